@@ -1,0 +1,52 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Core",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "CoreKit", targets: ["CoreKit"]),
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        .library(name: "Persistence", targets: ["Persistence"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(path: "../TestSupport"),
+    ],
+    targets: [
+        .target(name: "CoreKit", swiftSettings: swiftSettings),
+        .target(
+            name: "Networking",
+            dependencies: ["CoreKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Diagnostics",
+            dependencies: ["CoreKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "Persistence",
+            dependencies: [
+                "CoreKit",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CoreTests",
+            dependencies: [
+                "CoreKit", "Networking", "Diagnostics", "Persistence",
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,123 @@
+import CoreKit
+import Foundation
+import Logging
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A client for one server: a base URL and default headers over the shared `HTTPTransport`.
+///
+/// `send` returns 2xx responses and throws `HTTPError.status` for every other status, with the body, so callers
+/// can read a server's reason. `send(_:decoding:)` also decodes JSON and throws `HTTPError.decoding` when the body
+/// has the wrong shape.
+public struct HTTPClient: Sendable {
+    public let baseURL: URL
+    public var defaultHeaders: [String: String]
+    let transport: HTTPTransport
+
+    public init(baseURL: URL, defaultHeaders: [String: String] = [:], transport: HTTPTransport) {
+        self.baseURL = baseURL
+        self.defaultHeaders = defaultHeaders
+        self.transport = transport
+    }
+
+    /// The host as shown in messages: `api.open-meteo.com`, or `127.0.0.1:8080` when a port is set.
+    public var host: String {
+        let host = baseURL.host ?? baseURL.absoluteString
+        return baseURL.port.map { "\(host):\($0)" } ?? host
+    }
+
+    public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+        let urlRequest = try makeURLRequest(request)
+        let key = urlRequest.url?.absoluteString ?? ""
+        let cacheable = request.method == .get
+        var conditional = urlRequest
+        if cacheable {
+            switch transport.cache.lookup(key) {
+            case .fresh(let response):
+                transport.logger.debug("HTTP cache hit", metadata: ["url": "\(redacted(request))"])
+                return response
+            case .revalidate(let etag):
+                conditional.setValue(etag, forHTTPHeaderField: "If-None-Match")
+            case .miss:
+                break
+            }
+        }
+        let started = ContinuousClock.now
+        transport.logger.debug("HTTP request", metadata: ["method": "\(request.method.rawValue)", "url": "\(redacted(request))"])
+        let response: HTTPResponse
+        do {
+            response = try await transport.perform(conditional, host: host, timeout: request.timeout)
+        } catch {
+            transport.logger.info(
+                "HTTP request failed", metadata: ["url": "\(redacted(request))", "error": "\(error.message)"])
+            throw error
+        }
+        transport.logger.debug(
+            "HTTP response",
+            metadata: [
+                "url": "\(redacted(request))", "status": "\(response.status)",
+                "bytes": "\(response.body.count)", "elapsed": "\(ContinuousClock.now - started)",
+            ])
+        if cacheable, response.status == 304, let cached = transport.cache.revalidated(key, headers: response.headers) {
+            return cached
+        }
+        guard (200..<300).contains(response.status) else {
+            if cacheable { transport.cache.remove(key) }
+            throw .status(HTTPStatusError(host: host, code: response.status, headers: response.headers, body: response.body))
+        }
+        if cacheable { transport.cache.store(key, response) }
+        return response
+    }
+
+    /// Sends `request` and decodes its JSON body as `T`.
+    public func send<T: Decodable>(
+        _ request: HTTPRequest, decoding type: T.Type, expected: String = "JSON",
+        decoder: JSONDecoder = JSONDecoder()
+    ) async throws(HTTPError) -> T {
+        let response = try await send(request)
+        do {
+            return try decoder.decode(T.self, from: response.body)
+        } catch {
+            throw .decoding(DecodingFailure(host: host, expected: expected, error: error))
+        }
+    }
+
+    func makeURLRequest(_ request: HTTPRequest) throws(HTTPError) -> URLRequest {
+        guard let url = url(for: request) else {
+            throw .invalidRequest("\(baseURL.absoluteString.terminalSafeDescription) and \(request.path) do not form a URL")
+        }
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = request.method.rawValue
+        for (name, value) in defaultHeaders.merging(request.headers, uniquingKeysWith: { $1 }) {
+            urlRequest.setValue(value, forHTTPHeaderField: name)
+        }
+        if urlRequest.value(forHTTPHeaderField: "Accept") == nil {
+            urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        }
+        urlRequest.httpBody = request.body
+        return urlRequest
+    }
+
+    func url(for request: HTTPRequest, redactingSecrets: Bool = false) -> URL? {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        let path = request.path.isEmpty || request.path.hasPrefix("/") ? request.path : "/" + request.path
+        guard var components = URLComponents(string: base + path) else { return nil }
+        if !request.query.isEmpty {
+            components.queryItems = (components.queryItems ?? [])
+                + request.query.map { URLQueryItem(name: $0.name, value: redactingSecrets && $0.isSecret ? "***" : $0.value) }
+        }
+        return components.url
+    }
+
+    /// The URL with secret query values replaced by `***`: the only form that reaches a log.
+    func redacted(_ request: HTTPRequest) -> String {
+        url(for: request, redactingSecrets: true)?.absoluteString ?? request.path
+    }
+}
+
+extension String {
+    fileprivate var terminalSafeDescription: String { "\"\(self.terminalSafe)\"" }
+}

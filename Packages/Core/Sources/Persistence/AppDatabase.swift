@@ -1,0 +1,224 @@
+import Foundation
+import GRDB
+import Logging
+import Synchronization
+
+/// A schema step contributed by a module. Identifiers are namespaced by the module: `contact.v1.outbox`.
+public struct DatabaseMigration: Sendable {
+    public var identifier: String
+    public var migrate: @Sendable (Database) throws -> Void
+
+    public init(_ identifier: String, migrate: @escaping @Sendable (Database) throws -> Void) {
+        self.identifier = identifier
+        self.migrate = migrate
+    }
+}
+
+/// Why the store could not be used, in words for the user.
+public enum PersistenceError: Error, Equatable, Sendable {
+    case cannotOpen(path: String, reason: String)
+    case migrationFailed(identifier: String, reason: String)
+    case readOnly(path: String)
+    case diskFull(path: String)
+    case failed(String)
+
+    public var message: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "The database at \(path) could not be opened: \(reason)."
+        case .migrationFailed(let identifier, let reason):
+            "The database could not be upgraded (step \(identifier)): \(reason)."
+        case .readOnly(let path): "The data directory is read-only (\(path)); changes cannot be saved."
+        case .diskFull(let path): "The disk holding \(path) is full; changes cannot be saved."
+        case .failed(let reason): "A database operation failed: \(reason)."
+        }
+    }
+}
+
+/// The App's one SQLite database, in WAL mode, opened on first use (so a start that needs no data opens nothing),
+/// migrated by one `DatabaseMigrator` to which every module contributes its migrations.
+///
+/// A file at the path that is not a SQLite database (or is damaged beyond opening) is moved aside, never
+/// overwritten, and a fresh store is started; `notices` then says so, for the App to show.
+public final class AppDatabase: Sendable {
+    public enum Location: Sendable, Equatable {
+        case file(path: String)
+        /// A private in-memory database, for tests.
+        case inMemory
+    }
+
+    private struct State {
+        var migrations: [DatabaseMigration] = []
+        var writer: (any DatabaseWriter)?
+        var notices: [String] = []
+    }
+
+    public let location: Location
+    private let logger: Logger
+    private let busyTimeout: TimeInterval
+    private let state = Mutex(State())
+
+    public init(location: Location, logger: Logger, busyTimeout: TimeInterval = 10) {
+        self.location = location
+        self.logger = logger
+        self.busyTimeout = busyTimeout
+        state.withLock { $0.migrations = AppDatabase.coreMigrations }
+    }
+
+    /// Adds migrations; they run, in the order added, the first time the database is used.
+    public func register(_ migrations: [DatabaseMigration]) {
+        state.withLock { state in
+            precondition(state.writer == nil, "migrations must be registered before the database is first used")
+            state.migrations.append(contentsOf: migrations)
+        }
+    }
+
+    /// Messages for the user about what happened when the store was opened (a damaged file kept aside).
+    public var notices: [String] { state.withLock { $0.notices } }
+
+    /// True once the database has been opened.
+    public var isOpen: Bool { state.withLock { $0.writer != nil } }
+
+    /// The open, migrated database.
+    public func writer() throws(PersistenceError) -> any DatabaseWriter {
+        try state.withLock { state throws(PersistenceError) -> any DatabaseWriter in
+            if let writer = state.writer { return writer }
+            let writer = try open(migrations: state.migrations, notices: &state.notices)
+            state.writer = writer
+            return writer
+        }
+    }
+
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+        let writer = try writer()
+        do { return try await writer.write(updates) } catch { throw map(error) }
+    }
+
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+        let writer = try writer()
+        do { return try await writer.read(value) } catch { throw map(error) }
+    }
+
+    // MARK: - Opening
+
+    private func open(migrations: [DatabaseMigration], notices: inout [String]) throws(PersistenceError) -> any DatabaseWriter {
+        switch location {
+        case .inMemory:
+            do {
+                let queue = try DatabaseQueue(configuration: configuration())
+                try migrate(queue, migrations)
+                return queue
+            } catch let error as PersistenceError {
+                throw error
+            } catch {
+                throw .cannotOpen(path: ":memory:", reason: describe(error))
+            }
+        case .file(let path):
+            do {
+                return try openPool(at: path, migrations: migrations)
+            } catch let error as DatabaseError where Self.isForeignFile(error) {
+                let aside = try moveAside(path)
+                logger.warning("database file was unreadable; kept aside", metadata: ["path": "\(path)", "aside": "\(aside)"])
+                notices.append("The file at \(path) was not a readable SkyLens database; it was kept as \(aside) and a new store was started.")
+                do { return try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
+            } catch {
+                throw map(error, path: path)
+            }
+        }
+    }
+
+    private func openPool(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
+        let directory = (path as NSString).deletingLastPathComponent
+        if !directory.isEmpty {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration())
+        try migrate(pool, migrations)
+        return pool
+    }
+
+    private func configuration() -> Configuration {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(busyTimeout)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "skylens"
+        return configuration
+    }
+
+    private func migrate(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration]) throws {
+        var migrator = DatabaseMigrator()
+        for migration in migrations {
+            migrator.registerMigration(migration.identifier) { db in try migration.migrate(db) }
+        }
+        do {
+            try migrator.migrate(writer)
+        } catch let error as DatabaseError where Self.isForeignFile(error) {
+            throw error
+        } catch {
+            let applied = (try? writer.read { try migrator.appliedIdentifiers($0) }) ?? []
+            let failed = migrations.first { !applied.contains($0.identifier) }?.identifier ?? "?"
+            throw PersistenceError.migrationFailed(identifier: failed, reason: describe(error))
+        }
+    }
+
+    private static func isForeignFile(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
+    }
+
+    /// Renames the file (and its -wal and -shm companions) to `<path>.unreadable-<timestamp>`.
+    private func moveAside(_ path: String) throws(PersistenceError) -> String {
+        let stamp = Int(Date().timeIntervalSince1970)
+        var aside = "\(path).unreadable-\(stamp)"
+        var counter = 1
+        while FileManager.default.fileExists(atPath: aside) {
+            aside = "\(path).unreadable-\(stamp)-\(counter)"
+            counter += 1
+        }
+        do {
+            try FileManager.default.moveItem(atPath: path, toPath: aside)
+            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            }
+        } catch {
+            throw .cannotOpen(path: path, reason: "it is not a SkyLens database and could not be moved aside (\(describe(error)))")
+        }
+        return aside
+    }
+
+    private func map(_ error: any Error, path: String? = nil) -> PersistenceError {
+        if let error = error as? PersistenceError { return error }
+        let where_ = path ?? {
+            if case .file(let path) = location { return path }
+            return ":memory:"
+        }()
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_READONLY: return .readOnly(path: where_)
+            case .SQLITE_FULL: return .diskFull(path: where_)
+            case .SQLITE_CANTOPEN: return .cannotOpen(path: where_, reason: "the file or its folder cannot be created or read")
+            default: return .failed(describe(error))
+            }
+        }
+        let nsError = error as NSError
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteNoPermissionError {
+            return .readOnly(path: where_)
+        }
+        return .cannotOpen(path: where_, reason: describe(error))
+    }
+
+    private func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return (error as NSError).localizedDescription
+    }
+}
+
+extension AppDatabase {
+    /// Core's own schema: a small key–value table for settings shared by every feature.
+    static let coreMigrations: [DatabaseMigration] = [
+        DatabaseMigration("core.v1.settings") { db in
+            try db.create(table: "setting") { table in
+                table.primaryKey("key", .text)
+                table.column("value", .text).notNull()
+            }
+        }
+    ]
+}

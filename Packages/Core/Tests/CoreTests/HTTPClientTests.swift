@@ -1,0 +1,201 @@
+import Diagnostics
+import Foundation
+import Logging
+import Networking
+import Synchronization
+import Testing
+import TestSupport
+
+@Suite struct HTTPClientTests {
+    struct Greeting: Decodable, Equatable { var message: String }
+
+    func client(_ server: LoopbackServer, timeout: Duration = .seconds(5), maxBody: Int = 1_048_576, log: InMemoryLog = InMemoryLog(), offline: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) -> HTTPClient {
+        let transport = HTTPTransport(
+            configuration: .init(timeout: timeout, offline: offline, maxBodyBytes: maxBody), logger: log.logger(), now: now)
+        return HTTPClient(baseURL: server.baseURL, transport: transport)
+    }
+
+    @Test func decodesJSONAndSendsMethodHeadersQueryAndBody() async throws {
+        let server = try LoopbackServer(always: .json(#"{"message":"hi"}"#))
+        let greeting = try await client(server).send(
+            .get("/v1/hello", query: [QueryItem("city", "São Paulo")], headers: ["X-Trace": "1"]),
+            decoding: Greeting.self)
+        #expect(greeting == Greeting(message: "hi"))
+        let request = try #require(server.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.path == "/v1/hello")
+        #expect(request.queryItems["city"] == "São Paulo")
+        #expect(request.header("x-trace") == "1")
+
+        struct Note: Encodable { var text: String }
+        _ = try await client(server).send(.post("/notes", json: Note(text: "hello")))
+        let post = try #require(server.requests.last)
+        #expect(post.method == "POST" && post.bodyText == #"{"text":"hello"}"#)
+        #expect(post.header("content-type") == "application/json")
+    }
+
+    @Test func clientErrorCarriesStatusAndBody() async throws {
+        let server = try LoopbackServer(always: .json(#"{"error":"unknown city"}"#, status: 404))
+        await #expect(throws: HTTPError.self) { try await client(server).send(.get("/x")) }
+        do {
+            _ = try await client(server).send(.get("/x"))
+        } catch {
+            guard case .status(let status) = error else { Issue.record("expected a status error, got \(error)"); return }
+            #expect(status.code == 404)
+            #expect(status.bodyText() == #"{"error":"unknown city"}"#)
+            #expect(error.message == #"127.0.0.1:\#(server.port) answered 404 Not Found: {"error":"unknown city"}"#)
+            #expect(!error.isTransient)
+        }
+    }
+
+    @Test func serverErrorIsTransientAndRetryAfterIsRead() async throws {
+        let server = try LoopbackServer(always: .text("slow down", status: 429, headers: [("Retry-After", "120")]))
+        do {
+            _ = try await client(server).send(.get("/x"))
+            Issue.record("expected an error")
+        } catch {
+            guard case .status(let status) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(status.retryAfter == 120)
+            #expect(error.isTransient)
+        }
+        let failing = try LoopbackServer(always: .text("boom", status: 503))
+        do {
+            _ = try await client(failing).send(.get("/x"))
+            Issue.record("expected an error")
+        } catch {
+            guard case .status(let status) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(status.code == 503 && status.bodyText() == "boom" && error.isTransient)
+        }
+    }
+
+    @Test func malformedJSONIsADecodingFailure() async throws {
+        let server = try LoopbackServer(always: .text("<html>not json</html>"))
+        do {
+            _ = try await client(server).send(.get("/x"), decoding: Greeting.self, expected: "a greeting")
+            Issue.record("expected a decoding failure")
+        } catch {
+            guard case .decoding(let failure) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(failure.message.contains("not valid a greeting: it is not JSON"))
+        }
+        let wrongShape = try LoopbackServer(always: .json(#"{"message": 42}"#))
+        do {
+            _ = try await client(wrongShape).send(.get("/x"), decoding: Greeting.self)
+        } catch {
+            #expect(error.message.contains("message is not String"))
+        }
+    }
+
+    @Test func silentServerTimesOutWithinTheLimit() async throws {
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let started = ContinuousClock.now
+        do {
+            _ = try await client(server, timeout: .milliseconds(300)).send(.get("/x"))
+            Issue.record("expected a timeout")
+        } catch {
+            #expect(error == .transport(host: "127.0.0.1:\(server.port)", .timedOut(seconds: 0.3)))
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+    }
+
+    @Test func refusedConnectionIsATransportFailure() async throws {
+        let port = closedLoopbackPort()
+        let transport = HTTPTransport(logger: InMemoryLog().logger())
+        let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
+        do {
+            _ = try await client.send(.get("/x"))
+            Issue.record("expected a failure")
+        } catch {
+            guard case .transport(let host, .cannotConnect) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(host == "127.0.0.1:\(port)")
+            #expect(error.isTransient)
+        }
+    }
+
+    @Test func offlineModeMakesNoRequest() async throws {
+        let server = try LoopbackServer(always: .json("{}"))
+        await #expect(throws: HTTPError.transport(host: "127.0.0.1:\(server.port)", .offline)) {
+            try await client(server, offline: true).send(.get("/x"))
+        }
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func bodyOverTheLimitIsRefused() async throws {
+        let server = try LoopbackServer { _ in .huge(bytes: 5_000_000) }
+        defer { server.stop() }
+        await #expect(throws: HTTPError.transport(host: "127.0.0.1:\(server.port)", .tooLarge(limit: 100_000))) {
+            try await client(server, maxBody: 100_000).send(.get("/x"))
+        }
+    }
+
+    @Test func truncatedBodyIsAFailureNotAShortAnswer() async throws {
+        let server = try LoopbackServer { _ in .truncated(.json(#"{"message":"a long message"}"#), bytes: 10) }
+        await #expect(throws: HTTPError.self) { try await client(server).send(.get("/x"), decoding: Greeting.self) }
+    }
+
+    @Test func cancellationReturnsAtOnce() async throws {
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let client = client(server, timeout: .seconds(30))
+        let task = Task { try await client.send(.get("/x")) }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = ContinuousClock.now
+        task.cancel()
+        let result = await task.result
+        #expect(ContinuousClock.now - started < .seconds(2))
+        #expect(throws: HTTPError.cancelled) { try result.get() }
+    }
+
+    @Test func maxAgeIsServedFromCacheUntilItExpires() async throws {
+        let server = try LoopbackServer(always: .json(#"{"message":"cached"}"#, headers: [("Cache-Control", "max-age=60")]))
+        let clock = Mutex(Date(timeIntervalSince1970: 1_000))
+        let client = client(server, now: { clock.withLock { $0 } })
+        let first = try await client.send(.get("/x"))
+        let second = try await client.send(.get("/x"))
+        #expect(first.source == .network && second.source == .cache)
+        #expect(server.requests.count == 1)
+        clock.withLock { $0 += 61 }
+        _ = try await client.send(.get("/x"))
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func etagIsRevalidatedWithIfNoneMatch() async throws {
+        let server = try LoopbackServer { request in
+            request.header("if-none-match") == "\"v1\""
+                ? .respond(StubResponse(status: 304, headers: [("ETag", "\"v1\"")]))
+                : .respond(.json(#"{"message":"tagged"}"#, headers: [("ETag", "\"v1\"")]))
+        }
+        let client = client(server)
+        _ = try await client.send(.get("/x"))
+        let again = try await client.send(.get("/x"), decoding: Greeting.self)
+        #expect(again.message == "tagged")
+        #expect(server.requests.count == 2)
+        #expect(server.requests[1].header("if-none-match") == "\"v1\"")
+    }
+
+    @Test func noStoreIsNeverCached() async throws {
+        let server = try LoopbackServer(always: .json("{}", headers: [("Cache-Control", "no-store, max-age=60")]))
+        let client = client(server)
+        _ = try await client.send(.get("/x"))
+        _ = try await client.send(.get("/x"))
+        #expect(server.requests.count == 2)
+    }
+
+    @Test func secretQueryValuesNeverReachTheLog() async throws {
+        let server = try LoopbackServer(always: .text("bad key", status: 401))
+        let log = InMemoryLog()
+        _ = try? await client(server, log: log).send(.get("/weather", query: [QueryItem("appid", "SECRET-KEY-123", secret: true)]))
+        #expect(server.requests.first?.queryItems["appid"] == "SECRET-KEY-123")
+        #expect(!log.events.isEmpty)
+        #expect(!log.events.map { "\($0.message) \($0.metadata)" }.joined().contains("SECRET-KEY-123"))
+    }
+
+    @Test func redirectLoopIsStopped() async throws {
+        let server = try LoopbackServer { request in
+            .respond(StubResponse(status: 302, headers: [("Location", request.path == "/a" ? "/b" : "/a")]))
+        }
+        await #expect(throws: HTTPError.transport(host: "127.0.0.1:\(server.port)", .tooManyRedirects)) {
+            try await client(server).send(.get("/a"))
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Logging
+import Diagnostics
+import Foundation
+import GRDB
+import Persistence
+import Testing
+import TestSupport
+
+@Suite struct PersistenceTests {
+    let featureMigrations = [
+        DatabaseMigration("test.v1.notes") { db in
+            try db.create(table: "note") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("text", .text).notNull()
+            }
+        },
+        DatabaseMigration("test.v2.note-pinned") { db in
+            try db.alter(table: "note") { table in table.add(column: "pinned", .boolean).notNull().defaults(to: false) }
+        },
+    ]
+
+    @Test func opensLazilyInWALModeAndRunsEveryMigrationOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("nested/skylens.sqlite").path
+        let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        database.register(featureMigrations)
+        #expect(!database.isOpen)
+        #expect(!FileManager.default.fileExists(atPath: path))
+
+        try await database.write { db in try db.execute(sql: "INSERT INTO note(text, pinned) VALUES ('a', 1)") }
+        let mode = try await database.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(mode == "wal")
+
+        // A second process (here: a second instance) opens the same file without re-running migrations.
+        let again = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        again.register(featureMigrations)
+        let applied = try await again.read { db in try DatabaseMigrator().appliedIdentifiers(db) }
+        #expect(applied.contains("core.v1.settings") && applied.contains("test.v2.note-pinned"))
+        let count = try await again.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") }
+        #expect(count == 1)
+    }
+
+    @Test func settingsSurviveReopening() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        let settings = SettingsStore(database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        try await settings.set("fahrenheit", for: "weather.unit")
+        try await settings.set("fahrenheit", for: "weather.unit")
+        let reopened = SettingsStore(database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        #expect(try await reopened.value(for: "weather.unit") == "fahrenheit")
+        try await reopened.set(nil, for: "weather.unit")
+        #expect(try await reopened.value(for: "weather.unit") == nil)
+    }
+
+    @Test func aForeignFileIsKeptAsideNotOverwritten() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        let foreign = Data("these are somebody's notes, not a database\n".utf8) + Data(repeating: 7, count: 8192)
+        try foreign.write(to: URL(fileURLWithPath: path))
+        let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        try await SettingsStore(database: database).set("kept", for: "k")
+        let notice = try #require(database.notices.first)
+        #expect(notice.contains("was not a readable SkyLens database"))
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".unreadable-") }
+        #expect(aside.count == 1)
+        #expect(try Data(contentsOf: directory.file(aside[0])) == foreign)
+    }
+
+    @Test func aFailingMigrationNamesItsStep() async throws {
+        let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
+        database.register([DatabaseMigration("test.v1.broken") { db in try db.execute(sql: "CREATE TABLE broken(") }])
+        do {
+            _ = try database.writer()
+            Issue.record("expected the migration to fail")
+        } catch {
+            guard case .migrationFailed(let identifier, _) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(identifier == "test.v1.broken")
+        }
+    }
+
+    @Test func unwritableLocationIsAClearError() async throws {
+        let directory = try TemporaryDirectory()
+        let blocker = directory.file("not-a-folder")
+        try Data("x".utf8).write(to: blocker)
+        let database = AppDatabase(location: .file(path: blocker.appendingPathComponent("skylens.sqlite").path), logger: InMemoryLog().logger())
+        do {
+            _ = try database.writer()
+            Issue.record("expected the database not to open")
+        } catch {
+            guard case .cannotOpen = error else { Issue.record("wrong error \(error)"); return }
+        }
+    }
+}
+
+@Suite struct LoggingTests {
+    @Test func listenersReceiveEventsAtOrAboveTheLevel() throws {
+        let log = InMemoryLog()
+        let setup = LoggingSetup(level: .warning, destination: .none, listeners: [{ log.record($0) }])
+        let logger = Logger(label: "skylens.test", factory: try setup.makeFactory())
+        logger.info("quiet")
+        logger.warning("loud", metadata: ["city": "Toronto"])
+        #expect(log.events.map(\.message) == ["loud"])
+        #expect(log.events.first?.metadata == ["city": "Toronto"])
+        #expect(log.events.first?.label == "skylens.test")
+    }
+
+    @Test func fileDestinationAppendsSanitisedLines() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("logs/skylens.log").path
+        let setup = LoggingSetup(level: .debug, destination: .file(path: path))
+        let logger = Logger(label: "skylens", factory: try setup.makeFactory())
+        logger.error("server said \u{1B}]0;title\u{07}hello")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("error skylens: server said hello"))
+        #expect(!text.contains("\u{1B}"))
+    }
+
+    @Test func levelsParseByName() {
+        #expect(LoggingSetup.level(named: "DEBUG") == .debug)
+        #expect(LoggingSetup.level(named: "loud") == nil)
+    }
+}

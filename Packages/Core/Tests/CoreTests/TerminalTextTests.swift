@@ -1,0 +1,56 @@
+import CoreKit
+import Testing
+
+@Suite struct TerminalTextTests {
+    @Test func plainTextIsUnchanged() {
+        #expect(TerminalText.sanitize("São Paulo, Ḩeşār-e Sefīd ☀︎ 北京") == "São Paulo, Ḩeşār-e Sefīd ☀︎ 北京")
+    }
+
+    @Test func escapeSequencesAreRemovedWhole() {
+        let hostile = "Clear\u{1B}]0;pwned\u{07} sky\u{1B}[2J\u{1B}[10;10H here\u{1B}[31m red\u{1B}[0m"
+        #expect(TerminalText.sanitize(hostile) == "Clear sky here red")
+    }
+
+    @Test func oscEndedByStringTerminatorIsRemoved() {
+        #expect(TerminalText.sanitize("a\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\b") == "alinkb")
+    }
+
+    @Test func c1ControlsAndBellAreMadeVisible() {
+        #expect(TerminalText.sanitize("ding\u{07}dong\u{85}") == "ding\u{FFFD}dong\u{FFFD}")
+        #expect(TerminalText.sanitize("x\u{9B}31my") == "xy")
+    }
+
+    @Test func newlinesOnlyWhenAllowed() {
+        #expect(TerminalText.sanitize("one\ntwo") == "one two")
+        #expect(TerminalText.sanitize("one\r\ntwo", allowNewlines: true) == "one\ntwo")
+        #expect(TerminalText.sanitize("over\rwrite", allowNewlines: true) == "over\u{FFFD}write")
+    }
+
+    @Test func bidiOverridesAreMadeVisible() {
+        #expect(TerminalText.sanitize("abc\u{202E}def") == "abc\u{FFFD}def")
+    }
+
+    @Test func truncatedEscapeAtEndDoesNotCrash() {
+        #expect(TerminalText.sanitize("tail\u{1B}") == "tail")
+        #expect(TerminalText.sanitize("tail\u{1B}[") == "tail")
+        #expect(TerminalText.sanitize("tail\u{1B}]0;no end") == "tail")
+        #expect(TerminalText.isClean("fine") && !TerminalText.isClean("no\u{1B}"))
+    }
+}
+
+@Suite struct DataStateTests {
+    enum Failure: Error, Equatable { case offline }
+
+    @Test func exposesValueAndFailure() {
+        let loaded = DataState<Int, Failure>.loaded(3)
+        #expect(loaded.value == 3 && loaded.failure == nil)
+        #expect(DataState<Int, Failure>.failed(.offline).failure == .offline)
+        #expect(DataState<Int, Failure>.loading.isLoading)
+    }
+
+    @Test func mapTransformsOnlyLoadedValues() {
+        #expect(DataState<Int, Failure>.loaded(2).map { $0 * 10 } == .loaded(20))
+        #expect(DataState<Int, Failure>.idle.map { $0 * 10 } == .idle)
+        #expect(DataState<Int, Failure>.failed(.offline).map { $0 * 10 } == .failed(.offline))
+    }
+}

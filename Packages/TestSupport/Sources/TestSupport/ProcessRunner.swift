@@ -1,0 +1,126 @@
+import Foundation
+import Synchronization
+
+/// What a finished process left behind.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var stdoutData: Data
+    /// The process was killed by a signal (a crash, or our own `kill`).
+    public var signalled: Bool
+}
+
+/// Runs an executable with arguments, an environment and standard input, and collects its output.
+public struct ProcessRunner: Sendable {
+    public var executable: URL
+    public var environment: [String: String]
+
+    public init(executable: URL, environment: [String: String] = [:]) {
+        self.executable = executable
+        self.environment = environment
+    }
+
+    /// Runs to completion (or until `timeout`, when it is killed and the result says so).
+    public func run(
+        _ arguments: [String], stdin: String? = nil, environment extra: [String: String] = [:],
+        timeout: Duration = .seconds(60)
+    ) throws -> ProcessResult {
+        let running = try start(arguments, environment: extra)
+        if let stdin { running.write(stdin) }
+        running.closeInput()
+        return running.wait(timeout: timeout)
+    }
+
+    public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> RunningProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        // The App under test must not inherit the developer's settings.
+        for key in env.keys where key.hasPrefix("SKYLENS_") || key == "NO_COLOR" || key == "OPENWEATHER_API_KEY" {
+            env.removeValue(forKey: key)
+        }
+        env.merge(environment) { $1 }
+        env.merge(extra) { $1 }
+        process.environment = env
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        let running = RunningProcess(process: process, input: input, output: output, errors: errors)
+        try process.run()
+        return running
+    }
+}
+
+/// A started process whose input can be written piece by piece and which can be killed.
+public final class RunningProcess: @unchecked Sendable {
+    // Process and Pipe are used from the test's thread only; the readers below write into Mutex-guarded buffers.
+    private let process: Process
+    private let input: Pipe
+    private let out = Mutex(Data())
+    private let err = Mutex(Data())
+    private let readers = DispatchGroup()
+
+    init(process: Process, input: Pipe, output: Pipe, errors: Pipe) {
+        self.process = process
+        self.input = input
+        drain(output.fileHandleForReading) { [weak self] data in self?.out.withLock { $0.append(data) } }
+        drain(errors.fileHandleForReading) { [weak self] data in self?.err.withLock { $0.append(data) } }
+    }
+
+    private func drain(_ handle: FileHandle, into append: @escaping @Sendable (Data) -> Void) {
+        readers.enter()
+        DispatchQueue.global().async { [readers] in
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { break }
+                append(data)
+            }
+            readers.leave()
+        }
+    }
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+    public var stdoutSoFar: String { String(decoding: out.withLock { $0 }, as: UTF8.self) }
+
+    public func write(_ text: String) {
+        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+    }
+
+    public func closeInput() { try? input.fileHandleForWriting.close() }
+
+    /// Sends a signal (SIGKILL by default) to the process.
+    public func kill(_ signal: Int32 = SIGKILL) {
+        Foundation.kill(process.processIdentifier, signal)
+    }
+
+    /// Polls until `condition` holds for what the process printed so far, or `timeout` passes.
+    @discardableResult
+    public func waitForOutput(timeout: Duration = .seconds(30), _ condition: (String) -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition(stdoutSoFar) { return true }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        return condition(stdoutSoFar)
+    }
+
+    public func wait(timeout: Duration = .seconds(60)) -> ProcessResult {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { kill() }
+        process.waitUntilExit()
+        readers.wait()
+        let stdout = out.withLock { $0 }
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdout, as: UTF8.self),
+            stderr: String(decoding: err.withLock { $0 }, as: UTF8.self),
+            stdoutData: stdout,
+            signalled: process.terminationReason == .uncaughtSignal)
+    }
+}
