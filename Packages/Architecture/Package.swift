@@ -1,0 +1,29 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Architecture",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "Architecture", targets: ["Architecture"])],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(path: "../TestSupport"),
+    ],
+    targets: [
+        .target(
+            name: "Architecture",
+            dependencies: [
+                .product(name: "CoreKit", package: "Core"),
+                .product(name: "Persistence", package: "Core"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ArchitectureTests",
+            dependencies: ["Architecture", .product(name: "TestSupport", package: "TestSupport")],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,251 @@
+/// Values offered by tab completion for an argument.
+public enum Completion: Sendable {
+    case none
+    case values([String])
+    /// Computed from what has been typed so far; called off the main actor, so it must be thread-safe.
+    case dynamic(@Sendable (_ prefix: String) -> [String])
+
+    func candidates(for prefix: String) -> [String] {
+        switch self {
+        case .none: []
+        case .values(let values): values.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+        case .dynamic(let provider): provider(prefix)
+        }
+    }
+}
+
+/// One argument of a command: a positional value, an option `--name VALUE`, or a flag `--name`.
+public struct ArgumentSpec: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case positional
+        /// Takes every remaining word (a city name typed without quotes).
+        case remainder
+        case option
+        case flag
+    }
+
+    public var name: String
+    public var kind: Kind
+    public var valueName: String
+    public var help: String
+    public var isRequired: Bool
+    public var completion: Completion
+
+    public static func positional(
+        _ name: String, help: String, required: Bool = true, completion: Completion = .none
+    ) -> Self {
+        Self(name: name, kind: .positional, valueName: name.uppercased(), help: help, isRequired: required, completion: completion)
+    }
+
+    public static func remainder(
+        _ name: String, help: String, required: Bool = false, completion: Completion = .none
+    ) -> Self {
+        Self(name: name, kind: .remainder, valueName: name.uppercased(), help: help, isRequired: required, completion: completion)
+    }
+
+    public static func option(
+        _ name: String, value: String = "VALUE", help: String, required: Bool = false, completion: Completion = .none
+    ) -> Self {
+        Self(name: name, kind: .option, valueName: value, help: help, isRequired: required, completion: completion)
+    }
+
+    public static func flag(_ name: String, help: String) -> Self {
+        Self(name: name, kind: .flag, valueName: "", help: help, isRequired: false, completion: .none)
+    }
+
+    /// How it appears in a usage line: `FIELD`, `[VALUE]`, `--name TEXT`, `[--phone TEXT]`, `[--favorites]`.
+    var usage: String {
+        let body = switch kind {
+        case .positional: valueName
+        case .remainder: "\(valueName)…"
+        case .option: "--\(name) \(valueName)"
+        case .flag: "--\(name)"
+        }
+        return isRequired ? body : "[\(body)]"
+    }
+}
+
+/// A command a plugin offers: its words (`contact send`), arguments, one-line and long help, and where it applies.
+public struct CommandSpec: Sendable {
+    public enum Scope: Sendable, Equatable {
+        /// Available everywhere.
+        case anywhere
+        /// Available only while a destination with this route is on top of the router.
+        case within(route: String)
+    }
+
+    public var words: [String]
+    public var arguments: [ArgumentSpec]
+    public var summary: String
+    public var discussion: String
+    public var scope: Scope
+    /// Example lines shown by `help COMMAND`.
+    public var examples: [String]
+
+    public init(
+        _ name: String, arguments: [ArgumentSpec] = [], summary: String, discussion: String = "",
+        scope: Scope = .anywhere, examples: [String] = []
+    ) {
+        self.words = name.split(separator: " ").map(String.init)
+        self.arguments = arguments
+        self.summary = summary
+        self.discussion = discussion
+        self.scope = scope
+        self.examples = examples
+    }
+
+    public var name: String { words.joined(separator: " ") }
+
+    public var usage: String {
+        ([name] + arguments.map(\.usage)).joined(separator: " ")
+    }
+}
+
+/// The arguments of one invocation, checked against the command's spec.
+public struct ParsedArguments: Sendable, Equatable {
+    public var values: [String: String]
+    public var flags: Set<String>
+    /// The words of a `.remainder` argument, each as typed.
+    public var remainder: [String]
+
+    public init(values: [String: String] = [:], flags: Set<String> = [], remainder: [String] = []) {
+        self.values = values
+        self.flags = flags
+        self.remainder = remainder
+    }
+
+    /// The value of a positional argument or an option.
+    public subscript(_ name: String) -> String? { values[name] }
+
+    public func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A parsed command line, ready for its plugin.
+public struct Invocation: Sendable {
+    public var command: CommandSpec
+    public var arguments: ParsedArguments
+
+    public init(command: CommandSpec, arguments: ParsedArguments) {
+        self.command = command
+        self.arguments = arguments
+    }
+}
+
+/// Why a command did not do its work: a usage error (exit 64) or a failure (exit 1), with a code for JSON.
+public struct CommandError: Error, Equatable, Sendable {
+    public enum Kind: Sendable, Equatable {
+        case usage
+        case failure
+    }
+
+    public var kind: Kind
+    /// A stable, machine-readable code: `usage`, `validation`, `not_found`, `server_error`…
+    public var code: String
+    public var message: String
+    /// Extra machine-readable facts (for validation: one message per field).
+    public var details: [String: String]
+
+    public init(kind: Kind, code: String, message: String, details: [String: String] = [:]) {
+        self.kind = kind
+        self.code = code
+        self.message = message
+        self.details = details
+    }
+
+    public static func usage(_ message: String) -> Self {
+        Self(kind: .usage, code: "usage", message: message)
+    }
+
+    public static func failure(_ code: String, _ message: String, details: [String: String] = [:]) -> Self {
+        Self(kind: .failure, code: code, message: message, details: details)
+    }
+
+    public var exitCode: Int32 { kind == .usage ? 64 : 1 }
+}
+
+/// What a command produced: text for a person and, for `--format json`, a document.
+public struct CommandOutput: Sendable {
+    public var text: String
+    public var json: (any Encodable & Sendable)?
+
+    public init(text: String, json: (any Encodable & Sendable)? = nil) {
+        self.text = text
+        self.json = json
+    }
+
+    public static let empty = CommandOutput(text: "")
+}
+
+extension CommandSpec {
+    /// Checks `words` (the arguments after the command's own words) against the spec.
+    public func parse(_ words: [String]) throws(CommandError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var positionals = arguments.filter { $0.kind == .positional || $0.kind == .remainder }[...]
+        var index = words.startIndex
+        var optionsEnded = false
+        while index < words.endIndex {
+            let word = words[index]
+            index += 1
+            if !optionsEnded, word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if !optionsEnded, word.hasPrefix("--"), word.count > 2 {
+                let body = word.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                guard let spec = arguments.first(where: { ($0.kind == .option || $0.kind == .flag) && $0.name == name }) else {
+                    throw .usage(unknownOption(name))
+                }
+                if spec.kind == .flag {
+                    if inline != nil { throw .usage("--\(name) takes no value.\nUsage: \(usage)") }
+                    parsed.flags.insert(name)
+                    continue
+                }
+                if let inline {
+                    parsed.values[name] = inline
+                } else {
+                    guard index < words.endIndex else {
+                        throw .usage("--\(name) needs a value (\(spec.valueName)).\nUsage: \(usage)")
+                    }
+                    parsed.values[name] = words[index]
+                    index += 1
+                }
+                continue
+            }
+            if let spec = positionals.first, spec.kind == .remainder {
+                parsed.remainder.append(word)
+                parsed.values[spec.name] = parsed.remainder.joined(separator: " ")
+                continue
+            }
+            guard let spec = positionals.popFirst() else {
+                throw .usage("Unexpected argument '\(word.terminalPreview)'.\nUsage: \(usage)")
+            }
+            parsed.values[spec.name] = word
+        }
+        for spec in arguments where spec.isRequired && spec.kind != .flag && parsed.values[spec.name] == nil {
+            let label = spec.kind == .option ? "--\(spec.name)" : spec.valueName
+            throw .usage("Missing \(label): \(spec.help.lowercasedFirst).\nUsage: \(usage)")
+        }
+        return parsed
+    }
+
+    private func unknownOption(_ name: String) -> String {
+        let options = arguments.filter { $0.kind == .option || $0.kind == .flag }.map(\.name)
+        let suggestion = Suggestions.nearest(to: name, among: options).first.map { " Did you mean --\($0)?" } ?? ""
+        let list = options.isEmpty ? "It takes no options." : "Its options: \(options.map { "--\($0)" }.joined(separator: ", "))."
+        return "'\(name)' is not an option of \(self.name).\(suggestion) \(list)\nUsage: \(usage)"
+    }
+}
+
+extension String {
+    var lowercasedFirst: String { prefix(1).lowercased() + dropFirst() }
+
+    /// At most 40 characters, safe for a terminal: for quoting user input back in an error.
+    public var terminalPreview: String {
+        let safe = terminalSafe
+        return safe.count > 40 ? String(safe.prefix(40)) + "…" : safe
+    }
+}
+
+import CoreKit

@@ -1,0 +1,102 @@
+/// Tab completion over a snapshot of the commands available where the router stands. Pure and `Sendable`, so the
+/// line editor can call it from its own thread.
+public struct CompletionModel: Sendable {
+    public let commands: [CommandSpec]
+
+    public init(commands: [CommandSpec]) {
+        self.commands = commands
+    }
+
+    /// The candidates for the word under the cursor, given the text before the cursor. Candidates are whole words
+    /// (to replace the partial word `prefix`), not yet quoted.
+    public func complete(_ lineBeforeCursor: String) -> (prefix: String, candidates: [String]) {
+        let (done, partial) = Self.words(lineBeforeCursor)
+        let lowered = done.map { $0.lowercased() }
+        // Command words: the first word, or a sub-command word.
+        let wordCandidates = commands.compactMap { spec -> String? in
+            guard spec.words.count > done.count, Array(spec.words.prefix(done.count)) == lowered else { return nil }
+            let word = spec.words[done.count]
+            return word.hasPrefix(partial.lowercased()) ? word : nil
+        }
+        // The command these words name, if any: the longest match.
+        let command = commands.filter { $0.words.count <= done.count && Array(lowered.prefix($0.words.count)) == $0.words }
+            .max { $0.words.count < $1.words.count }
+        guard let command else { return (partial, Self.unique(wordCandidates)) }
+        let arguments = Array(done.dropFirst(command.words.count))
+        if command.name == "help" {
+            let names = commands.map(\.words).filter { Array($0.prefix(arguments.count)) == arguments.map { $0.lowercased() } && $0.count > arguments.count }
+                .map { $0[arguments.count] }.filter { $0.hasPrefix(partial.lowercased()) }
+            return (partial, Self.unique(names))
+        }
+        // The value of an option just named.
+        if let last = arguments.last, last.hasPrefix("--"),
+            let option = command.arguments.first(where: { $0.kind == .option && "--\($0.name)" == last })
+        {
+            return (partial, option.completion.candidates(for: partial))
+        }
+        if partial.hasPrefix("-") {
+            let used = Set(arguments.filter { $0.hasPrefix("--") })
+            let options = command.arguments.filter { ($0.kind == .option || $0.kind == .flag) && !used.contains("--\($0.name)") }
+                .map { "--\($0.name)" }.filter { $0.hasPrefix(partial) }
+            return (partial, Self.unique(options))
+        }
+        // The next positional argument.
+        var positionalIndex = 0
+        var index = 0
+        while index < arguments.count {
+            if arguments[index].hasPrefix("--") {
+                let isOption = command.arguments.contains { $0.kind == .option && "--\($0.name)" == arguments[index] }
+                index += isOption ? 2 : 1
+            } else {
+                positionalIndex += 1
+                index += 1
+            }
+        }
+        let positionals = command.arguments.filter { $0.kind == .positional || $0.kind == .remainder }
+        var candidates = wordCandidates
+        if let remainder = positionals.last, remainder.kind == .remainder, positionalIndex >= positionals.count - 1 {
+            candidates += remainder.completion.candidates(for: partial)
+        } else if positionalIndex < positionals.count {
+            candidates += positionals[positionalIndex].completion.candidates(for: partial)
+        }
+        return (partial, Self.unique(candidates))
+    }
+
+    /// The longest common prefix of the candidates (what Tab inserts when there are several).
+    public static func commonPrefix(_ candidates: [String]) -> String {
+        guard var prefix = candidates.first else { return "" }
+        for candidate in candidates.dropFirst() {
+            while !candidate.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
+    }
+
+    /// Splits a line into finished words and the word being typed; lenient about open quotes.
+    static func words(_ line: String) -> (done: [String], partial: String) {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        var inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " || character == "\t" {
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        return (words, current)
+    }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }.sorted()
+    }
+}

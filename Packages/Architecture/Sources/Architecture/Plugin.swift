@@ -1,0 +1,107 @@
+import Persistence
+
+/// A destination a plugin registers, and how the prompt names it (`skylens contact>`).
+public struct RouteSpec: Sendable, Equatable {
+    public var route: String
+    public var label: String
+
+    public init(_ route: String, label: String) {
+        self.route = route
+        self.label = label
+    }
+}
+
+/// A data source, service or library the App uses, with its licence: what `about` lists.
+public struct Attribution: Sendable, Equatable {
+    public var name: String
+    public var detail: String
+    public var licence: String
+
+    public init(_ name: String, detail: String, licence: String) {
+        self.name = name
+        self.detail = detail
+        self.licence = licence
+    }
+}
+
+/// A feature, as the App sees it: commands with their help and completions, the destinations it owns, the
+/// database migrations it contributes, the sources it credits. The App registers plugins in one list; a feature
+/// never imports another one, and reaches another's destinations through `CommandContext.navigate(to:)`.
+@MainActor
+public protocol FeaturePlugin: AnyObject {
+    /// The heading of its commands in `help`: "Contact".
+    var name: String { get }
+    var commands: [CommandSpec] { get }
+    var routes: [RouteSpec] { get }
+    var migrations: [DatabaseMigration] { get }
+    var attributions: [Attribution] { get }
+
+    /// Runs one of its commands.
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput
+
+    /// Shows one of its destinations, after the router moved there (by this plugin or another).
+    func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+
+    /// Called once when an interactive or piped session starts: background work (delivering a queue, refreshing).
+    func sessionStarted(context: CommandContext) async
+
+    /// Called when one of its destinations leaves the stack (`back`, `home`).
+    func destinationDismissed(_ destination: Destination)
+}
+
+extension FeaturePlugin {
+    public var routes: [RouteSpec] { [] }
+    public var migrations: [DatabaseMigration] { [] }
+    public var attributions: [Attribution] { [] }
+
+    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        .empty
+    }
+
+    public func sessionStarted(context: CommandContext) async {}
+    public func destinationDismissed(_ destination: Destination) {}
+}
+
+/// What a command may use while it runs: the router, the terminal, the output format, the user's next lines.
+@MainActor
+public final class CommandContext {
+    public let router: Router
+    public let terminal: TerminalInfo
+    public let format: OutputFormat
+    public let input: any LineInput
+    /// True when the App runs one command and exits (`App -- contact send …`).
+    public let isOneShot: Bool
+    private let output: any OutputSink
+    private let navigator: @MainActor (Destination) async throws(CommandError) -> CommandOutput
+
+    init(
+        router: Router, terminal: TerminalInfo, format: OutputFormat, input: any LineInput, isOneShot: Bool,
+        output: any OutputSink, navigator: @escaping @MainActor (Destination) async throws(CommandError) -> CommandOutput
+    ) {
+        self.router = router
+        self.terminal = terminal
+        self.format = format
+        self.input = input
+        self.isOneShot = isOneShot
+        self.output = output
+        self.navigator = navigator
+    }
+
+    public var painter: Painter { Painter(enabled: terminal.colorEnabled && format == .text) }
+
+    /// Shows a line now, while the command is still running (a form's question, progress). In JSON mode it goes
+    /// to standard error, so that standard output holds only JSON documents.
+    public func emit(_ text: String) {
+        if format == .json { output.standardError(text + "\n") } else { output.standardOutput(text + "\n") }
+    }
+
+    /// Asks the user for a line; the prompt is shown only on a terminal. Nil at the end of input.
+    public func ask(_ prompt: String) async -> String? {
+        await input.readLine(prompt: terminal.isInteractive ? prompt : "")
+    }
+
+    /// Pushes `destination` and shows it, whichever plugin owns it. Fails when no installed plugin does.
+    public func navigate(to destination: Destination) async throws(CommandError) -> CommandOutput {
+        try await navigator(destination)
+    }
+}

@@ -1,0 +1,455 @@
+import CoreKit
+import Foundation
+
+/// The command interpreter of the App: it splits a line into words, finds the command among the plugins' and its
+/// own (`help`, `back`, `home`, `about`, `quit`), checks the arguments, runs it, and writes the answer as text or
+/// JSON. It owns the router; the REPL loop and the one-shot mode both go through `execute`.
+@MainActor
+public final class Shell {
+    public struct Configuration: Sendable {
+        public var appName: String
+        public var promptName: String
+        public var version: String
+        public var tagline: String
+        public var format: OutputFormat
+        public var terminal: TerminalInfo
+        /// Libraries and services the App itself credits in `about`.
+        public var attributions: [Attribution]
+
+        public init(
+            appName: String = "SkyLens", promptName: String = "skylens", version: String, tagline: String,
+            format: OutputFormat, terminal: TerminalInfo, attributions: [Attribution] = []
+        ) {
+            self.appName = appName
+            self.promptName = promptName
+            self.version = version
+            self.tagline = tagline
+            self.format = format
+            self.terminal = terminal
+            self.attributions = attributions
+        }
+    }
+
+    public enum Outcome: Equatable, Sendable {
+        case completed(status: Int32)
+        case quit
+    }
+
+    public let router = Router()
+    public let configuration: Configuration
+    private let plugins: [any FeaturePlugin]
+    private let input: any LineInput
+    private let output: any OutputSink
+    private let builtins: [CommandSpec]
+    private let commandOwners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)]
+    private let routeOwners: [String: (spec: RouteSpec, plugin: any FeaturePlugin)]
+
+    public init(configuration: Configuration, plugins: [any FeaturePlugin], input: any LineInput, output: any OutputSink) {
+        self.configuration = configuration
+        self.plugins = plugins
+        self.input = input
+        self.output = output
+        self.builtins = Shell.builtinCommands
+        var owners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)] = builtins.map { ($0, nil) }
+        var routes: [String: (spec: RouteSpec, plugin: any FeaturePlugin)] = [:]
+        for plugin in plugins {
+            for command in plugin.commands {
+                precondition(
+                    !owners.contains { $0.spec.name == command.name && $0.spec.scope == command.scope },
+                    "two plugins declare the command '\(command.name)'")
+                owners.append((command, plugin))
+            }
+            for route in plugin.routes {
+                precondition(routes[route.route] == nil, "two plugins register the route '\(route.route)'")
+                routes[route.route] = (route, plugin)
+            }
+        }
+        self.commandOwners = owners
+        self.routeOwners = routes
+    }
+
+    // MARK: - Prompt and completion
+
+    /// `skylens>` at the root, `skylens contact>` in the contact form, `skylens map/weather>` deeper.
+    public var prompt: String {
+        let labels = router.stack.map { routeOwners[$0.route]?.spec.label ?? $0.route }
+        return labels.isEmpty ? "\(configuration.promptName)> " : "\(configuration.promptName) \(labels.joined(separator: "/"))> "
+    }
+
+    /// The commands available where the router stands, for tab completion off the main actor.
+    public func completionModel() -> CompletionModel {
+        CompletionModel(commands: visibleCommands.map(\.spec))
+    }
+
+    private var visibleCommands: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)] {
+        let top = router.top?.route
+        return commandOwners.filter { owner in
+            switch owner.spec.scope {
+            case .anywhere: true
+            case .within(let route): route == top
+            }
+        }
+    }
+
+    // MARK: - Running
+
+    /// Starts the plugins' session work (REPL sessions only).
+    public func startSession() async {
+        let context = makeContext(oneShot: false)
+        for plugin in plugins { await plugin.sessionStarted(context: context) }
+    }
+
+    /// Runs one line typed at the prompt or read from a pipe.
+    public func execute(line: String) async -> Outcome {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return .completed(status: 0) }
+        let words: [String]
+        do {
+            words = try CommandLineTokenizer.split(line)
+        } catch {
+            return .completed(status: report(.usage(error.message)))
+        }
+        return await execute(words: words, oneShot: false)
+    }
+
+    /// Runs one command given as words (the one-shot mode: `App -- contact send --name Ann …`).
+    public func execute(words: [String], oneShot: Bool) async -> Outcome {
+        guard let first = words.first else { return .completed(status: 0) }
+        if oneShot == false, ["quit", "exit"].contains(first.lowercased()), words.count == 1 { return .quit }
+        let (match, rest) = resolve(words)
+        guard let (spec, plugin) = match else {
+            return .completed(status: report(unknownCommand(words)))
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+            write(CommandOutput(text: helpText(for: spec), json: HelpDocument(commands: [HelpDocument.Entry(spec, owner: plugin?.name)])))
+            return .completed(status: 0)
+        }
+        let context = makeContext(oneShot: oneShot)
+        do throws(CommandError) {
+            let arguments = try spec.parse(Array(rest))
+            let invocation = Invocation(command: spec, arguments: arguments)
+            let result: CommandOutput
+            if let plugin {
+                result = try await plugin.run(invocation, context: context)
+            } else {
+                if spec.name == "quit" || spec.name == "exit" { return oneShot ? .completed(status: 0) : .quit }
+                result = try await runBuiltin(invocation, context: context)
+            }
+            write(result)
+            return .completed(status: 0)
+        } catch {
+            return .completed(status: report(error))
+        }
+    }
+
+    /// Writes a command's answer: text on standard output, or its JSON document.
+    public func write(_ result: CommandOutput) {
+        switch configuration.format {
+        case .text:
+            if !result.text.isEmpty { output.standardOutput(clean(result.text) + "\n") }
+        case .json:
+            let document: any Encodable = result.json ?? MessageDocument(message: result.text)
+            output.standardOutput(Shell.encode(document) + "\n")
+        }
+    }
+
+    /// Writes an error (JSON on standard output in JSON mode, a message on standard error otherwise) and returns
+    /// the exit status it stands for.
+    @discardableResult
+    public func report(_ error: CommandError) -> Int32 {
+        switch configuration.format {
+        case .text:
+            let prefix = error.kind == .usage ? "" : "Error: "
+            output.standardError(prefix + error.message + "\n")
+        case .json:
+            output.standardOutput(Shell.encode(ErrorDocument(error: .init(error))) + "\n")
+        }
+        return error.exitCode
+    }
+
+    /// Shows a notice (not an answer) to the user: on standard error, so that it never mixes with output.
+    public func notify(_ message: String) {
+        output.standardError(message + "\n")
+    }
+
+    /// Without colour, even our own styling is removed, and anything else that slipped through.
+    private func clean(_ text: String) -> String {
+        configuration.terminal.colorEnabled ? text : TerminalText.sanitize(text, allowNewlines: true)
+    }
+
+    private func makeContext(oneShot: Bool) -> CommandContext {
+        CommandContext(
+            router: router, terminal: configuration.terminal, format: configuration.format, input: input,
+            isOneShot: oneShot, output: output,
+            navigator: { [unowned self] destination throws(CommandError) in try await self.navigate(to: destination) })
+    }
+
+    private func navigate(to destination: Destination) async throws(CommandError) -> CommandOutput {
+        guard let owner = routeOwners[destination.route] else {
+            let feature = destination.route.split(separator: ".").first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? destination.route
+            throw .failure("not_installed", "The \(feature) feature is not installed in this build of \(configuration.appName).")
+        }
+        router.push(destination)
+        do {
+            return try await owner.plugin.present(destination, context: makeContext(oneShot: false))
+        } catch {
+            router.pop()
+            throw error
+        }
+    }
+
+    /// Finds the command whose words are the longest prefix of `words`, among those visible here.
+    private func resolve(_ words: [String]) -> (match: (CommandSpec, (any FeaturePlugin)?)?, rest: ArraySlice<String>) {
+        let lowered = words.map { $0.lowercased() }
+        var best: (spec: CommandSpec, plugin: (any FeaturePlugin)?)?
+        for owner in visibleCommands where owner.spec.words.count <= words.count {
+            if Array(lowered.prefix(owner.spec.words.count)) == owner.spec.words,
+                owner.spec.words.count > (best?.spec.words.count ?? 0)
+            {
+                best = owner
+            }
+        }
+        guard let best else { return (nil, words[...]) }
+        // `contact sned` should not run `contact` with an argument it does not take: say it is unknown.
+        let rest = words.dropFirst(best.spec.words.count)
+        if let next = rest.first, !next.hasPrefix("-"),
+            !best.spec.arguments.contains(where: { $0.kind == .positional || $0.kind == .remainder }),
+            visibleCommands.contains(where: { $0.spec.words.count > best.spec.words.count && Array($0.spec.words.prefix(best.spec.words.count)) == best.spec.words })
+        {
+            return (nil, words[...])
+        }
+        return ((best.spec, best.plugin), rest)
+    }
+
+    private func unknownCommand(_ words: [String]) -> CommandError {
+        let typed = words.prefix(2).map(\.terminalPreview)
+        // A sub-command typo: `contact sned`.
+        let visible = visibleCommands.map(\.spec)
+        if words.count >= 2 {
+            let group = visible.filter { $0.words.count > 1 && $0.words[0] == words[0].lowercased() }
+            if !group.isEmpty {
+                let names = group.map { $0.words[1] }
+                let near = Suggestions.nearest(to: words[1], among: names)
+                let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\(words[0].lowercased()) \($0)'" }.joined(separator: " or "))?"
+                return .usage("Unknown command '\(typed.joined(separator: " "))'.\(hint) '\(words[0].lowercased())' takes: \(names.joined(separator: ", ")).")
+            }
+        }
+        let name = typed[0]
+        // A command that exists, but somewhere else.
+        if let elsewhere = commandOwners.first(where: { $0.spec.words.first == words[0].lowercased() }),
+            case .within(let route) = elsewhere.spec.scope
+        {
+            let label = routeOwners[route]?.spec.label ?? route
+            return .usage("'\(name)' works only in the \(label) view; here it means nothing. Type 'help' for what works here.")
+        }
+        let names = Array(Set(visible.map { $0.words[0] })).sorted()
+        let near = Suggestions.nearest(to: words[0], among: names)
+        let hint = near.isEmpty ? " Type 'help' for the list of commands." : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
+        return .usage("Unknown command '\(name)'.\(hint)")
+    }
+
+    // MARK: - Built-in commands
+
+    static let builtinCommands: [CommandSpec] = [
+        CommandSpec(
+            "help", arguments: [.remainder("command", help: "A command to explain")],
+            summary: "List the commands, or explain one",
+            discussion: "With no argument, lists every command of every installed feature. With a command's name, shows its arguments and examples. Every command also accepts --help.",
+            examples: ["help", "help contact send"]),
+        CommandSpec("back", summary: "Go back to where you were"),
+        CommandSpec("home", summary: "Go back to the start"),
+        CommandSpec("about", summary: "Version, data sources and their licences"),
+        CommandSpec("quit", summary: "Leave SkyLens (also: exit, Ctrl-D)"),
+        CommandSpec("exit", summary: "Leave SkyLens"),
+    ]
+
+    private func runBuiltin(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        switch invocation.command.name {
+        case "help":
+            return try help(topic: invocation.arguments.remainder)
+        case "back":
+            guard let left = router.pop() else {
+                return CommandOutput(text: "Already at the start.", json: RouterDocument(stack: []))
+            }
+            routeOwners[left.route]?.plugin.destinationDismissed(left)
+            if let top = router.top, let owner = routeOwners[top.route] {
+                let shown = try await owner.plugin.present(top, context: context)
+                return CommandOutput(text: shown.text, json: shown.json ?? RouterDocument(stack: router.stack.map(\.description)))
+            }
+            return CommandOutput(text: "", json: RouterDocument(stack: []))
+        case "home":
+            let left = router.stack.reversed()
+            router.popToRoot()
+            for destination in left { routeOwners[destination.route]?.plugin.destinationDismissed(destination) }
+            return CommandOutput(text: "", json: RouterDocument(stack: []))
+        case "about":
+            return about()
+        default:
+            throw .usage("Unknown command '\(invocation.command.name)'.")
+        }
+    }
+
+    private func help(topic: [String]) throws(CommandError) -> CommandOutput {
+        if !topic.isEmpty {
+            let words = topic.map { $0.lowercased() }
+            let matches = commandOwners.filter { $0.spec.words == words }
+            if let match = matches.first {
+                return CommandOutput(text: helpText(for: match.spec), json: HelpDocument(commands: [.init(match.spec, owner: match.plugin?.name)]))
+            }
+            let group = commandOwners.filter { Array($0.spec.words.prefix(words.count)) == words }
+            if !group.isEmpty {
+                return CommandOutput(
+                    text: group.map { helpText(for: $0.spec) }.joined(separator: "\n\n"),
+                    json: HelpDocument(commands: group.map { .init($0.spec, owner: $0.plugin?.name) }))
+            }
+            let near = Suggestions.nearest(to: topic.joined(separator: " "), among: commandOwners.map(\.spec.name))
+            let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
+            throw .usage("No command '\(topic.joined(separator: " ").terminalPreview)'.\(hint)")
+        }
+        let painter = Painter(enabled: configuration.terminal.colorEnabled)
+        var sections: [(title: String, rows: [(String, String)])] = [
+            ("General", builtins.filter { $0.name != "exit" }.map { (shortUsage($0), $0.summary) })
+        ]
+        for plugin in plugins {
+            let anywhere = plugin.commands.filter { $0.scope == .anywhere }
+            if !anywhere.isEmpty { sections.append((plugin.name, anywhere.map { (shortUsage($0), $0.summary) })) }
+            for route in plugin.routes {
+                let scoped = plugin.commands.filter { $0.scope == .within(route: route.route) }
+                if !scoped.isEmpty {
+                    sections.append(("\(plugin.name): in the \(route.label) view", scoped.map { (shortUsage($0), $0.summary) }))
+                }
+            }
+        }
+        let width = min(30, sections.flatMap { $0.rows.map(\.0.count) }.max() ?? 10)
+        var lines = ["\(configuration.appName) \(configuration.version): \(configuration.tagline)"]
+        for section in sections {
+            lines.append("")
+            lines.append(painter.paint(section.title, .bold))
+            for (usage, summary) in section.rows {
+                if usage.count > width {
+                    lines.append("  \(usage)")
+                    lines.append("  " + String(repeating: " ", count: width) + "  " + summary)
+                } else {
+                    lines.append("  " + usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + summary)
+                }
+            }
+        }
+        lines.append("")
+        lines.append("Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves.")
+        let entries = commandOwners.filter { $0.spec.name != "exit" }.map { HelpDocument.Entry($0.spec, owner: $0.plugin?.name) }
+        return CommandOutput(text: lines.joined(separator: "\n"), json: HelpDocument(commands: entries))
+    }
+
+    private func shortUsage(_ spec: CommandSpec) -> String {
+        let positional = spec.arguments.filter { $0.kind == .positional || $0.kind == .remainder }.map(\.usage)
+        let hasOptions = spec.arguments.contains { $0.kind == .option || $0.kind == .flag }
+        return ([spec.name] + positional + (hasOptions ? ["[options]"] : [])).joined(separator: " ")
+    }
+
+    func helpText(for spec: CommandSpec) -> String {
+        var lines = ["Usage: \(spec.usage)", "", spec.summary + "."]
+        if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
+        if case .within(let route) = spec.scope {
+            lines += ["", "Available in the \(routeOwners[route]?.spec.label ?? route) view."]
+        }
+        if !spec.arguments.isEmpty {
+            lines += ["", "Arguments:"]
+            let labels = spec.arguments.map { argument -> String in
+                switch argument.kind {
+                case .positional, .remainder: argument.valueName
+                case .option: "--\(argument.name) \(argument.valueName)"
+                case .flag: "--\(argument.name)"
+                }
+            }
+            let width = labels.map(\.count).max() ?? 0
+            for (label, argument) in zip(labels, spec.arguments) {
+                let required = argument.isRequired ? "" : " (optional)"
+                lines.append("  \(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(argument.help)\(required)")
+            }
+        }
+        if !spec.examples.isEmpty {
+            lines += ["", "Examples:"] + spec.examples.map { "  \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func about() -> CommandOutput {
+        let all = plugins.flatMap(\.attributions) + configuration.attributions
+        var lines = [
+            "\(configuration.appName) \(configuration.version)", configuration.tagline, "", "Sources, services and licences:",
+        ]
+        for attribution in all {
+            lines.append("  \(attribution.name): \(attribution.detail) (\(attribution.licence))")
+        }
+        return CommandOutput(
+            text: lines.joined(separator: "\n"),
+            json: AboutDocument(
+                name: configuration.appName, version: configuration.version,
+                sources: all.map { .init(name: $0.name, detail: $0.detail, licence: $0.licence) }))
+    }
+
+    static func encode(_ value: any Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            return #"{"error":{"code":"internal","message":"the answer could not be encoded as JSON"}}"#
+        }
+    }
+}
+
+// MARK: - JSON documents of the shell
+
+struct MessageDocument: Encodable { var message: String }
+
+struct ErrorDocument: Encodable {
+    struct Body: Encodable {
+        var code: String
+        var message: String
+        var details: [String: String]?
+
+        init(_ error: CommandError) {
+            code = error.code
+            message = error.message
+            details = error.details.isEmpty ? nil : error.details
+        }
+    }
+
+    var error: Body
+}
+
+struct RouterDocument: Encodable, Sendable { var stack: [String] }
+
+struct HelpDocument: Encodable, Sendable {
+    struct Entry: Encodable, Sendable {
+        var name: String
+        var usage: String
+        var summary: String
+        var feature: String
+        var availableIn: String?
+
+        init(_ spec: CommandSpec, owner: String?) {
+            name = spec.name
+            usage = spec.usage
+            summary = spec.summary
+            feature = owner ?? "General"
+            if case .within(let route) = spec.scope { availableIn = route }
+        }
+    }
+
+    var commands: [Entry]
+}
+
+struct AboutDocument: Encodable, Sendable {
+    struct Source: Encodable, Sendable {
+        var name: String
+        var detail: String
+        var licence: String
+    }
+
+    var name: String
+    var version: String
+    var sources: [Source]
+}

@@ -1,0 +1,110 @@
+import CoreKit
+
+/// What the output goes to: how wide, whether a person is looking, whether colour is wanted.
+public struct TerminalInfo: Sendable, Equatable {
+    public var isInteractive: Bool
+    public var colorEnabled: Bool
+    public var width: Int
+    public var height: Int
+
+    public init(isInteractive: Bool, colorEnabled: Bool, width: Int = 80, height: Int = 24) {
+        self.isInteractive = isInteractive
+        self.colorEnabled = colorEnabled
+        self.width = max(10, width)
+        self.height = max(5, height)
+    }
+
+    /// Plain, 80×24, no colour: what tests and pipes get.
+    public static let plain = TerminalInfo(isInteractive: false, colorEnabled: false)
+}
+
+public enum OutputFormat: String, Sendable, Equatable, CaseIterable {
+    case text, json
+}
+
+/// Text styles, written as ANSI SGR sequences only when colour is on.
+public struct Painter: Sendable, Equatable {
+    public enum Style: Sendable, Equatable {
+        case bold, dim, italic, underline
+        case red, green, yellow, blue, magenta, cyan
+        /// One of the 256 colours of xterm.
+        case color256(UInt8)
+    }
+
+    public var enabled: Bool
+
+    public init(enabled: Bool) {
+        self.enabled = enabled
+    }
+
+    public func paint(_ text: String, _ styles: Style...) -> String {
+        guard enabled, !styles.isEmpty, !text.isEmpty else { return text }
+        let codes = styles.map { style -> String in
+            switch style {
+            case .bold: "1"
+            case .dim: "2"
+            case .italic: "3"
+            case .underline: "4"
+            case .red: "31"
+            case .green: "32"
+            case .yellow: "33"
+            case .blue: "34"
+            case .magenta: "35"
+            case .cyan: "36"
+            case .color256(let n): "38;5;\(n)"
+            }
+        }
+        return "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"
+    }
+}
+
+/// Lines typed (or piped) by the user. Forms read their answers through this.
+public protocol LineInput: Sendable {
+    /// The next line without its newline, or nil at the end of input. `prompt` is shown only on a terminal.
+    func readLine(prompt: String) async -> String?
+}
+
+/// Where the shell writes. Standard output carries answers; standard error carries messages and errors.
+public protocol OutputSink: Sendable {
+    func standardOutput(_ text: String)
+    func standardError(_ text: String)
+}
+
+/// Lines from a fixed list, for tests and for commands given in one go.
+public final class ScriptedInput: LineInput {
+    private let lines: LockedLines
+
+    public init(_ lines: [String]) {
+        self.lines = LockedLines(lines)
+    }
+
+    public func readLine(prompt: String) async -> String? { lines.next() }
+}
+
+/// Collects what the shell writes, for tests.
+public final class CapturedOutput: OutputSink {
+    private let out = LockedText()
+    private let err = LockedText()
+
+    public init() {}
+
+    public var stdout: String { out.value }
+    public var stderr: String { err.value }
+
+    public func standardOutput(_ text: String) { out.append(text) }
+    public func standardError(_ text: String) { err.append(text) }
+}
+
+import Synchronization
+
+final class LockedLines: Sendable {
+    private let storage: Mutex<[String]>
+    init(_ lines: [String]) { storage = Mutex(lines.reversed()) }
+    func next() -> String? { storage.withLock { $0.popLast() } }
+}
+
+final class LockedText: Sendable {
+    private let storage = Mutex("")
+    var value: String { storage.withLock { $0 } }
+    func append(_ text: String) { storage.withLock { $0 += text } }
+}

@@ -1,0 +1,107 @@
+import Architecture
+import Testing
+
+@MainActor @Suite struct RouterTests {
+    @Test func pushPopReplaceAndPopToRoot() {
+        let router = Router()
+        #expect(router.isAtRoot && router.top == nil)
+        router.push(Destination("map.city", parameters: ["id": "1"]))
+        router.push(Destination("weather.city", parameters: ["id": "1"]))
+        #expect(router.top?.route == "weather.city")
+        router.replace(with: Destination("weather.hourly"))
+        #expect(router.stack.map(\.route) == ["map.city", "weather.hourly"])
+        #expect(router.pop()?.route == "weather.hourly")
+        router.popToRoot()
+        #expect(router.isAtRoot)
+        #expect(router.pop() == nil)
+    }
+
+    @Test func popToARoute() {
+        let router = Router(stack: [Destination("a"), Destination("b"), Destination("c")])
+        #expect(router.pop(route: "b"))
+        #expect(router.stack.map(\.route) == ["a"])
+        #expect(!router.pop(route: "zzz"))
+    }
+}
+
+@Suite struct TokenizerTests {
+    @Test func splitsLikeAShell() throws {
+        #expect(try CommandLineTokenizer.split("search  \"New York\"  --limit 5") == ["search", "New York", "--limit", "5"])
+        #expect(try CommandLineTokenizer.split("say 'it''s'") == ["say", "its"])
+        #expect(try CommandLineTokenizer.split(#"say "it's" it\'s"#) == ["say", "it's", "it's"])
+        #expect(try CommandLineTokenizer.split(#"x "a \"quoted\" \\ word""#) == ["x", #"a "quoted" \ word"#])
+        #expect(try CommandLineTokenizer.split("x ''") == ["x", ""])
+        #expect(try CommandLineTokenizer.split("   ") == [])
+    }
+
+    @Test func unbalancedQuotesAreErrors() {
+        #expect(throws: CommandLineTokenizer.Failure.unterminatedQuote("\"")) { try CommandLineTokenizer.split("search \"New York") }
+        #expect(throws: CommandLineTokenizer.Failure.unterminatedQuote("'")) { try CommandLineTokenizer.split("x 'a") }
+        #expect(throws: CommandLineTokenizer.Failure.trailingBackslash) { try CommandLineTokenizer.split("x \\") }
+    }
+
+    @Test func quoteRoundTrips() throws {
+        for word in ["plain", "New York", "it's", "", "a\"b", "back\\slash"] {
+            #expect(try CommandLineTokenizer.split(CommandLineTokenizer.quote(word)) == [word])
+        }
+    }
+
+    @Test func suggestionsFindNearNames() {
+        #expect(Suggestions.nearest(to: "serch", among: ["search", "send", "help"]).first == "search")
+        #expect(Suggestions.nearest(to: "hlep", among: ["help", "home"]) == ["help"])
+        #expect(Suggestions.nearest(to: "zzzzzz", among: ["help", "home"]).isEmpty)
+        #expect(Suggestions.editDistance("kitten", "sitting") == 3)
+    }
+}
+
+@Suite struct ArgumentParsingTests {
+    let send = CommandSpec(
+        "contact send",
+        arguments: [
+            .option("name", value: "TEXT", help: "Your name", required: true),
+            .option("phone", value: "NUMBER", help: "A phone number"),
+            .flag("dry-run", help: "Check only"),
+        ], summary: "Send")
+
+    @Test func parsesOptionsFlagsAndInlineValues() throws {
+        let parsed = try send.parse(["--name", "Ann Lee", "--phone=+1 555", "--dry-run"])
+        #expect(parsed["name"] == "Ann Lee" && parsed["phone"] == "+1 555" && parsed.flag("dry-run"))
+    }
+
+    @Test func reportsMissingUnknownAndValuelessOptions() {
+        #expect(throws: CommandError.self) { try send.parse([]) }
+        do { _ = try send.parse(["--nmae", "Ann"]) } catch {
+            #expect(error.kind == .usage && error.message.contains("Did you mean --name?"))
+        }
+        do { _ = try send.parse(["--name"]) } catch { #expect(error.message.hasPrefix("--name needs a value")) }
+        do { _ = try send.parse(["--name", "A", "extra"]) } catch { #expect(error.message.hasPrefix("Unexpected argument 'extra'")) }
+    }
+
+    @Test func remainderTakesFreeTextAndStillSeesOptions() throws {
+        let search = CommandSpec("search", arguments: [.remainder("query", help: "Name"), .option("limit", help: "Rows")], summary: "Search")
+        let parsed = try search.parse(["New", "York", "--limit", "5"])
+        #expect(parsed["query"] == "New York" && parsed["limit"] == "5" && parsed.remainder == ["New", "York"])
+        #expect(try search.parse(["--", "--odd"])["query"] == "--odd")
+    }
+}
+
+@Suite struct CompletionTests {
+    let model = CompletionModel(commands: [
+        CommandSpec("help", arguments: [.remainder("command", help: "x")], summary: ""),
+        CommandSpec("contact", summary: ""),
+        CommandSpec("contact send", arguments: [.option("name", help: ""), .option("email", help: ""), .flag("dry-run", help: "")], summary: ""),
+        CommandSpec("contact outbox", summary: ""),
+        CommandSpec("edit", arguments: [.positional("field", help: "", completion: .values(["name", "email", "message"]))], summary: ""),
+    ])
+
+    @Test func completesCommandsSubcommandsOptionsAndValues() {
+        #expect(model.complete("con").candidates == ["contact"])
+        #expect(model.complete("contact ").candidates == ["outbox", "send"])
+        #expect(model.complete("contact s").candidates == ["send"])
+        #expect(model.complete("contact send --").candidates == ["--dry-run", "--email", "--name"])
+        #expect(model.complete("contact send --name Ann --").candidates == ["--dry-run", "--email"])
+        #expect(model.complete("edit e").candidates == ["email"])
+        #expect(model.complete("help contact o").candidates == ["outbox"])
+        #expect(CompletionModel.commonPrefix(["search", "send"]) == "se")
+    }
+}

@@ -1,0 +1,150 @@
+import Architecture
+import Foundation
+import Testing
+
+/// A small plugin that exercises the shell: a command everywhere, one only in its own view, a route.
+@MainActor
+final class NotesPlugin: FeaturePlugin {
+    var name: String { "Notes" }
+    var presented: [Destination] = []
+    var dismissed: [Destination] = []
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec("note", arguments: [.remainder("text", help: "What to note", required: true)], summary: "Keep a note"),
+            CommandSpec("notes open", summary: "Open the notes view"),
+            CommandSpec("notes fail", summary: "Fail on purpose"),
+            CommandSpec("weather", summary: "Open the weather of the note's city"),
+            CommandSpec("pin", arguments: [.positional("number", help: "Which note")], summary: "Pin a note", scope: .within(route: "notes.list")),
+        ]
+    }
+
+    var routes: [RouteSpec] { [RouteSpec("notes.list", label: "notes")] }
+    var attributions: [Attribution] { [Attribution("Notes", detail: "your own words", licence: "yours")] }
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        switch invocation.command.name {
+        case "note":
+            struct Doc: Encodable, Sendable { var noted: String }
+            let text = invocation.arguments["text"] ?? ""
+            return CommandOutput(text: "Noted: \(text)", json: Doc(noted: text))
+        case "notes open": return try await context.navigate(to: Destination("notes.list"))
+        case "notes fail": throw .failure("broken", "This failed on purpose.")
+        case "weather": return try await context.navigate(to: Destination("weather.city", parameters: ["id": "1"]))
+        case "pin": return CommandOutput(text: "Pinned \(invocation.arguments["number"] ?? "?")")
+        default: throw .usage("?")
+        }
+    }
+
+    func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        presented.append(destination)
+        return CommandOutput(text: "Your notes")
+    }
+
+    func destinationDismissed(_ destination: Destination) { dismissed.append(destination) }
+}
+
+@MainActor @Suite struct ShellTests {
+    func makeShell(format: OutputFormat = .text) -> (Shell, NotesPlugin, CapturedOutput) {
+        let plugin = NotesPlugin()
+        let output = CapturedOutput()
+        let shell = Shell(
+            configuration: .init(version: "1.2.3", tagline: "test", format: format, terminal: .plain,
+                                 attributions: [Attribution("libedit", detail: "line editing", licence: "BSD-3-Clause")]),
+            plugins: [plugin], input: ScriptedInput([]), output: output)
+        return (shell, plugin, output)
+    }
+
+    @Test func helpListsEveryPluginsCommands() async {
+        let (shell, _, output) = makeShell()
+        #expect(await shell.execute(line: "help") == .completed(status: 0))
+        for name in ["help", "back", "home", "about", "quit", "note TEXT…", "notes open", "pin NUMBER"] {
+            #expect(output.stdout.contains(name), "help should list \(name)")
+        }
+        #expect(output.stdout.contains("Notes: in the notes view"))
+    }
+
+    @Test func helpForOneCommandAndDashDashHelp() async {
+        let (shell, _, output) = makeShell()
+        _ = await shell.execute(line: "help note")
+        #expect(output.stdout.contains("Usage: note TEXT…"))
+        _ = await shell.execute(line: "notes open --help")
+        #expect(output.stdout.contains("Usage: notes open"))
+    }
+
+    @Test func unknownCommandsSuggestTheNearest() async {
+        let (shell, _, output) = makeShell()
+        #expect(await shell.execute(line: "hlep") == .completed(status: 64))
+        #expect(output.stderr.contains("Unknown command 'hlep'. Did you mean 'help'?"))
+        _ = await shell.execute(line: "notes opne")
+        #expect(output.stderr.contains("Did you mean 'notes open'?"))
+        _ = await shell.execute(line: "pin 1")
+        #expect(output.stderr.contains("'pin' works only in the notes view"))
+    }
+
+    @Test func routerMovesAndThePromptFollows() async {
+        let (shell, plugin, output) = makeShell()
+        #expect(shell.prompt == "skylens> ")
+        _ = await shell.execute(line: "notes open")
+        #expect(shell.prompt == "skylens notes> ")
+        #expect(output.stdout.contains("Your notes"))
+        #expect(await shell.execute(line: "pin 2") == .completed(status: 0))
+        #expect(output.stdout.contains("Pinned 2"))
+        _ = await shell.execute(line: "back")
+        #expect(shell.prompt == "skylens> ")
+        #expect(plugin.dismissed.map(\.route) == ["notes.list"])
+        _ = await shell.execute(line: "back")
+        #expect(output.stdout.contains("Already at the start."))
+    }
+
+    @Test func aRouteNoPluginOwnsSaysTheFeatureIsNotInstalled() async {
+        let (shell, _, output) = makeShell()
+        #expect(await shell.execute(line: "weather") == .completed(status: 1))
+        #expect(output.stderr.contains("The Weather feature is not installed"))
+        #expect(shell.router.isAtRoot)
+    }
+
+    @Test func quotingReachesTheCommandAndBadQuotingIsAUsageError() async {
+        let (shell, _, output) = makeShell()
+        _ = await shell.execute(line: #"note "New York" 'it''s'"#)
+        #expect(output.stdout.contains("Noted: New York its"))
+        #expect(await shell.execute(line: "note \"open") == .completed(status: 64))
+        #expect(output.stderr.contains("opening \" without a closing one"))
+    }
+
+    @Test func jsonModeWritesOneDocumentPerCommandAndErrorsAsDocuments() async throws {
+        let (shell, _, output) = makeShell(format: .json)
+        _ = await shell.execute(line: "note hi")
+        _ = await shell.execute(line: "notes fail")
+        _ = await shell.execute(line: "nope")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == #"{"noted":"hi"}"#)
+        #expect(lines[1] == #"{"error":{"code":"broken","message":"This failed on purpose."}}"#)
+        let third = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: [String: String]]
+        #expect(third?["error"]?["code"] == "usage")
+        #expect(output.stderr.isEmpty)
+    }
+
+    @Test func quitEndsTheSessionAndCommentsAreIgnored() async {
+        let (shell, _, _) = makeShell()
+        #expect(await shell.execute(line: "# a comment") == .completed(status: 0))
+        #expect(await shell.execute(line: "quit") == .quit)
+        #expect(await shell.execute(line: "EXIT") == .quit)
+    }
+
+    @Test func aboutListsAttributions() async {
+        let (shell, _, output) = makeShell()
+        _ = await shell.execute(line: "about")
+        #expect(output.stdout.contains("SkyLens 1.2.3"))
+        #expect(output.stdout.contains("Notes: your own words (yours)"))
+        #expect(output.stdout.contains("libedit: line editing (BSD-3-Clause)"))
+    }
+
+    @Test func completionFollowsTheRouter() async {
+        let (shell, _, _) = makeShell()
+        #expect(!shell.completionModel().complete("pi").candidates.contains("pin"))
+        _ = await shell.execute(line: "notes open")
+        #expect(shell.completionModel().complete("pi").candidates == ["pin"])
+    }
+}
