@@ -1,0 +1,35 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+// Clients for the outside world, one module per domain. Each module is a small `Sendable` client with a live
+// value (built once in the App's container) and test values.
+let package = Package(
+    name: "Services",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ContactService", targets: ["ContactService"])
+    ],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(path: "../TestSupport"),
+    ],
+    targets: [
+        .target(
+            name: "ContactService",
+            dependencies: [.product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContactServiceTests",
+            dependencies: [
+                "ContactService",
+                .product(name: "Networking", package: "Core"),
+                .product(name: "Diagnostics", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
