@@ -45,6 +45,9 @@ public protocol FeaturePlugin: AnyObject {
     /// Called once when an interactive or piped session starts: background work (delivering a queue, refreshing).
     func sessionStarted(context: CommandContext) async
 
+    /// Called once when the session ends (quit, end of input): finish or stop background work.
+    func sessionEnded() async
+
     /// Called when one of its destinations leaves the stack (`back`, `home`).
     func destinationDismissed(_ destination: Destination)
 }
@@ -59,6 +62,7 @@ extension FeaturePlugin {
     }
 
     public func sessionStarted(context: CommandContext) async {}
+    public func sessionEnded() async {}
     public func destinationDismissed(_ destination: Destination) {}
 }
 

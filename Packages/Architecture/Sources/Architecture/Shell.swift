@@ -99,6 +99,11 @@ public final class Shell {
         for plugin in plugins { await plugin.sessionStarted(context: context) }
     }
 
+    /// Lets the plugins finish their session work (at quit or the end of input).
+    public func endSession() async {
+        for plugin in plugins { await plugin.sessionEnded() }
+    }
+
     /// Runs one line typed at the prompt or read from a pipe.
     public func execute(line: String) async -> Outcome {
         let trimmed = line.trimmingCharacters(in: .whitespaces)

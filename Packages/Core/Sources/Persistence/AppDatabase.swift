@@ -15,7 +15,7 @@ public struct DatabaseMigration: Sendable {
 }
 
 /// Why the store could not be used, in words for the user.
-public enum PersistenceError: Error, Equatable, Sendable {
+public enum StoreError: Error, Equatable, Sendable {
     case cannotOpen(path: String, reason: String)
     case migrationFailed(identifier: String, reason: String)
     case readOnly(path: String)
@@ -79,8 +79,8 @@ public final class AppDatabase: Sendable {
     public var isOpen: Bool { state.withLock { $0.writer != nil } }
 
     /// The open, migrated database.
-    public func writer() throws(PersistenceError) -> any DatabaseWriter {
-        try state.withLock { state throws(PersistenceError) -> any DatabaseWriter in
+    public func writer() throws(StoreError) -> any DatabaseWriter {
+        try state.withLock { state throws(StoreError) -> any DatabaseWriter in
             if let writer = state.writer { return writer }
             let writer = try open(migrations: state.migrations, notices: &state.notices)
             state.writer = writer
@@ -88,26 +88,26 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         let writer = try writer()
         do { return try await writer.write(updates) } catch { throw map(error) }
     }
 
-    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws(PersistenceError) -> T {
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         let writer = try writer()
         do { return try await writer.read(value) } catch { throw map(error) }
     }
 
     // MARK: - Opening
 
-    private func open(migrations: [DatabaseMigration], notices: inout [String]) throws(PersistenceError) -> any DatabaseWriter {
+    private func open(migrations: [DatabaseMigration], notices: inout [String]) throws(StoreError) -> any DatabaseWriter {
         switch location {
         case .inMemory:
             do {
                 let queue = try DatabaseQueue(configuration: configuration())
                 try migrate(queue, migrations)
                 return queue
-            } catch let error as PersistenceError {
+            } catch let error as StoreError {
                 throw error
             } catch {
                 throw .cannotOpen(path: ":memory:", reason: describe(error))
@@ -156,7 +156,7 @@ public final class AppDatabase: Sendable {
         } catch {
             let applied = (try? writer.read { try migrator.appliedIdentifiers($0) }) ?? []
             let failed = migrations.first { !applied.contains($0.identifier) }?.identifier ?? "?"
-            throw PersistenceError.migrationFailed(identifier: failed, reason: describe(error))
+            throw StoreError.migrationFailed(identifier: failed, reason: describe(error))
         }
     }
 
@@ -165,7 +165,7 @@ public final class AppDatabase: Sendable {
     }
 
     /// Renames the file (and its -wal and -shm companions) to `<path>.unreadable-<timestamp>`.
-    private func moveAside(_ path: String) throws(PersistenceError) -> String {
+    private func moveAside(_ path: String) throws(StoreError) -> String {
         let stamp = Int(Date().timeIntervalSince1970)
         var aside = "\(path).unreadable-\(stamp)"
         var counter = 1
@@ -184,8 +184,8 @@ public final class AppDatabase: Sendable {
         return aside
     }
 
-    private func map(_ error: any Error, path: String? = nil) -> PersistenceError {
-        if let error = error as? PersistenceError { return error }
+    private func map(_ error: any Error, path: String? = nil) -> StoreError {
+        if let error = error as? StoreError { return error }
         let where_ = path ?? {
             if case .file(let path) = location { return path }
             return ":memory:"

@@ -8,13 +8,13 @@ public struct SettingsStore: Sendable {
         self.database = database
     }
 
-    public func value(for key: String) async throws(PersistenceError) -> String? {
+    public func value(for key: String) async throws(StoreError) -> String? {
         try await database.read { db in
             try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [key])
         }
     }
 
-    public func set(_ value: String?, for key: String) async throws(PersistenceError) {
+    public func set(_ value: String?, for key: String) async throws(StoreError) {
         try await database.write { db in
             if let value {
                 try db.execute(

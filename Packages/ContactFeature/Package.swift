@@ -1,0 +1,46 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "ContactFeature",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "ContactFeature", targets: ["ContactFeature"])],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(path: "../Architecture"),
+        .package(path: "../Services"),
+        .package(path: "../TestSupport"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "ContactFeature",
+            dependencies: [
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "ContactService", package: "Services"),
+                .product(name: "CoreKit", package: "Core"),
+                .product(name: "Persistence", package: "Core"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContactFeatureTests",
+            dependencies: [
+                "ContactFeature",
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "ContactService", package: "Services"),
+                .product(name: "Persistence", package: "Core"),
+                .product(name: "Networking", package: "Core"),
+                .product(name: "Diagnostics", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

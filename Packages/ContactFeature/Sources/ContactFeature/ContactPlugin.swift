@@ -1,0 +1,299 @@
+import Architecture
+import ContactService
+import CoreKit
+import Foundation
+import Logging
+import Persistence
+
+/// The contact form, as a plugin of the App. This file is the feature's whole public API.
+///
+/// Commands: `contact` (the interactive form, with `edit`, `submit`, `cancel`, `show` inside it),
+/// `contact send` (the same in one line), `contact outbox`, `contact retry`. Every accepted message is written to
+/// the outbox table first, then delivered; see `docs/features/contact.md`.
+@MainActor
+public final class ContactPlugin: FeaturePlugin {
+    static let formRoute = "contact.form"
+
+    private let store: OutboxStore
+    private let courier: Courier
+    private let submitter: Submitter
+    private let database: AppDatabase
+    private let now: @Sendable () -> Date
+    private let logger: Logger
+    private let form: ContactFormViewModel
+    private var formQuestionsAsked = false
+    private var backgroundDelivery: Task<Void, Never>?
+
+    /// - Parameters:
+    ///   - client: delivers messages (`ContactClient.live`, or `.unconfigured` when no endpoint is set).
+    ///   - database: the App's database; the outbox table lives there.
+    ///   - now: the clock.
+    ///   - makeID: new message ids (UUIDs in the App).
+    public init(
+        client: ContactClient, database: AppDatabase, logger: Logger, now: @escaping @Sendable () -> Date,
+        makeID: @escaping @Sendable () -> String
+    ) {
+        let store = OutboxStore(database: database)
+        let courier = Courier(store: store, client: client, now: now, logger: logger)
+        let submitter = Submitter(store: store, courier: courier, now: now, makeID: makeID)
+        self.store = store
+        self.courier = courier
+        self.submitter = submitter
+        self.database = database
+        self.now = now
+        self.logger = logger
+        self.form = ContactFormViewModel(submitter: submitter)
+    }
+
+    public var name: String { "Contact" }
+    public var routes: [RouteSpec] { [RouteSpec(Self.formRoute, label: "contact")] }
+    public var migrations: [DatabaseMigration] { OutboxStore.migrations }
+
+    public var commands: [CommandSpec] {
+        let fields = Completion.values(ContactDraft.Field.allCases.map(\.rawValue))
+        return [
+            CommandSpec(
+                "contact", summary: "Write to the SkyLens team: a form that asks each field",
+                discussion: """
+                    Asks your name, email, phone (optional: press Enter to skip), subject and message (several \
+                    lines; end it with a line holding only a dot; type '..' for a line that is just a dot). Then it \
+                    shows every problem at once; fix fields with 'edit FIELD', send with 'submit', discard with \
+                    'cancel'. An accepted message is saved in the outbox before it is sent, so nothing is lost.
+                    """),
+            CommandSpec(
+                "contact send",
+                arguments: [
+                    .option("name", value: "TEXT", help: "Your name, 1 to 100 characters", required: true),
+                    .option("email", value: "ADDRESS", help: "Where the team can answer you", required: true),
+                    .option("phone", value: "NUMBER", help: "7 to 15 digits, with an optional + and spaces or dashes"),
+                    .option("subject", value: "TEXT", help: "1 to 150 characters", required: true),
+                    .option("message", value: "TEXT", help: "10 to 5,000 characters", required: true),
+                ],
+                summary: "Send a message in one line",
+                discussion: "Checks every field as the form does and reports every problem at once. Exits 0 once the message is sent or safely queued, 1 when a field is not valid or the server refused it.",
+                examples: [#"contact send --name Ann --email ann@example.org --subject Hi --message "Hello there, team""#]),
+            CommandSpec(
+                "contact outbox", summary: "List the messages written so far and their delivery state",
+                discussion: "Queued messages are retried with backoff whenever SkyLens starts, and at once with 'contact retry'."),
+            CommandSpec(
+                "contact retry", summary: "Try to deliver every queued message now"),
+            CommandSpec(
+                "edit", arguments: [
+                    .positional("field", help: "name, email, phone, subject or message", completion: fields),
+                    .remainder("value", help: "The new value; asked for when left out"),
+                ], summary: "Change a field of the form", scope: .within(route: Self.formRoute),
+                examples: ["edit email ann@example.org", "edit message"]),
+            CommandSpec("submit", summary: "Send the message", scope: .within(route: Self.formRoute)),
+            CommandSpec("cancel", summary: "Discard the message and close the form", scope: .within(route: Self.formRoute)),
+            CommandSpec("show", summary: "Show the form again", scope: .within(route: Self.formRoute)),
+        ]
+    }
+
+    public func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let arguments = invocation.arguments
+        switch invocation.command.name {
+        case "contact":
+            if context.router.stack.contains(where: { $0.route == Self.formRoute }) {
+                context.router.pop(route: Self.formRoute)
+            }
+            return try await context.navigate(to: Destination(Self.formRoute))
+        case "contact send":
+            let draft = ContactDraft(
+                name: arguments["name"] ?? "", email: arguments["email"] ?? "", phone: arguments["phone"] ?? "",
+                subject: arguments["subject"] ?? "", message: arguments["message"] ?? "")
+            let problems = draft.validate()
+            guard problems.isEmpty else { throw ContactViews.validationError(problems) }
+            let submission: ContactFormViewModel.Submission
+            do {
+                submission = try await submitter.submit(draft)
+            } catch {
+                throw .failure("storage", error.message)
+            }
+            return try receiptOutput(submission)
+        case "contact outbox":
+            return try await outbox(context)
+        case "contact retry":
+            return try await retry()
+        case "edit":
+            return try await edit(arguments, context: context)
+        case "submit":
+            await form.send(.submitRequested)
+            let state = form.state
+            if !state.problems.isEmpty { throw ContactViews.validationError(state.problems) }
+            if let failure = state.failure { throw .failure("storage", failure) }
+            guard let submission = state.submission else { throw .failure("internal", "The message was not submitted.") }
+            closeForm(context)
+            return try receiptOutput(submission)
+        case "cancel":
+            closeForm(context)
+            return CommandOutput(text: "Discarded; nothing was sent.", json: StatusDocument(status: "discarded"))
+        case "show":
+            return reviewOutput(context)
+        default:
+            throw .usage("Unknown contact command '\(invocation.command.name)'.")
+        }
+    }
+
+    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        if !formQuestionsAsked {
+            formQuestionsAsked = true
+            await form.send(.discardRequested)
+            if context.terminal.isInteractive {
+                context.emit("New message to the SkyLens team. Ctrl-D cancels.")
+            }
+            for field in ContactDraft.Field.allCases {
+                guard let value = await ask(field, context: context) else {
+                    closeForm(context)
+                    throw .failure("cancelled", "The input ended before the form was complete; nothing was sent.")
+                }
+                await form.send(.fieldEntered(field, value))
+            }
+        }
+        return reviewOutput(context)
+    }
+
+    public func destinationDismissed(_ destination: Destination) {
+        if destination.route == Self.formRoute { resetForm() }
+    }
+
+    public func sessionStarted(context: CommandContext) async {
+        let courier = self.courier
+        let logger = self.logger
+        backgroundDelivery = Task.detached(priority: .utility) {
+            do throws(StoreError) {
+                let results = try await courier.deliverDue(force: false)
+                if !results.isEmpty {
+                    logger.info("outbox delivery at start", metadata: ["attempted": "\(results.count)"])
+                }
+            } catch {
+                logger.warning("outbox delivery at start failed", metadata: ["error": "\(error.message)"])
+            }
+        }
+    }
+
+    public func sessionEnded() async {
+        await backgroundDelivery?.value
+    }
+
+    public var attributions: [Attribution] {
+        [Attribution("Contact", detail: "messages go to the endpoint set by SKYLENS_CONTACT_URL", licence: "your own words")]
+    }
+
+    // MARK: - Steps
+
+    private func ask(_ field: ContactDraft.Field, context: CommandContext) async -> String? {
+        switch field {
+        case .message:
+            if context.terminal.isInteractive { context.emit("Message (end with a line holding only '.'):") }
+            var lines: [String] = []
+            while let line = await context.ask("  ") {
+                if line == "." { return lines.joined(separator: "\n") }
+                lines.append(line == ".." ? "." : line)
+            }
+            return nil
+        case .phone:
+            return await context.ask("Phone (optional, Enter to skip): ")
+        default:
+            return await context.ask("\(field.label): ")
+        }
+    }
+
+    private func edit(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let name = (arguments["field"] ?? "").lowercased()
+        guard let field = ContactDraft.Field(rawValue: name) else {
+            let names = ContactDraft.Field.allCases.map(\.rawValue)
+            let near = Suggestions.nearest(to: name, among: names).first.map { " Did you mean '\($0)'?" } ?? ""
+            throw .usage("There is no field '\(name.terminalPreview)'.\(near) Fields: \(names.joined(separator: ", ")).")
+        }
+        let value: String
+        if !arguments.remainder.isEmpty {
+            value = arguments.remainder.joined(separator: " ")
+        } else if let asked = await ask(field, context: context) {
+            value = asked
+        } else {
+            throw .failure("cancelled", "The input ended; \(field.rawValue) was not changed.")
+        }
+        await form.send(.fieldEntered(field, value))
+        return reviewOutput(context)
+    }
+
+    private func outbox(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let entries: [OutboxEntry]
+        let counts: [OutboxEntry.State: Int]
+        do {
+            entries = try await store.all()
+            counts = try await store.counts()
+        } catch {
+            throw .failure("storage", error.message)
+        }
+        let document = OutboxDocument(messages: entries.map(OutboxDocument.Message.init))
+        return CommandOutput(
+            text: ContactViews.outbox(entries, counts: counts, now: now(), painter: context.painter), json: document)
+    }
+
+    private func retry() async throws(CommandError) -> CommandOutput {
+        await backgroundDelivery?.value
+        let results: [(id: String, result: AttemptResult)]
+        let remaining: Int
+        do {
+            results = try await courier.deliverDue(force: true)
+            remaining = try await store.counts()[.queued] ?? 0
+        } catch {
+            throw .failure("storage", error.message)
+        }
+        let sent = results.filter { if case .sent = $0.result { true } else { false } }.count
+        var text: String
+        if results.isEmpty {
+            text = "Nothing to deliver: no message is queued."
+        } else {
+            text = "Delivered \(sent) of \(results.count) attempted."
+            if let last = results.last {
+                switch last.result {
+                case .notConfigured: text += " No contact endpoint is configured (set SKYLENS_CONTACT_URL)."
+                case .queued(let reason, _): text += " Stopped: \(reason)"
+                case .rejected(let reason): text += " Refused by the server: \(reason)."
+                case .busy: text += " Another SkyLens session is delivering the rest."
+                case .sent: break
+                }
+            }
+            if remaining > 0 { text += " \(remaining) still queued." }
+        }
+        let document = RetryDocument(attempted: results.count, sent: sent, queued: remaining)
+        let failed = results.contains { if case .queued = $0.result { true } else { false } }
+        if failed && sent == 0 { throw .failure("delivery_failed", text) }
+        return CommandOutput(text: text, json: document)
+    }
+
+    private func reviewOutput(_ context: CommandContext) -> CommandOutput {
+        let state = form.state
+        return CommandOutput(
+            text: ContactViews.review(state, painter: context.painter),
+            json: FormDocument(
+                fields: Dictionary(uniqueKeysWithValues: ContactDraft.Field.allCases.map { ($0.rawValue, state.draft[$0]) }),
+                problems: Dictionary(uniqueKeysWithValues: state.problems.map { ($0.key.rawValue, $0.value) })))
+    }
+
+    private func receiptOutput(_ submission: ContactFormViewModel.Submission) throws(CommandError) -> CommandOutput {
+        let text = ContactViews.receipt(submission, outboxPath: outboxPath, now: now())
+        let document = SubmissionDocument(submission, outbox: outboxPath)
+        if case .rejected = submission.result { throw .failure("rejected", text, details: ["id": submission.id]) }
+        return CommandOutput(text: text, json: document)
+    }
+
+    private var outboxPath: String {
+        switch database.location {
+        case .file(let path): path
+        case .inMemory: "memory"
+        }
+    }
+
+    private func closeForm(_ context: CommandContext) {
+        context.router.pop(route: Self.formRoute)
+        resetForm()
+    }
+
+    /// The next `contact` starts a new form (the draft is discarded when it is shown).
+    private func resetForm() {
+        formQuestionsAsked = false
+    }
+}

@@ -1,0 +1,82 @@
+import ContactService
+import Foundation
+import Logging
+import Persistence
+
+/// What one delivery attempt of one message came to.
+enum AttemptResult: Sendable, Equatable {
+    case sent(destination: String)
+    /// Kept queued; tried again at `nextAttempt`.
+    case queued(reason: String, nextAttempt: Date)
+    /// Refused by the server; kept in the outbox as failed.
+    case rejected(reason: String)
+    /// No endpoint configured: kept queued until there is one.
+    case notConfigured
+    /// Another SkyLens process is delivering it right now.
+    case busy
+}
+
+/// Delivers outbox messages: claims each one (so two processes never send it at once), sends it, and records the
+/// outcome. Failed attempts back off exponentially (30 s, 1 min, 2 min … at most 1 h), or as long as the server's
+/// `Retry-After` asks.
+struct Courier: Sendable {
+    let store: OutboxStore
+    let client: ContactClient
+    let now: @Sendable () -> Date
+    let logger: Logger
+    /// How long a claim holds: longer than any one request may take.
+    var claimDuration: TimeInterval = 120
+
+    static func backoff(attempts: Int, retryAfter: Double?) -> TimeInterval {
+        let exponential = min(3_600, 30 * pow(2, Double(max(0, attempts - 1))))
+        return max(exponential, min(retryAfter ?? 0, 86_400))
+    }
+
+    func deliver(id: String) async throws(StoreError) -> AttemptResult {
+        let start = now()
+        guard try await store.claim(id: id, now: start, until: start.addingTimeInterval(claimDuration)) else {
+            return .busy
+        }
+        guard let entry = try await store.entry(id: id) else { return .busy }
+        let outcome = await client.deliver(entry.message)
+        switch outcome {
+        case .delivered(let status):
+            try await store.markSent(id: id, at: now())
+            logger.info("contact message delivered", metadata: ["id": "\(id)", "status": "\(status)"])
+            return .sent(destination: client.destination ?? "the server")
+        case .retryLater(let reason, let retryAfter):
+            let failedAt = now()
+            var next = failedAt
+            _ = try await store.markRetry(id: id, reason: reason) { attempts in
+                next = failedAt.addingTimeInterval(Self.backoff(attempts: attempts, retryAfter: retryAfter))
+                return next
+            }
+            logger.notice("contact message kept for retry", metadata: ["id": "\(id)", "reason": "\(reason)"])
+            return .queued(reason: reason, nextAttempt: next)
+        case .rejected(_, let reason):
+            try await store.markFailed(id: id, reason: reason)
+            logger.warning("contact message rejected", metadata: ["id": "\(id)", "reason": "\(reason)"])
+            return .rejected(reason: reason)
+        case .notConfigured:
+            try await store.release(id: id)
+            return .notConfigured
+        }
+    }
+
+    /// Delivers every due message (every queued one when `force`), oldest first. Stops at the first message that
+    /// could not be delivered for want of an endpoint or a working server: the rest would fail the same way, and stay
+    /// queued for the next try.
+    func deliverDue(force: Bool) async throws(StoreError) -> [(id: String, result: AttemptResult)] {
+        var results: [(id: String, result: AttemptResult)] = []
+        for id in try await store.dueIDs(at: now(), force: force) {
+            if Task.isCancelled { break }
+            let result = try await deliver(id: id)
+            results.append((id, result))
+            switch result {
+            case .notConfigured, .queued: return results
+            case .sent, .rejected, .busy: continue
+            }
+        }
+        return results
+    }
+}

@@ -1,0 +1,78 @@
+import ContactService
+import Foundation
+
+// The JSON documents of `--format json`.
+
+struct StatusDocument: Encodable, Sendable {
+    var status: String
+}
+
+struct FormDocument: Encodable, Sendable {
+    var fields: [String: String]
+    var problems: [String: String]
+}
+
+struct SubmissionDocument: Encodable, Sendable {
+    var id: String
+    /// `sent`, `queued` or `failed`: the message's state in the outbox.
+    var state: String
+    var destination: String?
+    var reason: String?
+    var nextAttemptAt: Date?
+    var outbox: String
+
+    init(_ submission: ContactFormViewModel.Submission, outbox: String) {
+        id = submission.id
+        self.outbox = outbox
+        switch submission.result {
+        case .sent(let destination):
+            state = "sent"
+            self.destination = destination
+        case .queued(let reason, let next):
+            state = "queued"
+            self.reason = reason
+            nextAttemptAt = next
+        case .notConfigured:
+            state = "queued"
+            reason = "no contact endpoint is configured (SKYLENS_CONTACT_URL)"
+        case .busy:
+            state = "queued"
+            reason = "another SkyLens session is delivering it"
+        case .rejected(let reason):
+            state = "failed"
+            self.reason = reason
+        }
+    }
+}
+
+struct OutboxDocument: Encodable, Sendable {
+    struct Message: Encodable, Sendable {
+        var id: String
+        var subject: String
+        var state: String
+        var attempts: Int
+        var createdAt: Date
+        var lastError: String?
+        var nextAttemptAt: Date?
+        var sentAt: Date?
+
+        init(_ entry: OutboxEntry) {
+            id = entry.message.id
+            subject = entry.message.subject
+            state = entry.state.rawValue
+            attempts = entry.attempts
+            createdAt = entry.message.createdAt
+            lastError = entry.lastError
+            nextAttemptAt = entry.state == .queued ? entry.nextAttemptAt : nil
+            sentAt = entry.sentAt
+        }
+    }
+
+    var messages: [Message]
+}
+
+struct RetryDocument: Encodable, Sendable {
+    var attempted: Int
+    var sent: Int
+    var queued: Int
+}

@@ -1,0 +1,175 @@
+import ContactService
+import Foundation
+import GRDB
+import Persistence
+
+/// One message in the outbox, with its delivery state.
+struct OutboxEntry: Sendable, Equatable {
+    enum State: String, Sendable, Codable {
+        /// Not delivered yet; will be tried again.
+        case queued
+        case sent
+        /// The server refused it (a 4xx other than 408/429); not tried again.
+        case failed
+    }
+
+    var message: ContactMessage
+    var state: State
+    var attempts: Int
+    var lastError: String?
+    var nextAttemptAt: Date?
+    var sentAt: Date?
+}
+
+/// The outbox table: every accepted message is written here first, before any delivery is tried, so that nothing
+/// typed is lost to a crash, a kill or a network failure.
+struct OutboxStore: Sendable {
+    let database: AppDatabase
+
+    static let migrations: [DatabaseMigration] = [
+        DatabaseMigration("contact.v1.outbox") { db in
+            try db.create(table: "contact_outbox") { table in
+                table.primaryKey("id", .text)
+                table.column("name", .text).notNull()
+                table.column("email", .text).notNull()
+                table.column("phone", .text)
+                table.column("subject", .text).notNull()
+                table.column("message", .text).notNull()
+                table.column("createdAt", .double).notNull()
+                table.column("state", .text).notNull().check(sql: "state IN ('queued', 'sent', 'failed')")
+                table.column("attempts", .integer).notNull().defaults(to: 0)
+                table.column("lastError", .text)
+                table.column("nextAttemptAt", .double)
+                table.column("sentAt", .double)
+                /// Until when one process has taken the message for a delivery attempt (so two never send it at once).
+                table.column("claimedUntil", .double)
+            }
+            try db.create(index: "contact_outbox_due", on: "contact_outbox", columns: ["state", "nextAttemptAt"])
+        }
+    ]
+
+    func insert(_ message: ContactMessage, dueAt: Date) async throws(StoreError) {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO contact_outbox(id, name, email, phone, subject, message, createdAt, state, nextAttemptAt)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)
+                    """,
+                arguments: [
+                    message.id, message.name, message.email, message.phone, message.subject, message.message,
+                    message.createdAt.timeIntervalSince1970, dueAt.timeIntervalSince1970,
+                ])
+        }
+    }
+
+    func entry(id: String) async throws(StoreError) -> OutboxEntry? {
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM contact_outbox WHERE id = ?", arguments: [id]).map(Self.entry)
+        }
+    }
+
+    /// Newest first.
+    func all(limit: Int = 1_000) async throws(StoreError) -> [OutboxEntry] {
+        try await database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM contact_outbox ORDER BY createdAt DESC, id LIMIT ?", arguments: [limit])
+                .map(Self.entry)
+        }
+    }
+
+    func counts() async throws(StoreError) -> [OutboxEntry.State: Int] {
+        try await database.read { db in
+            var counts: [OutboxEntry.State: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT state, count(*) AS n FROM contact_outbox GROUP BY state") {
+                if let state = OutboxEntry.State(rawValue: row["state"]) { counts[state] = row["n"] }
+            }
+            return counts
+        }
+    }
+
+    /// Queued messages whose next attempt is due (all queued ones when `force`), oldest first.
+    func dueIDs(at now: Date, force: Bool) async throws(StoreError) -> [String] {
+        try await database.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT id FROM contact_outbox
+                    WHERE state = 'queued' AND (? OR nextAttemptAt IS NULL OR nextAttemptAt <= ?)
+                    ORDER BY createdAt, id
+                    """,
+                arguments: [force, now.timeIntervalSince1970])
+        }
+    }
+
+    /// Takes a queued message for one delivery attempt until `until`; false when another process holds it or it is
+    /// no longer queued.
+    func claim(id: String, now: Date, until: Date) async throws(StoreError) -> Bool {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE contact_outbox SET claimedUntil = ?
+                    WHERE id = ? AND state = 'queued' AND (claimedUntil IS NULL OR claimedUntil < ?)
+                    """,
+                arguments: [until.timeIntervalSince1970, id, now.timeIntervalSince1970])
+            return db.changesCount == 1
+        }
+    }
+
+    func markSent(id: String, at date: Date) async throws(StoreError) {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE contact_outbox SET state = 'sent', sentAt = ?, attempts = attempts + 1, lastError = NULL,
+                    nextAttemptAt = NULL, claimedUntil = NULL WHERE id = ?
+                    """,
+                arguments: [date.timeIntervalSince1970, id])
+        }
+    }
+
+    func markFailed(id: String, reason: String) async throws(StoreError) {
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE contact_outbox SET state = 'failed', attempts = attempts + 1, lastError = ?,
+                    nextAttemptAt = NULL, claimedUntil = NULL WHERE id = ?
+                    """,
+                arguments: [reason, id])
+        }
+    }
+
+    /// Records a failed attempt; returns the attempts so far.
+    func markRetry(id: String, reason: String, next: (_ attempts: Int) -> Date) async throws(StoreError) -> Int {
+        let attempts = try await database.read { db in
+            try Int.fetchOne(db, sql: "SELECT attempts FROM contact_outbox WHERE id = ?", arguments: [id]) ?? 0
+        } + 1
+        let nextAttempt = next(attempts).timeIntervalSince1970
+        try await database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE contact_outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, claimedUntil = NULL
+                    WHERE id = ? AND state = 'queued'
+                    """,
+                arguments: [attempts, reason, nextAttempt, id])
+        }
+        return attempts
+    }
+
+    /// Gives the message back without counting an attempt (no endpoint configured).
+    func release(id: String) async throws(StoreError) {
+        try await database.write { db in
+            try db.execute(sql: "UPDATE contact_outbox SET claimedUntil = NULL WHERE id = ?", arguments: [id])
+        }
+    }
+
+    private static func entry(_ row: Row) -> OutboxEntry {
+        let message = ContactMessage(
+            id: row["id"], name: row["name"], email: row["email"], phone: row["phone"], subject: row["subject"],
+            message: row["message"], createdAt: Date(timeIntervalSince1970: row["createdAt"]))
+        return OutboxEntry(
+            message: message,
+            state: OutboxEntry.State(rawValue: row["state"]) ?? .queued,
+            attempts: row["attempts"],
+            lastError: row["lastError"],
+            nextAttemptAt: (row["nextAttemptAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            sentAt: (row["sentAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
+    }
+}
