@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            exclude: ["__Goldens__"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -1,0 +1,167 @@
+import Architecture
+import Diagnostics
+import Foundation
+import Logging
+import Persistence
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Starts the App: configuration, logging, the container, the shell; then one command, or the REPL.
+enum AppRunner {
+    @MainActor
+    static func run(flags: Flags, command: [String], environment: [String: String]) async -> Int32 {
+        signal(SIGPIPE, SIG_IGN)
+        let streams = StandardStreams()
+        let configuration: AppConfiguration
+        do {
+            configuration = try AppConfiguration.resolve(flags: flags, environment: environment)
+        } catch {
+            streams.standardError("skylens: \(error.message)\n")
+            return 64
+        }
+        let setup = LoggingSetup(
+            level: configuration.logLevel,
+            destination: configuration.logFile.map { .file(path: $0) } ?? .standardError)
+        do {
+            let factory = try setup.makeFactory()
+            LoggingSystem.bootstrap(factory)
+        } catch {
+            streams.standardError("skylens: the log file \(configuration.logFile ?? "") cannot be opened for writing.\n")
+            return 64
+        }
+
+        let interactive = command.isEmpty && TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
+        let size = TerminalProbe.size(environment: environment)
+        let terminal = TerminalInfo(
+            isInteractive: interactive,
+            colorEnabled: configuration.colorEnabled(stdoutIsTerminal: TerminalProbe.isTerminal(STDOUT_FILENO), environment: environment),
+            width: size.width, height: size.height)
+
+        let container = Container(configuration: configuration)
+        let editor = interactive ? LineEditor(historyPath: historyPath(configuration)) : nil
+        let input: any LineInput = editor ?? PipedInput()
+        let plugins = container.makePlugins()
+        container.database.register(plugins.flatMap(\.migrations))
+        let shell = Shell(
+            configuration: .init(
+                appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
+                terminal: terminal, attributions: Container.attributions),
+            plugins: plugins, input: input, output: streams)
+        let notices = NoticePrinter(database: container.database, shell: shell)
+
+        if !command.isEmpty {
+            let outcome = await shell.execute(words: command, oneShot: true)
+            notices.flush()
+            if case .completed(let status) = outcome { return status }
+            return 0
+        }
+        return await repl(shell: shell, editor: editor, input: input, interactive: interactive, notices: notices, streams: streams)
+    }
+
+    @MainActor
+    private static func repl(
+        shell: Shell, editor: LineEditor?, input: any LineInput, interactive: Bool, notices: NoticePrinter,
+        streams: StandardStreams
+    ) async -> Int32 {
+        if interactive {
+            streams.standardOutput("\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
+        }
+        let interrupts = InterruptHandler(exitWhenIdle: !interactive)
+        await shell.startSession()
+        var status: Int32 = 0
+        loop: while true {
+            let line: String?
+            if let editor {
+                editor.setCompletionModel(shell.completionModel())
+                line = await editor.readCommand(prompt: shell.prompt)
+            } else {
+                line = await input.readLine(prompt: "")
+            }
+            guard let line else {
+                if interactive { streams.standardOutput("\n") }
+                break
+            }
+            let task = Task { await shell.execute(line: line) }
+            interrupts.running(task)
+            let outcome = await task.value
+            interrupts.finished()
+            if task.isCancelled { streams.standardError("Cancelled.\n") }
+            notices.flush()
+            switch outcome {
+            case .quit: break loop
+            case .completed(let result): status = result
+            }
+        }
+        await shell.endSession()
+        return interactive ? 0 : status
+    }
+
+    private static func historyPath(_ configuration: AppConfiguration) -> String? {
+        do {
+            try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+            return configuration.historyPath
+        } catch {
+            return nil
+        }
+    }
+}
+
+/// Prints, once each, what the store had to tell the user (a damaged database kept aside).
+@MainActor
+final class NoticePrinter {
+    private let database: AppDatabase
+    private let shell: Shell
+    private var printed = 0
+
+    init(database: AppDatabase, shell: Shell) {
+        self.database = database
+        self.shell = shell
+    }
+
+    func flush() {
+        let notices = database.notices
+        guard notices.count > printed else { return }
+        for notice in notices[printed...] { shell.notify("Note: \(notice)") }
+        printed = notices.count
+    }
+}
+
+
+/// Ctrl-C while a command runs cancels that command (its request returns at once) and the REPL goes on. In a
+/// piped session, Ctrl-C while waiting for input ends the App (status 130), as it would end any filter.
+final class InterruptHandler: Sendable {
+    private final class Current: Sendable {
+        let task = Mutex<Task<Shell.Outcome, Never>?>(nil)
+    }
+
+    private let current = Current()
+    private let source: SignalSourceBox
+
+    init(exitWhenIdle: Bool) {
+        signal(SIGINT, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        self.source = SignalSourceBox(source)
+        let current = self.current
+        source.setEventHandler {
+            let task = current.task.withLock { $0 }
+            if let task {
+                task.cancel()
+            } else if exitWhenIdle {
+                exit(130)
+            }
+        }
+        source.resume()
+    }
+
+    func running(_ task: Task<Shell.Outcome, Never>) { current.task.withLock { $0 = task } }
+    func finished() { current.task.withLock { $0 = nil } }
+}
+
+/// DispatchSource is thread-safe; the box only keeps it alive for as long as the handler.
+private final class SignalSourceBox: @unchecked Sendable {
+    let source: any DispatchSourceSignal
+    init(_ source: any DispatchSourceSignal) { self.source = source }
+}

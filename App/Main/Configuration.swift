@@ -1,0 +1,103 @@
+import Architecture
+import Foundation
+import Logging
+
+/// The global options as given on the command line (nil: not given).
+struct Flags: Sendable {
+    var format: String?
+    var color: String?
+    var dataDirectory: String?
+    var logLevel: String?
+    var logFile: String?
+    var offline: Bool
+    var timeout: Double?
+    var contactURL: String?
+}
+
+/// Everything the App is configured with, resolved once: flags first, then environment variables, then defaults.
+struct AppConfiguration: Sendable, Equatable {
+    enum ColorChoice: String, Sendable { case auto, always, never }
+
+    var format: OutputFormat
+    var color: ColorChoice
+    var dataDirectory: URL
+    var logLevel: Logger.Level
+    var logFile: String?
+    var offline: Bool
+    var timeout: Duration
+    var contactURL: URL?
+
+    struct Problem: Error, Equatable {
+        var message: String
+    }
+
+    static func resolve(flags: Flags, environment env: [String: String]) throws(Problem) -> AppConfiguration {
+        func nonEmpty(_ key: String) -> String? {
+            guard let value = env[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            return value
+        }
+
+        let formatName = flags.format ?? nonEmpty("SKYLENS_FORMAT") ?? "text"
+        guard let format = OutputFormat(rawValue: formatName.lowercased()) else {
+            throw Problem(message: "SKYLENS_FORMAT must be text or json, not '\(formatName.terminalPreview)'.")
+        }
+        let colorName = flags.color ?? nonEmpty("SKYLENS_COLOR") ?? "auto"
+        guard let color = ColorChoice(rawValue: colorName.lowercased()) else {
+            throw Problem(message: "SKYLENS_COLOR must be auto, always or never, not '\(colorName.terminalPreview)'.")
+        }
+        let levelName = flags.logLevel ?? nonEmpty("SKYLENS_LOG_LEVEL") ?? "warning"
+        guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
+            throw Problem(message: "The log level must be one of trace, debug, info, notice, warning, error, critical; not '\(levelName.terminalPreview)'.")
+        }
+        var timeoutSeconds = 10.0
+        if let given = flags.timeout {
+            timeoutSeconds = given
+        } else if let text = nonEmpty("SKYLENS_TIMEOUT") {
+            guard let value = Double(text) else { throw Problem(message: "SKYLENS_TIMEOUT must be a number of seconds, not '\(text.terminalPreview)'.") }
+            timeoutSeconds = value
+        }
+        guard timeoutSeconds > 0, timeoutSeconds <= 600 else {
+            throw Problem(message: "The timeout must be between 0 and 600 seconds (it is \(timeoutSeconds)).")
+        }
+        let offline = flags.offline || ["1", "true", "yes"].contains(nonEmpty("SKYLENS_OFFLINE")?.lowercased() ?? "")
+        var contactURL: URL?
+        if let text = flags.contactURL ?? nonEmpty("SKYLENS_CONTACT_URL") {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                url.host != nil
+            else {
+                throw Problem(message: "The contact URL must be an http or https URL, not '\(text.terminalPreview)' (from \(flags.contactURL != nil ? "--contact-url" : "SKYLENS_CONTACT_URL")).")
+            }
+            contactURL = url
+        }
+        return AppConfiguration(
+            format: format, color: color, dataDirectory: dataDirectory(flags: flags, environment: env), logLevel: level,
+            logFile: flags.logFile ?? nonEmpty("SKYLENS_LOG_FILE"), offline: offline,
+            timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL)
+    }
+
+    /// `--data-dir`, else `SKYLENS_HOME`, else `$XDG_DATA_HOME/skylens`, else `~/.local/share/skylens`.
+    static func dataDirectory(flags: Flags, environment env: [String: String]) -> URL {
+        func expand(_ path: String) -> URL {
+            let expanded = (path as NSString).expandingTildeInPath
+            return URL(fileURLWithPath: expanded, isDirectory: true).standardizedFileURL
+        }
+        if let path = flags.dataDirectory, !path.isEmpty { return expand(path) }
+        if let path = env["SKYLENS_HOME"], !path.isEmpty { return expand(path) }
+        if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return expand(xdg).appendingPathComponent("skylens", isDirectory: true) }
+        let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return expand(home).appendingPathComponent(".local/share/skylens", isDirectory: true)
+    }
+
+    var databasePath: String { dataDirectory.appendingPathComponent("skylens.sqlite").path }
+    var historyPath: String { dataDirectory.appendingPathComponent("history").path }
+
+    /// Colour is on for `always`; for `auto`, on a terminal unless NO_COLOR is set or TERM is dumb.
+    func colorEnabled(stdoutIsTerminal: Bool, environment env: [String: String]) -> Bool {
+        switch color {
+        case .always: true
+        case .never: false
+        case .auto:
+            stdoutIsTerminal && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb" && format == .text
+        }
+    }
+}

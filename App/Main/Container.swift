@@ -1,0 +1,50 @@
+import Architecture
+import ContactFeature
+import ContactService
+import Foundation
+import Logging
+import Networking
+import Persistence
+
+/// The composition root: the live dependencies, built once from the configuration and handed to the plugins.
+struct Container: Sendable {
+    let configuration: AppConfiguration
+    let logger: Logger
+    let transport: HTTPTransport
+    let database: AppDatabase
+    let contactClient: ContactClient
+
+    init(configuration: AppConfiguration) {
+        self.configuration = configuration
+        logger = Logger(label: "skylens")
+        let transport = HTTPTransport(
+            configuration: .init(
+                timeout: configuration.timeout, offline: configuration.offline,
+                userAgent: "SkyLens/\(AppInfo.version)"),
+            logger: Logger(label: "skylens.http"))
+        self.transport = transport
+        database = AppDatabase(location: .file(path: configuration.databasePath), logger: Logger(label: "skylens.db"))
+        contactClient = configuration.contactURL.map { url in
+            .live(http: HTTPClient(baseURL: url, transport: transport))
+        } ?? .unconfigured
+    }
+
+    /// Every feature of the App, in the order `help` lists them. A new feature is one package and one line here.
+    @MainActor
+    func makePlugins() -> [any FeaturePlugin] {
+        [
+            ContactPlugin(
+                client: contactClient, database: database, logger: Logger(label: "skylens.contact"),
+                now: { Date() }, makeID: { UUID().uuidString }),
+        ]
+    }
+
+    /// What the App itself is built on, for `about`.
+    static let attributions: [Attribution] = [
+        Attribution("swift-argument-parser", detail: "command-line options", licence: "Apache-2.0"),
+        Attribution("swift-log", detail: "logging", licence: "Apache-2.0"),
+        Attribution("GRDB.swift", detail: "the SQLite database", licence: "MIT"),
+        Attribution("SQLite", detail: "storage", licence: "public domain"),
+        Attribution("libedit", detail: "line editing, history and completion", licence: "BSD-3-Clause"),
+    ]
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+
+/// `App [global options] [COMMAND [ARGUMENTS…]]`: with a command, runs it and exits; without one, starts the REPL.
+@main
+struct SkyLensCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "skylens",
+        abstract: "Weather, the world's cities on a map, and a contact form, in a terminal.",
+        discussion: """
+            With no COMMAND, starts an interactive session (or reads commands line by line from a pipe). With a \
+            COMMAND, runs it once and exits: 0 on success, 1 when it failed, 64 on a usage error. Type 'help' in a \
+            session, or run `App -- help`, for the commands.
+            """,
+        version: AppInfo.version
+    )
+
+    @Option(help: "Output format: text or json (one JSON document per command).")
+    var format: OutputFormatOption?
+
+    @Option(help: "Colour: auto (a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorOption?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites, settings and the outbox live (env SKYLENS_HOME).", valueName: "path"))
+    var dataDirectory: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning).")
+    var logLevel: String?
+
+    @Option(name: .customLong("log-file"), help: ArgumentHelp("Write logs to this file instead of standard error (env SKYLENS_LOG_FILE).", valueName: "path"))
+    var logFile: String?
+
+    @Flag(help: "Make no network request at all (env SKYLENS_OFFLINE=1).")
+    var offline = false
+
+    @Option(help: ArgumentHelp("Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10).", valueName: "seconds"))
+    var timeout: Double?
+
+    @Option(name: .customLong("contact-url"), help: ArgumentHelp("Where contact messages are sent (env SKYLENS_CONTACT_URL).", valueName: "url"))
+    var contactURL: String?
+
+    @Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")
+    var command: [String] = []
+
+    func run() async throws {
+        let flags = Flags(
+            format: format?.rawValue, color: color?.rawValue, dataDirectory: dataDirectory, logLevel: logLevel,
+            logFile: logFile, offline: offline, timeout: timeout, contactURL: contactURL)
+        let words = command.first == "--" ? Array(command.dropFirst()) : command
+        let status = await AppRunner.run(flags: flags, command: words, environment: ProcessInfo.processInfo.environment)
+        if status != 0 { throw ExitCode(status) }
+    }
+}
+
+enum OutputFormatOption: String, ExpressibleByArgument, CaseIterable {
+    case text, json
+}
+
+enum ColorOption: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+enum AppInfo {
+    static let name = "SkyLens"
+    static let version = "0.1.0"
+    static let tagline = "weather, the world's cities on a map, and a contact form, in a terminal"
+}

@@ -1,0 +1,102 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+// The root package: the executable `App` (the composition root and the REPL) and the end-to-end tests in `Tests/`.
+// It also declares every local package's test target by path, so that `make test` builds everything once; each
+// package keeps its own manifest and also tests on its own (`make test-each`).
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let core = "Core", architecture = "Architecture", services = "Services"
+
+let package = Package(
+    name: "SkyLens",
+    platforms: [.macOS(.v15)],
+    products: [.executable(name: "App", targets: ["App"])],
+    dependencies: [
+        .package(path: "Packages/Core"),
+        .package(path: "Packages/Architecture"),
+        .package(path: "Packages/Services"),
+        .package(path: "Packages/ContactFeature"),
+        .package(path: "Packages/TestSupport"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CEditLine",
+            path: "App/CEditLine",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
+        .executableTarget(
+            name: "App",
+            dependencies: [
+                "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreKit", package: core),
+                .product(name: "Networking", package: core),
+                .product(name: "Diagnostics", package: core),
+                .product(name: "Persistence", package: core),
+                .product(name: "Architecture", package: architecture),
+                .product(name: "ContactService", package: services),
+                .product(name: "ContactFeature", package: "ContactFeature"),
+            ],
+            path: "App/Main",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AppTests",
+            dependencies: [.product(name: "TestSupport", package: "TestSupport")],
+            path: "Tests/AppTests",
+            swiftSettings: swiftSettings
+        ),
+
+        // The packages' own tests, by path (see the comment at the top).
+        .testTarget(
+            name: "CoreTests",
+            dependencies: [
+                .product(name: "CoreKit", package: core), .product(name: "Networking", package: core),
+                .product(name: "Diagnostics", package: core), .product(name: "Persistence", package: core),
+                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Packages/Core/Tests/CoreTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ArchitectureTests",
+            dependencies: [
+                .product(name: "Architecture", package: architecture),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/Architecture/Tests/ArchitectureTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContactServiceTests",
+            dependencies: [
+                .product(name: "ContactService", package: services), .product(name: "Networking", package: core),
+                .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/Services/Tests/ContactServiceTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContactFeatureTests",
+            dependencies: [
+                .product(name: "ContactFeature", package: "ContactFeature"),
+                .product(name: "Architecture", package: architecture),
+                .product(name: "ContactService", package: services),
+                .product(name: "Persistence", package: core), .product(name: "Networking", package: core),
+                .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Packages/ContactFeature/Tests/ContactFeatureTests",
+            exclude: ["__Goldens__"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

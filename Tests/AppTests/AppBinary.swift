@@ -1,0 +1,24 @@
+import Foundation
+import TestSupport
+
+/// The built `App` executable, beside the test bundle in the build folder (or `SKYLENS_APP_BINARY`).
+enum AppBinary {
+    static var url: URL {
+        if let path = ProcessInfo.processInfo.environment["SKYLENS_APP_BINARY"] { return URL(fileURLWithPath: path) }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        // The test runner may be inside SkyLensPackageTests.xctest/…; walk up to the folder that holds App.
+        for _ in 0..<4 {
+            let candidate = directory.appendingPathComponent("App")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+            directory.deleteLastPathComponent()
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("App")
+    }
+
+    /// A runner with its own empty data directory, no colour, and nothing from the developer's environment.
+    static func runner(home: TemporaryDirectory, environment: [String: String] = [:]) -> ProcessRunner {
+        ProcessRunner(
+            executable: url,
+            environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment) { $1 })
+    }
+}
