@@ -46,6 +46,17 @@ struct SkyLensCommand: AsyncParsableCommand {
         let flags = Flags(
             format: format?.rawValue, color: color?.rawValue, dataDirectory: dataDirectory, logLevel: logLevel,
             logFile: logFile, offline: offline, timeout: timeout, contactURL: contactURL)
+        // Passthrough capture also takes the built-in flags when they come first; answer them as usual.
+        switch command.first {
+        case "--version":
+            print(AppInfo.version)
+            return
+        case "--help", "-h":
+            print(Self.helpMessage())
+            return
+        default:
+            break
+        }
         let words = command.first == "--" ? Array(command.dropFirst()) : command
         let status = await AppRunner.run(flags: flags, command: words, environment: ProcessInfo.processInfo.environment)
         if status != 0 { throw ExitCode(status) }
