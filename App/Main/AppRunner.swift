@@ -29,15 +29,18 @@ enum AppRunner {
             let factory = try setup.makeFactory()
             LoggingSystem.bootstrap(factory)
         } catch {
-            streams.standardError("skylens: the log file \(configuration.logFile ?? "") cannot be opened for writing.\n")
+            streams.standardError(
+                "skylens: the log file \(configuration.logFile ?? "") cannot be opened for writing.\n")
             return 64
         }
 
-        let interactive = command.isEmpty && TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
+        let interactive =
+            command.isEmpty && TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
         let size = TerminalProbe.size(environment: environment)
         let terminal = TerminalInfo(
             isInteractive: interactive,
-            colorEnabled: configuration.colorEnabled(stdoutIsTerminal: TerminalProbe.isTerminal(STDOUT_FILENO), environment: environment),
+            colorEnabled: configuration.colorEnabled(
+                stdoutIsTerminal: TerminalProbe.isTerminal(STDOUT_FILENO), environment: environment),
             width: size.width, height: size.height)
 
         let container = Container(configuration: configuration)
@@ -58,7 +61,8 @@ enum AppRunner {
             if case .completed(let status) = outcome { return status }
             return 0
         }
-        return await repl(shell: shell, editor: editor, input: input, interactive: interactive, notices: notices, streams: streams)
+        return await repl(
+            shell: shell, editor: editor, input: input, interactive: interactive, notices: notices, streams: streams)
     }
 
     @MainActor
@@ -67,7 +71,8 @@ enum AppRunner {
         streams: StandardStreams
     ) async -> Int32 {
         if interactive {
-            streams.standardOutput("\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
+            streams.standardOutput(
+                "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
         }
         let interrupts = InterruptHandler(exitWhenIdle: !interactive)
         await shell.startSession()
@@ -128,7 +133,6 @@ final class NoticePrinter {
         printed = notices.count
     }
 }
-
 
 /// Ctrl-C while a command runs cancels that command (its request returns at once) and the REPL goes on. In a
 /// piped session, Ctrl-C while waiting for input ends the App (status 130), as it would end any filter.

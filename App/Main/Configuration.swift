@@ -47,13 +47,18 @@ struct AppConfiguration: Sendable, Equatable {
         }
         let levelName = flags.logLevel ?? nonEmpty("SKYLENS_LOG_LEVEL") ?? "warning"
         guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
-            throw Problem(message: "The log level must be one of trace, debug, info, notice, warning, error, critical; not '\(levelName.terminalPreview)'.")
+            throw Problem(
+                message:
+                    "The log level must be one of trace, debug, info, notice, warning, error, critical; not '\(levelName.terminalPreview)'."
+            )
         }
         var timeoutSeconds = 10.0
         if let given = flags.timeout {
             timeoutSeconds = given
         } else if let text = nonEmpty("SKYLENS_TIMEOUT") {
-            guard let value = Double(text) else { throw Problem(message: "SKYLENS_TIMEOUT must be a number of seconds, not '\(text.terminalPreview)'.") }
+            guard let value = Double(text) else {
+                throw Problem(message: "SKYLENS_TIMEOUT must be a number of seconds, not '\(text.terminalPreview)'.")
+            }
             timeoutSeconds = value
         }
         guard timeoutSeconds > 0, timeoutSeconds <= 600 else {
@@ -62,10 +67,14 @@ struct AppConfiguration: Sendable, Equatable {
         let offline = flags.offline || ["1", "true", "yes"].contains(nonEmpty("SKYLENS_OFFLINE")?.lowercased() ?? "")
         var contactURL: URL?
         if let text = flags.contactURL ?? nonEmpty("SKYLENS_CONTACT_URL") {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
                 url.host != nil
             else {
-                throw Problem(message: "The contact URL must be an http or https URL, not '\(text.terminalPreview)' (from \(flags.contactURL != nil ? "--contact-url" : "SKYLENS_CONTACT_URL")).")
+                throw Problem(
+                    message:
+                        "The contact URL must be an http or https URL, not '\(text.terminalPreview)' (from \(flags.contactURL != nil ? "--contact-url" : "SKYLENS_CONTACT_URL"))."
+                )
             }
             contactURL = url
         }
@@ -83,7 +92,9 @@ struct AppConfiguration: Sendable, Equatable {
         }
         if let path = flags.dataDirectory, !path.isEmpty { return expand(path) }
         if let path = env["SKYLENS_HOME"], !path.isEmpty { return expand(path) }
-        if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") { return expand(xdg).appendingPathComponent("skylens", isDirectory: true) }
+        if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return expand(xdg).appendingPathComponent("skylens", isDirectory: true)
+        }
         let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return expand(home).appendingPathComponent(".local/share/skylens", isDirectory: true)
     }

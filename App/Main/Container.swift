@@ -24,9 +24,10 @@ struct Container: Sendable {
             logger: Logger(label: "skylens.http"))
         self.transport = transport
         database = AppDatabase(location: .file(path: configuration.databasePath), logger: Logger(label: "skylens.db"))
-        contactClient = configuration.contactURL.map { url in
-            .live(http: HTTPClient(baseURL: url, transport: transport))
-        } ?? .unconfigured
+        contactClient =
+            configuration.contactURL.map { url in
+                .live(http: HTTPClient(baseURL: url, transport: transport))
+            } ?? .unconfigured
     }
 
     /// Every feature of the App, in the order `help` lists them. A new feature is one package and one line here.
@@ -35,7 +36,7 @@ struct Container: Sendable {
         [
             ContactPlugin(
                 client: contactClient, database: database, logger: Logger(label: "skylens.contact"),
-                now: { Date() }, makeID: { UUID().uuidString }),
+                now: { Date() }, makeID: { UUID().uuidString })
         ]
     }
 

@@ -21,22 +21,33 @@ struct SkyLensCommand: AsyncParsableCommand {
     @Option(help: "Colour: auto (a terminal, unless NO_COLOR is set), always or never.")
     var color: ColorOption?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites, settings and the outbox live (env SKYLENS_HOME).", valueName: "path"))
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp("Where favourites, settings and the outbox live (env SKYLENS_HOME).", valueName: "path"))
     var dataDirectory: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning).")
+    @Option(
+        name: .customLong("log-level"),
+        help: "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning).")
     var logLevel: String?
 
-    @Option(name: .customLong("log-file"), help: ArgumentHelp("Write logs to this file instead of standard error (env SKYLENS_LOG_FILE).", valueName: "path"))
+    @Option(
+        name: .customLong("log-file"),
+        help: ArgumentHelp(
+            "Write logs to this file instead of standard error (env SKYLENS_LOG_FILE).", valueName: "path"))
     var logFile: String?
 
     @Flag(help: "Make no network request at all (env SKYLENS_OFFLINE=1).")
     var offline = false
 
-    @Option(help: ArgumentHelp("Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10).", valueName: "seconds"))
     var timeout: Double?
 
-    @Option(name: .customLong("contact-url"), help: ArgumentHelp("Where contact messages are sent (env SKYLENS_CONTACT_URL).", valueName: "url"))
+    @Option(
+        name: .customLong("contact-url"),
+        help: ArgumentHelp("Where contact messages are sent (env SKYLENS_CONTACT_URL).", valueName: "url"))
     var contactURL: String?
 
     @Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")

@@ -19,6 +19,7 @@ enum AppBinary {
     static func runner(home: TemporaryDirectory, environment: [String: String] = [:]) -> ProcessRunner {
         ProcessRunner(
             executable: url,
-            environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment) { $1 })
+            environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment)
+            { $1 })
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A contact endpoint that fails the first `failures` requests with 503, then accepts, and counts messages by
 /// their Idempotency-Key as an idempotent server would.
@@ -17,10 +17,13 @@ final class ContactEndpoint: Sendable {
     init(failures: Int = 0) throws {
         let tally = self.tally
         server = try LoopbackServer { request in
-            let attempt = tally.attempts.withLock { $0 += 1; return $0 }
+            let attempt = tally.attempts.withLock {
+                $0 += 1; return $0
+            }
             if attempt <= failures { return .respond(.text("maintenance", status: 503)) }
             guard let key = request.header("idempotency-key"),
-                let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any], body["id"] as? String == key
+                let body = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any],
+                body["id"] as? String == key
             else { return .respond(.json(#"{"error":"missing idempotency key"}"#, status: 400)) }
             tally.accepted.withLock { $0[key, default: 0] += 1 }
             return .respond(.json(#"{"ok":true}"#, status: 201))
@@ -38,7 +41,10 @@ func outboxStates(_ runner: ProcessRunner) throws -> [String] {
 }
 
 @Suite(.serialized) struct ContactEndToEndTests {
-    let send = ["contact", "send", "--name", "Ann", "--email", "ann@example.org", "--subject", "Hi", "--message", "Hello there, team"]
+    let send = [
+        "contact", "send", "--name", "Ann", "--email", "ann@example.org", "--subject", "Hi", "--message",
+        "Hello there, team",
+    ]
 
     @Test func oneShotSendWithoutAnEndpointKeepsTheMessageAndSaysWhere() throws {
         let home = try TemporaryDirectory()
@@ -63,7 +69,8 @@ func outboxStates(_ runner: ProcessRunner) throws -> [String] {
     @Test func jsonSendReportsTheMessageState() throws {
         let home = try TemporaryDirectory()
         let endpoint = try ContactEndpoint()
-        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": endpoint.url]).run(["--format", "json"] + send)
+        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": endpoint.url]).run(
+            ["--format", "json"] + send)
         #expect(result.status == 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(document["state"] as? String == "sent")
@@ -90,7 +97,8 @@ func outboxStates(_ runner: ProcessRunner) throws -> [String] {
             quit
 
             """
-        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": endpoint.url]).run([], stdin: script)
+        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": endpoint.url]).run(
+            [], stdin: script)
         #expect(result.stdout.contains("✗ Email:   ann@"))
         #expect(result.stderr.contains("email: needs a domain after the @"))
         #expect(result.stdout.contains("Sent to 127.0.0.1:\(endpoint.server.port)."))
@@ -108,7 +116,9 @@ func outboxStates(_ runner: ProcessRunner) throws -> [String] {
         let runner = AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": endpoint.url])
         let first = try runner.run(["--"] + send)
         #expect(first.status == 0)
-        #expect(first.stdout.contains("not delivered yet: 127.0.0.1:\(endpoint.server.port) answered 503 Service Unavailable: maintenance"))
+        #expect(
+            first.stdout.contains(
+                "not delivered yet: 127.0.0.1:\(endpoint.server.port) answered 503 Service Unavailable: maintenance"))
         let second = try runner.run(["--", "contact", "retry"])
         #expect(second.status == 1)
         #expect(second.stderr.contains("Delivered 0 of 1 attempted. Stopped:"))
@@ -127,7 +137,8 @@ func outboxStates(_ runner: ProcessRunner) throws -> [String] {
         let refused = "http://127.0.0.1:\(closedLoopbackPort())/messages"
         let session = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": refused]).start([])
         for subject in ["One", "Two", "Three"] {
-            session.write("contact send --name Ann --email ann@example.org --subject \(subject) --message 'Hello there, team'\n")
+            session.write(
+                "contact send --name Ann --email ann@example.org --subject \(subject) --message 'Hello there, team'\n")
         }
         #expect(session.waitForOutput { $0.components(separatedBy: "Saved in the outbox").count == 4 })
         session.kill()
@@ -148,7 +159,8 @@ func outboxStates(_ runner: ProcessRunner) throws -> [String] {
         _ = try AppBinary.runner(home: home).run(["--"] + send)
         let endpoint = try ContactEndpoint()
         // The session delivers due messages in the background as it starts, and finishes before it exits.
-        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": endpoint.url]).run([], stdin: "about\n")
+        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": endpoint.url]).run(
+            [], stdin: "about\n")
         #expect(result.status == 0)
         #expect(endpoint.deliveries.count == 1)
         #expect(try outboxStates(AppBinary.runner(home: home)) == ["sent"])

@@ -1,13 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.serialized) struct REPLTests {
     @Test func pipedHelpListsEveryFeaturesCommandsWithoutBannerOrPrompt() throws {
         let home = try TemporaryDirectory()
         let result = try AppBinary.runner(home: home).run([], stdin: "help\nquit\n")
         #expect(result.status == 0)
-        for command in ["help", "back", "home", "about", "quit", "contact", "contact send", "contact outbox", "contact retry", "edit FIELD", "submit", "cancel"] {
+        for command in [
+            "help", "back", "home", "about", "quit", "contact", "contact send", "contact outbox", "contact retry",
+            "edit FIELD", "submit", "cancel",
+        ] {
             #expect(result.stdout.contains(command), "help should list \(command)")
         }
         #expect(!result.stdout.contains("skylens>"))
@@ -27,7 +30,9 @@ import TestSupport
 
     @Test func badLinesNeverEndTheSession() throws {
         let home = try TemporaryDirectory()
-        let script = "search \"unbalanced\n\u{0}\u{0}\n     \ncontact send --name\n" + String(repeating: "x", count: 100_000) + "\nabout\n"
+        let script =
+            "search \"unbalanced\n\u{0}\u{0}\n     \ncontact send --name\n" + String(repeating: "x", count: 100_000)
+            + "\nabout\n"
         let result = try AppBinary.runner(home: home).run([], stdin: script)
         #expect(result.stderr.contains("opening \" without a closing one"))
         #expect(result.stderr.contains("--name needs a value"))
@@ -49,7 +54,8 @@ import TestSupport
 
     @Test func jsonModeGivesOneDocumentPerCommand() throws {
         let home = try TemporaryDirectory()
-        let result = try AppBinary.runner(home: home).run(["--format", "json"], stdin: "about\nnonsense\nhelp contact send\n")
+        let result = try AppBinary.runner(home: home).run(
+            ["--format", "json"], stdin: "about\nnonsense\nhelp contact send\n")
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.count == 3)
         for line in lines {
@@ -61,8 +67,12 @@ import TestSupport
 
     @Test func aBadEnvironmentSettingIsAClearUsageError() throws {
         let home = try TemporaryDirectory()
-        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": "ftp://x"]).run(["--", "about"])
+        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": "ftp://x"]).run([
+            "--", "about",
+        ])
         #expect(result.status == 64)
-        #expect(result.stderr.contains("The contact URL must be an http or https URL, not 'ftp://x' (from SKYLENS_CONTACT_URL)"))
+        #expect(
+            result.stderr.contains(
+                "The contact URL must be an http or https URL, not 'ftp://x' (from SKYLENS_CONTACT_URL)"))
     }
 }

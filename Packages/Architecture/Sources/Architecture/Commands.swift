@@ -1,3 +1,5 @@
+import CoreKit
+
 /// Values offered by tab completion for an argument.
 public enum Completion: Sendable {
     case none
@@ -34,13 +36,17 @@ public struct ArgumentSpec: Sendable {
     public static func positional(
         _ name: String, help: String, required: Bool = true, completion: Completion = .none
     ) -> Self {
-        Self(name: name, kind: .positional, valueName: name.uppercased(), help: help, isRequired: required, completion: completion)
+        Self(
+            name: name, kind: .positional, valueName: name.uppercased(), help: help, isRequired: required,
+            completion: completion)
     }
 
     public static func remainder(
         _ name: String, help: String, required: Bool = false, completion: Completion = .none
     ) -> Self {
-        Self(name: name, kind: .remainder, valueName: name.uppercased(), help: help, isRequired: required, completion: completion)
+        Self(
+            name: name, kind: .remainder, valueName: name.uppercased(), help: help, isRequired: required,
+            completion: completion)
     }
 
     public static func option(
@@ -55,12 +61,13 @@ public struct ArgumentSpec: Sendable {
 
     /// How it appears in a usage line: `FIELD`, `[VALUE]`, `--name TEXT`, `[--phone TEXT]`, `[--favorites]`.
     var usage: String {
-        let body = switch kind {
-        case .positional: valueName
-        case .remainder: "\(valueName)…"
-        case .option: "--\(name) \(valueName)"
-        case .flag: "--\(name)"
-        }
+        let body =
+            switch kind {
+            case .positional: valueName
+            case .remainder: "\(valueName)…"
+            case .option: "--\(name) \(valueName)"
+            case .flag: "--\(name)"
+            }
         return isRequired ? body : "[\(body)]"
     }
 }
@@ -194,7 +201,8 @@ extension CommandSpec {
                 let body = word.dropFirst(2)
                 let name = String(body.prefix { $0 != "=" })
                 let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-                guard let spec = arguments.first(where: { ($0.kind == .option || $0.kind == .flag) && $0.name == name }) else {
+                guard let spec = arguments.first(where: { ($0.kind == .option || $0.kind == .flag) && $0.name == name })
+                else {
                     throw .usage(unknownOption(name))
                 }
                 if spec.kind == .flag {
@@ -233,7 +241,9 @@ extension CommandSpec {
     private func unknownOption(_ name: String) -> String {
         let options = arguments.filter { $0.kind == .option || $0.kind == .flag }.map(\.name)
         let suggestion = Suggestions.nearest(to: name, among: options).first.map { " Did you mean --\($0)?" } ?? ""
-        let list = options.isEmpty ? "It takes no options." : "Its options: \(options.map { "--\($0)" }.joined(separator: ", "))."
+        let list =
+            options.isEmpty
+            ? "It takes no options." : "Its options: \(options.map { "--\($0)" }.joined(separator: ", "))."
         return "'\(name)' is not an option of \(self.name).\(suggestion) \(list)\nUsage: \(usage)"
     }
 }
@@ -247,5 +257,3 @@ extension String {
         return safe.count > 40 ? String(safe.prefix(40)) + "…" : safe
     }
 }
-
-import CoreKit

@@ -19,13 +19,17 @@ public struct CompletionModel: Sendable {
             return word.hasPrefix(partial.lowercased()) ? word : nil
         }
         // The command these words name, if any: the longest match.
-        let command = commands.filter { $0.words.count <= done.count && Array(lowered.prefix($0.words.count)) == $0.words }
-            .max { $0.words.count < $1.words.count }
+        let command = commands.filter {
+            $0.words.count <= done.count && Array(lowered.prefix($0.words.count)) == $0.words
+        }
+        .max { $0.words.count < $1.words.count }
         guard let command else { return (partial, Self.unique(wordCandidates)) }
         let arguments = Array(done.dropFirst(command.words.count))
         if command.name == "help" {
-            let names = commands.map(\.words).filter { Array($0.prefix(arguments.count)) == arguments.map { $0.lowercased() } && $0.count > arguments.count }
-                .map { $0[arguments.count] }.filter { $0.hasPrefix(partial.lowercased()) }
+            let names = commands.map(\.words).filter {
+                Array($0.prefix(arguments.count)) == arguments.map { $0.lowercased() } && $0.count > arguments.count
+            }
+            .map { $0[arguments.count] }.filter { $0.hasPrefix(partial.lowercased()) }
             return (partial, Self.unique(names))
         }
         // The value of an option just named.
@@ -36,8 +40,10 @@ public struct CompletionModel: Sendable {
         }
         if partial.hasPrefix("-") {
             let used = Set(arguments.filter { $0.hasPrefix("--") })
-            let options = command.arguments.filter { ($0.kind == .option || $0.kind == .flag) && !used.contains("--\($0.name)") }
-                .map { "--\($0.name)" }.filter { $0.hasPrefix(partial) }
+            let options = command.arguments.filter {
+                ($0.kind == .option || $0.kind == .flag) && !used.contains("--\($0.name)")
+            }
+            .map { "--\($0.name)" }.filter { $0.hasPrefix(partial) }
             return (partial, Self.unique(options))
         }
         // The next positional argument.

@@ -57,7 +57,8 @@ extension FeaturePlugin {
     public var migrations: [DatabaseMigration] { [] }
     public var attributions: [Attribution] { [] }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+    {
         .empty
     }
 
@@ -80,7 +81,8 @@ public final class CommandContext {
 
     init(
         router: Router, terminal: TerminalInfo, format: OutputFormat, input: any LineInput, isOneShot: Bool,
-        output: any OutputSink, navigator: @escaping @MainActor (Destination) async throws(CommandError) -> CommandOutput
+        output: any OutputSink,
+        navigator: @escaping @MainActor (Destination) async throws(CommandError) -> CommandOutput
     ) {
         self.router = router
         self.terminal = terminal

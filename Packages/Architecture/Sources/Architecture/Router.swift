@@ -12,7 +12,8 @@ public struct Destination: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         parameters.isEmpty
-            ? route : "\(route)(\(parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")))"
+            ? route
+            : "\(route)(\(parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")))"
     }
 }
 

@@ -44,7 +44,9 @@ public final class Shell {
     private let commandOwners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)]
     private let routeOwners: [String: (spec: RouteSpec, plugin: any FeaturePlugin)]
 
-    public init(configuration: Configuration, plugins: [any FeaturePlugin], input: any LineInput, output: any OutputSink) {
+    public init(
+        configuration: Configuration, plugins: [any FeaturePlugin], input: any LineInput, output: any OutputSink
+    ) {
         self.configuration = configuration
         self.plugins = plugins
         self.input = input
@@ -73,7 +75,8 @@ public final class Shell {
     /// `skylens>` at the root, `skylens contact>` in the contact form, `skylens map/weather>` deeper.
     public var prompt: String {
         let labels = router.stack.map { routeOwners[$0.route]?.spec.label ?? $0.route }
-        return labels.isEmpty ? "\(configuration.promptName)> " : "\(configuration.promptName) \(labels.joined(separator: "/"))> "
+        return labels.isEmpty
+            ? "\(configuration.promptName)> " : "\(configuration.promptName) \(labels.joined(separator: "/"))> "
     }
 
     /// The commands available where the router stands, for tab completion off the main actor.
@@ -126,7 +129,10 @@ public final class Shell {
             return .completed(status: report(unknownCommand(words)))
         }
         if rest.contains("--help") || rest.contains("-h") {
-            write(CommandOutput(text: helpText(for: spec), json: HelpDocument(commands: [HelpDocument.Entry(spec, owner: plugin?.name)])))
+            write(
+                CommandOutput(
+                    text: helpText(for: spec),
+                    json: HelpDocument(commands: [HelpDocument.Entry(spec, owner: plugin?.name)])))
             return .completed(status: 0)
         }
         let context = makeContext(oneShot: oneShot)
@@ -191,8 +197,11 @@ public final class Shell {
 
     private func navigate(to destination: Destination) async throws(CommandError) -> CommandOutput {
         guard let owner = routeOwners[destination.route] else {
-            let feature = destination.route.split(separator: ".").first.map { $0.prefix(1).uppercased() + $0.dropFirst() } ?? destination.route
-            throw .failure("not_installed", "The \(feature) feature is not installed in this build of \(configuration.appName).")
+            let feature =
+                destination.route.split(separator: ".").first.map { $0.prefix(1).uppercased() + $0.dropFirst() }
+                ?? destination.route
+            throw .failure(
+                "not_installed", "The \(feature) feature is not installed in this build of \(configuration.appName).")
         }
         router.push(destination)
         do {
@@ -219,7 +228,10 @@ public final class Shell {
         let rest = words.dropFirst(best.spec.words.count)
         if let next = rest.first, !next.hasPrefix("-"),
             !best.spec.arguments.contains(where: { $0.kind == .positional || $0.kind == .remainder }),
-            visibleCommands.contains(where: { $0.spec.words.count > best.spec.words.count && Array($0.spec.words.prefix(best.spec.words.count)) == best.spec.words })
+            visibleCommands.contains(where: {
+                $0.spec.words.count > best.spec.words.count
+                    && Array($0.spec.words.prefix(best.spec.words.count)) == best.spec.words
+            })
         {
             return (nil, words[...])
         }
@@ -235,8 +247,12 @@ public final class Shell {
             if !group.isEmpty {
                 let names = group.map { $0.words[1] }
                 let near = Suggestions.nearest(to: words[1], among: names)
-                let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\(words[0].lowercased()) \($0)'" }.joined(separator: " or "))?"
-                return .usage("Unknown command '\(typed.joined(separator: " "))'.\(hint) '\(words[0].lowercased())' takes: \(names.joined(separator: ", ")).")
+                let hint =
+                    near.isEmpty
+                    ? "" : " Did you mean \(near.map { "'\(words[0].lowercased()) \($0)'" }.joined(separator: " or "))?"
+                return .usage(
+                    "Unknown command '\(typed.joined(separator: " "))'.\(hint) '\(words[0].lowercased())' takes: \(names.joined(separator: ", "))."
+                )
             }
         }
         let name = typed[0]
@@ -245,11 +261,15 @@ public final class Shell {
             case .within(let route) = elsewhere.spec.scope
         {
             let label = routeOwners[route]?.spec.label ?? route
-            return .usage("'\(name)' works only in the \(label) view; here it means nothing. Type 'help' for what works here.")
+            return .usage(
+                "'\(name)' works only in the \(label) view; here it means nothing. Type 'help' for what works here.")
         }
         let names = Array(Set(visible.map { $0.words[0] })).sorted()
         let near = Suggestions.nearest(to: words[0], among: names)
-        let hint = near.isEmpty ? " Type 'help' for the list of commands." : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
+        let hint =
+            near.isEmpty
+            ? " Type 'help' for the list of commands."
+            : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
         return .usage("Unknown command '\(name)'.\(hint)")
     }
 
@@ -259,7 +279,8 @@ public final class Shell {
         CommandSpec(
             "help", arguments: [.remainder("command", help: "A command to explain")],
             summary: "List the commands, or explain one",
-            discussion: "With no argument, lists every command of every installed feature. With a command's name, shows its arguments and examples. Every command also accepts --help.",
+            discussion:
+                "With no argument, lists every command of every installed feature. With a command's name, shows its arguments and examples. Every command also accepts --help.",
             examples: ["help", "help contact send"]),
         CommandSpec("back", summary: "Go back to where you were"),
         CommandSpec("home", summary: "Go back to the start"),
@@ -268,7 +289,9 @@ public final class Shell {
         CommandSpec("exit", summary: "Leave SkyLens"),
     ]
 
-    private func runBuiltin(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    private func runBuiltin(
+        _ invocation: Invocation, context: CommandContext
+    ) async throws(CommandError) -> CommandOutput {
         switch invocation.command.name {
         case "help":
             return try help(topic: invocation.arguments.remainder)
@@ -279,7 +302,8 @@ public final class Shell {
             routeOwners[left.route]?.plugin.destinationDismissed(left)
             if let top = router.top, let owner = routeOwners[top.route] {
                 let shown = try await owner.plugin.present(top, context: context)
-                return CommandOutput(text: shown.text, json: shown.json ?? RouterDocument(stack: router.stack.map(\.description)))
+                return CommandOutput(
+                    text: shown.text, json: shown.json ?? RouterDocument(stack: router.stack.map(\.description)))
             }
             return CommandOutput(text: "", json: RouterDocument(stack: []))
         case "home":
@@ -299,7 +323,9 @@ public final class Shell {
             let words = topic.map { $0.lowercased() }
             let matches = commandOwners.filter { $0.spec.words == words }
             if let match = matches.first {
-                return CommandOutput(text: helpText(for: match.spec), json: HelpDocument(commands: [.init(match.spec, owner: match.plugin?.name)]))
+                return CommandOutput(
+                    text: helpText(for: match.spec),
+                    json: HelpDocument(commands: [.init(match.spec, owner: match.plugin?.name)]))
             }
             let group = commandOwners.filter { Array($0.spec.words.prefix(words.count)) == words }
             if !group.isEmpty {
@@ -321,7 +347,8 @@ public final class Shell {
             for route in plugin.routes {
                 let scoped = plugin.commands.filter { $0.scope == .within(route: route.route) }
                 if !scoped.isEmpty {
-                    sections.append(("\(plugin.name): in the \(route.label) view", scoped.map { (shortUsage($0), $0.summary) }))
+                    sections.append(
+                        ("\(plugin.name): in the \(route.label) view", scoped.map { (shortUsage($0), $0.summary) }))
                 }
             }
         }
@@ -341,7 +368,9 @@ public final class Shell {
         }
         lines.append("")
         lines.append("Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves.")
-        let entries = commandOwners.filter { $0.spec.name != "exit" }.map { HelpDocument.Entry($0.spec, owner: $0.plugin?.name) }
+        let entries = commandOwners.filter { $0.spec.name != "exit" }.map {
+            HelpDocument.Entry($0.spec, owner: $0.plugin?.name)
+        }
         return CommandOutput(text: lines.joined(separator: "\n"), json: HelpDocument(commands: entries))
     }
 
@@ -369,7 +398,8 @@ public final class Shell {
             let width = labels.map(\.count).max() ?? 0
             for (label, argument) in zip(labels, spec.arguments) {
                 let required = argument.isRequired ? "" : " (optional)"
-                lines.append("  \(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(argument.help)\(required)")
+                lines.append(
+                    "  \(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(argument.help)\(required)")
             }
         }
         if !spec.examples.isEmpty {
@@ -381,7 +411,8 @@ public final class Shell {
     private func about() -> CommandOutput {
         let all = plugins.flatMap(\.attributions) + configuration.attributions
         var lines = [
-            "\(configuration.appName) \(configuration.version)", configuration.tagline, "", "Sources, services and licences:",
+            "\(configuration.appName) \(configuration.version)", configuration.tagline, "",
+            "Sources, services and licences:",
         ]
         for attribution in all {
             lines.append("  \(attribution.name): \(attribution.detail) (\(attribution.licence))")

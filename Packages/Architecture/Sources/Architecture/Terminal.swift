@@ -1,4 +1,5 @@
 import CoreKit
+import Synchronization
 
 /// What the output goes to: how wide, whether a person is looking, whether colour is wanted.
 public struct TerminalInfo: Sendable, Equatable {
@@ -94,8 +95,6 @@ public final class CapturedOutput: OutputSink {
     public func standardOutput(_ text: String) { out.append(text) }
     public func standardError(_ text: String) { err.append(text) }
 }
-
-import Synchronization
 
 final class LockedLines: Sendable {
     private let storage: Mutex<[String]>

@@ -26,7 +26,8 @@ import Testing
 
 @Suite struct TokenizerTests {
     @Test func splitsLikeAShell() throws {
-        #expect(try CommandLineTokenizer.split("search  \"New York\"  --limit 5") == ["search", "New York", "--limit", "5"])
+        #expect(
+            try CommandLineTokenizer.split("search  \"New York\"  --limit 5") == ["search", "New York", "--limit", "5"])
         #expect(try CommandLineTokenizer.split("say 'it''s'") == ["say", "its"])
         #expect(try CommandLineTokenizer.split(#"say "it's" it\'s"#) == ["say", "it's", "it's"])
         #expect(try CommandLineTokenizer.split(#"x "a \"quoted\" \\ word""#) == ["x", #"a "quoted" \ word"#])
@@ -35,7 +36,9 @@ import Testing
     }
 
     @Test func unbalancedQuotesAreErrors() {
-        #expect(throws: CommandLineTokenizer.Failure.unterminatedQuote("\"")) { try CommandLineTokenizer.split("search \"New York") }
+        #expect(throws: CommandLineTokenizer.Failure.unterminatedQuote("\"")) {
+            try CommandLineTokenizer.split("search \"New York")
+        }
         #expect(throws: CommandLineTokenizer.Failure.unterminatedQuote("'")) { try CommandLineTokenizer.split("x 'a") }
         #expect(throws: CommandLineTokenizer.Failure.trailingBackslash) { try CommandLineTokenizer.split("x \\") }
     }
@@ -74,11 +77,14 @@ import Testing
             #expect(error.kind == .usage && error.message.contains("Did you mean --name?"))
         }
         do { _ = try send.parse(["--name"]) } catch { #expect(error.message.hasPrefix("--name needs a value")) }
-        do { _ = try send.parse(["--name", "A", "extra"]) } catch { #expect(error.message.hasPrefix("Unexpected argument 'extra'")) }
+        do { _ = try send.parse(["--name", "A", "extra"]) } catch {
+            #expect(error.message.hasPrefix("Unexpected argument 'extra'"))
+        }
     }
 
     @Test func remainderTakesFreeTextAndStillSeesOptions() throws {
-        let search = CommandSpec("search", arguments: [.remainder("query", help: "Name"), .option("limit", help: "Rows")], summary: "Search")
+        let search = CommandSpec(
+            "search", arguments: [.remainder("query", help: "Name"), .option("limit", help: "Rows")], summary: "Search")
         let parsed = try search.parse(["New", "York", "--limit", "5"])
         #expect(parsed["query"] == "New York" && parsed["limit"] == "5" && parsed.remainder == ["New", "York"])
         #expect(try search.parse(["--", "--odd"])["query"] == "--odd")
@@ -89,9 +95,13 @@ import Testing
     let model = CompletionModel(commands: [
         CommandSpec("help", arguments: [.remainder("command", help: "x")], summary: ""),
         CommandSpec("contact", summary: ""),
-        CommandSpec("contact send", arguments: [.option("name", help: ""), .option("email", help: ""), .flag("dry-run", help: "")], summary: ""),
+        CommandSpec(
+            "contact send",
+            arguments: [.option("name", help: ""), .option("email", help: ""), .flag("dry-run", help: "")], summary: ""),
         CommandSpec("contact outbox", summary: ""),
-        CommandSpec("edit", arguments: [.positional("field", help: "", completion: .values(["name", "email", "message"]))], summary: ""),
+        CommandSpec(
+            "edit", arguments: [.positional("field", help: "", completion: .values(["name", "email", "message"]))],
+            summary: ""),
     ])
 
     @Test func completesCommandsSubcommandsOptionsAndValues() {

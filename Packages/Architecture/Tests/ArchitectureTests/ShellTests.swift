@@ -11,11 +11,14 @@ final class NotesPlugin: FeaturePlugin {
 
     var commands: [CommandSpec] {
         [
-            CommandSpec("note", arguments: [.remainder("text", help: "What to note", required: true)], summary: "Keep a note"),
+            CommandSpec(
+                "note", arguments: [.remainder("text", help: "What to note", required: true)], summary: "Keep a note"),
             CommandSpec("notes open", summary: "Open the notes view"),
             CommandSpec("notes fail", summary: "Fail on purpose"),
             CommandSpec("weather", summary: "Open the weather of the note's city"),
-            CommandSpec("pin", arguments: [.positional("number", help: "Which note")], summary: "Pin a note", scope: .within(route: "notes.list")),
+            CommandSpec(
+                "pin", arguments: [.positional("number", help: "Which note")], summary: "Pin a note",
+                scope: .within(route: "notes.list")),
         ]
     }
 
@@ -49,8 +52,9 @@ final class NotesPlugin: FeaturePlugin {
         let plugin = NotesPlugin()
         let output = CapturedOutput()
         let shell = Shell(
-            configuration: .init(version: "1.2.3", tagline: "test", format: format, terminal: .plain,
-                                 attributions: [Attribution("libedit", detail: "line editing", licence: "BSD-3-Clause")]),
+            configuration: .init(
+                version: "1.2.3", tagline: "test", format: format, terminal: .plain,
+                attributions: [Attribution("libedit", detail: "line editing", licence: "BSD-3-Clause")]),
             plugins: [plugin], input: ScriptedInput([]), output: output)
         return (shell, plugin, output)
     }

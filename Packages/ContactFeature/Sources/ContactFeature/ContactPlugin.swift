@@ -70,21 +70,28 @@ public final class ContactPlugin: FeaturePlugin {
                     .option("message", value: "TEXT", help: "10 to 5,000 characters", required: true),
                 ],
                 summary: "Send a message in one line",
-                discussion: "Checks every field as the form does and reports every problem at once. Exits 0 once the message is sent or safely queued, 1 when a field is not valid or the server refused it.",
-                examples: [#"contact send --name Ann --email ann@example.org --subject Hi --message "Hello there, team""#]),
+                discussion:
+                    "Checks every field as the form does and reports every problem at once. Exits 0 once the message is sent or safely queued, 1 when a field is not valid or the server refused it.",
+                examples: [
+                    #"contact send --name Ann --email ann@example.org --subject Hi --message "Hello there, team""#
+                ]),
             CommandSpec(
                 "contact outbox", summary: "List the messages written so far and their delivery state",
-                discussion: "Queued messages are retried with backoff whenever SkyLens starts, and at once with 'contact retry'."),
+                discussion:
+                    "Queued messages are retried with backoff whenever SkyLens starts, and at once with 'contact retry'."
+            ),
             CommandSpec(
                 "contact retry", summary: "Try to deliver every queued message now"),
             CommandSpec(
-                "edit", arguments: [
+                "edit",
+                arguments: [
                     .positional("field", help: "name, email, phone, subject or message", completion: fields),
                     .remainder("value", help: "The new value; asked for when left out"),
                 ], summary: "Change a field of the form", scope: .within(route: Self.formRoute),
                 examples: ["edit email ann@example.org", "edit message"]),
             CommandSpec("submit", summary: "Send the message", scope: .within(route: Self.formRoute)),
-            CommandSpec("cancel", summary: "Discard the message and close the form", scope: .within(route: Self.formRoute)),
+            CommandSpec(
+                "cancel", summary: "Discard the message and close the form", scope: .within(route: Self.formRoute)),
             CommandSpec("show", summary: "Show the form again", scope: .within(route: Self.formRoute)),
         ]
     }
@@ -121,7 +128,9 @@ public final class ContactPlugin: FeaturePlugin {
             let state = form.state
             if !state.problems.isEmpty { throw ContactViews.validationError(state.problems) }
             if let failure = state.failure { throw .failure("storage", failure) }
-            guard let submission = state.submission else { throw .failure("internal", "The message was not submitted.") }
+            guard let submission = state.submission else {
+                throw .failure("internal", "The message was not submitted.")
+            }
             closeForm(context)
             return try receiptOutput(submission)
         case "cancel":
@@ -134,7 +143,8 @@ public final class ContactPlugin: FeaturePlugin {
         }
     }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+    {
         if !formQuestionsAsked {
             formQuestionsAsked = true
             await form.send(.discardRequested)
@@ -176,7 +186,10 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     public var attributions: [Attribution] {
-        [Attribution("Contact", detail: "messages go to the endpoint set by SKYLENS_CONTACT_URL", licence: "your own words")]
+        [
+            Attribution(
+                "Contact", detail: "messages go to the endpoint set by SKYLENS_CONTACT_URL", licence: "your own words")
+        ]
     }
 
     // MARK: - Steps
@@ -198,12 +211,14 @@ public final class ContactPlugin: FeaturePlugin {
         }
     }
 
-    private func edit(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    private func edit(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) -> CommandOutput
+    {
         let name = (arguments["field"] ?? "").lowercased()
         guard let field = ContactDraft.Field(rawValue: name) else {
             let names = ContactDraft.Field.allCases.map(\.rawValue)
             let near = Suggestions.nearest(to: name, among: names).first.map { " Did you mean '\($0)'?" } ?? ""
-            throw .usage("There is no field '\(name.terminalPreview)'.\(near) Fields: \(names.joined(separator: ", ")).")
+            throw .usage(
+                "There is no field '\(name.terminalPreview)'.\(near) Fields: \(names.joined(separator: ", ")).")
         }
         let value: String
         if !arguments.remainder.isEmpty {
@@ -269,7 +284,8 @@ public final class ContactPlugin: FeaturePlugin {
         return CommandOutput(
             text: ContactViews.review(state, painter: context.painter),
             json: FormDocument(
-                fields: Dictionary(uniqueKeysWithValues: ContactDraft.Field.allCases.map { ($0.rawValue, state.draft[$0]) }),
+                fields: Dictionary(
+                    uniqueKeysWithValues: ContactDraft.Field.allCases.map { ($0.rawValue, state.draft[$0]) }),
                 problems: Dictionary(uniqueKeysWithValues: state.problems.map { ($0.key.rawValue, $0.value) })))
     }
 

@@ -71,8 +71,10 @@ struct OutboxStore: Sendable {
     /// Newest first.
     func all(limit: Int = 1_000) async throws(StoreError) -> [OutboxEntry] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM contact_outbox ORDER BY createdAt DESC, id LIMIT ?", arguments: [limit])
-                .map(Self.entry)
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM contact_outbox ORDER BY createdAt DESC, id LIMIT ?", arguments: [limit]
+            )
+            .map(Self.entry)
         }
     }
 
@@ -138,9 +140,10 @@ struct OutboxStore: Sendable {
 
     /// Records a failed attempt; returns the attempts so far.
     func markRetry(id: String, reason: String, next: (_ attempts: Int) -> Date) async throws(StoreError) -> Int {
-        let attempts = try await database.read { db in
-            try Int.fetchOne(db, sql: "SELECT attempts FROM contact_outbox WHERE id = ?", arguments: [id]) ?? 0
-        } + 1
+        let attempts =
+            try await database.read { db in
+                try Int.fetchOne(db, sql: "SELECT attempts FROM contact_outbox WHERE id = ?", arguments: [id]) ?? 0
+            } + 1
         let nextAttempt = next(attempts).timeIntervalSince1970
         try await database.write { db in
             try db.execute(

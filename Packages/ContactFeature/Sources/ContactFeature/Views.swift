@@ -22,13 +22,16 @@ enum ContactViews {
         }
         lines.append("")
         if state.problems.isEmpty {
-            lines.append(painter.paint("Ready to send.", .green) + " 'submit' sends it, 'edit FIELD' changes a field, 'cancel' discards it.")
+            lines.append(
+                painter.paint("Ready to send.", .green)
+                    + " 'submit' sends it, 'edit FIELD' changes a field, 'cancel' discards it.")
         } else {
             let count = state.problems.count
             lines.append(painter.paint("\(count) field\(count == 1 ? " needs" : "s need") attention:", .yellow))
             lines.append(contentsOf: problemLines(state.problems))
             lines.append("")
-            lines.append("'edit FIELD' changes a field (edit email), 'submit' sends once all are fine, 'cancel' discards.")
+            lines.append(
+                "'edit FIELD' changes a field (edit email), 'submit' sends once all are fine, 'cancel' discards.")
         }
         return lines.joined(separator: "\n")
     }
@@ -40,10 +43,13 @@ enum ContactViews {
 
     static func validationError(_ problems: [ContactDraft.Field: String]) -> CommandError {
         let count = problems.count
-        let message = (["The message was not sent: \(count) field\(count == 1 ? " is" : "s are") not valid."] + problemLines(problems))
+        let message =
+            (["The message was not sent: \(count) field\(count == 1 ? " is" : "s are") not valid."]
+            + problemLines(problems))
             .joined(separator: "\n")
         return .failure(
-            "validation", message, details: Dictionary(uniqueKeysWithValues: problems.map { ($0.key.rawValue, $0.value) }))
+            "validation", message,
+            details: Dictionary(uniqueKeysWithValues: problems.map { ($0.key.rawValue, $0.value) }))
     }
 
     /// What became of a submitted message, in words: where it is and what happens next.
@@ -65,11 +71,14 @@ enum ContactViews {
         case .busy:
             return "Saved in the outbox (\(outboxPath)) as message \(id); another SkyLens session is delivering it."
         case .rejected(let reason):
-            return "The server refused message \(id): \(reason). It is kept in the outbox (\(outboxPath)) marked failed."
+            return
+                "The server refused message \(id): \(reason). It is kept in the outbox (\(outboxPath)) marked failed."
         }
     }
 
-    static func outbox(_ entries: [OutboxEntry], counts: [OutboxEntry.State: Int], now: Date, painter: Painter) -> String {
+    static func outbox(
+        _ entries: [OutboxEntry], counts: [OutboxEntry.State: Int], now: Date, painter: Painter
+    ) -> String {
         guard !entries.isEmpty else { return "The outbox is empty: no message has been written yet." }
         let summary = [OutboxEntry.State.queued, .sent, .failed].compactMap { state -> String? in
             guard let n = counts[state], n > 0 else { return nil }
@@ -77,18 +86,22 @@ enum ContactViews {
         }.joined(separator: ", ")
         var lines = ["Outbox: \(summary)", ""]
         for entry in entries {
-            let state: String = switch entry.state {
-            case .queued: painter.paint("queued", .yellow)
-            case .sent: painter.paint("sent  ", .green)
-            case .failed: painter.paint("failed", .red)
-            }
+            let state: String =
+                switch entry.state {
+                case .queued: painter.paint("queued", .yellow)
+                case .sent: painter.paint("sent  ", .green)
+                case .failed: painter.paint("failed", .red)
+                }
             let subject = TerminalText.sanitize(entry.message.subject)
             let shortSubject = subject.count > 40 ? String(subject.prefix(39)) + "…" : subject
-            lines.append("\(state)  \(utcMinute(entry.message.createdAt))  \(entry.message.id.prefix(8))  \(shortSubject)")
+            lines.append(
+                "\(state)  \(utcMinute(entry.message.createdAt))  \(entry.message.id.prefix(8))  \(shortSubject)")
             switch entry.state {
             case .queued:
                 var detail = "attempts: \(entry.attempts)"
-                if let next = entry.nextAttemptAt, entry.attempts > 0 { detail += ", next try \(relative(next, from: now))" }
+                if let next = entry.nextAttemptAt, entry.attempts > 0 {
+                    detail += ", next try \(relative(next, from: now))"
+                }
                 if let error = entry.lastError { detail += ", last error: \(TerminalText.sanitize(error))" }
                 lines.append("        \(detail)")
             case .failed:

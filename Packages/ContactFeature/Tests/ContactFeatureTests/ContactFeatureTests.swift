@@ -6,8 +6,8 @@ import GRDB
 import Networking
 import Persistence
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @testable import ContactFeature
 
@@ -20,7 +20,11 @@ final class TestClock: Sendable {
 
 final class Counter: Sendable {
     private let value = Mutex(0)
-    func next() -> String { value.withLock { $0 += 1; return "MSG-\($0)" } }
+    func next() -> String {
+        value.withLock {
+            $0 += 1; return "MSG-\($0)"
+        }
+    }
 }
 
 @MainActor
@@ -31,11 +35,15 @@ struct Harness {
     let clock: TestClock
     let plugin: ContactPlugin
 
-    init(client: ContactClient, input: [String] = [], format: OutputFormat = .text, database: AppDatabase? = nil, clock: TestClock = TestClock()) {
+    init(
+        client: ContactClient, input: [String] = [], format: OutputFormat = .text, database: AppDatabase? = nil,
+        clock: TestClock = TestClock()
+    ) {
         let database = database ?? AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         let counter = Counter()
         let plugin = ContactPlugin(
-            client: client, database: database, logger: InMemoryLog().logger(), now: { clock.now }, makeID: { counter.next() })
+            client: client, database: database, logger: InMemoryLog().logger(), now: { clock.now },
+            makeID: { counter.next() })
         database.register(plugin.migrations)
         output = CapturedOutput()
         shell = Shell(
@@ -49,13 +57,17 @@ struct Harness {
     func run(_ line: String) async -> Shell.Outcome { await shell.execute(line: line) }
 
     func states() async throws -> [String] {
-        try await database.read { db in try String.fetchAll(db, sql: "SELECT state FROM contact_outbox ORDER BY createdAt, id") }
+        try await database.read { db in
+            try String.fetchAll(db, sql: "SELECT state FROM contact_outbox ORDER BY createdAt, id")
+        }
     }
 }
 
 func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> ContactClient {
-    .live(http: HTTPClient(baseURL: server.baseURL.appendingPathComponent("messages"),
-                           transport: HTTPTransport(configuration: .init(timeout: timeout), logger: InMemoryLog().logger())))
+    .live(
+        http: HTTPClient(
+            baseURL: server.baseURL.appendingPathComponent("messages"),
+            transport: HTTPTransport(configuration: .init(timeout: timeout), logger: InMemoryLog().logger())))
 }
 
 @MainActor @Suite struct ContactFormTests {
@@ -71,25 +83,32 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
     }
 
     @Test func editFixesAFieldAndSubmitQueuesTheMessage() async throws {
-        let harness = Harness(client: .unconfigured, input: ["Ann", "ann@", "", "Hi", "Hello there,", "team", ".", "Hello there, team", "."])
+        let harness = Harness(
+            client: .unconfigured,
+            input: ["Ann", "ann@", "", "Hi", "Hello there,", "team", ".", "Hello there, team", "."])
         _ = await harness.run("contact")
         _ = await harness.run("edit email ann@example.org")
         _ = await harness.run("edit message")
         #expect(harness.output.stdout.contains("Ready to send."))
         #expect(await harness.run("submit") == .completed(status: 0))
-        #expect(harness.output.stdout.contains("Saved in the outbox (memory) as message MSG-1, not sent: no contact endpoint is configured"))
+        #expect(
+            harness.output.stdout.contains(
+                "Saved in the outbox (memory) as message MSG-1, not sent: no contact endpoint is configured"))
         #expect(harness.shell.prompt == "skylens> ")
         #expect(try await harness.states() == ["queued"])
     }
 
     @Test func multiLineMessagesKeepTheirLinesAndDoubleDotIsADot() async throws {
-        let harness = Harness(client: .unconfigured, input: ["Ann", "ann@example.org", "+1 555 123 4567", "Hi", "First line", "..", "Third line", "."])
+        let harness = Harness(
+            client: .unconfigured,
+            input: ["Ann", "ann@example.org", "+1 555 123 4567", "Hi", "First line", "..", "Third line", "."])
         _ = await harness.run("contact")
         Golden.assertMatches(harness.output.stdout, named: "form-ready")
     }
 
     @Test func cancelDiscardsAndEndOfInputClosesTheForm() async throws {
-        let harness = Harness(client: .unconfigured, input: ["Ann", "ann@example.org", "", "Hi", "Hello there, team", "."])
+        let harness = Harness(
+            client: .unconfigured, input: ["Ann", "ann@example.org", "", "Hi", "Hello there, team", "."])
         _ = await harness.run("contact")
         #expect(await harness.run("cancel") == .completed(status: 0))
         #expect(harness.output.stdout.contains("Discarded; nothing was sent."))
@@ -102,7 +121,8 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
     }
 
     @Test func editNamesUnknownFields() async throws {
-        let harness = Harness(client: .unconfigured, input: ["Ann", "ann@example.org", "", "Hi", "Hello there, team", "."])
+        let harness = Harness(
+            client: .unconfigured, input: ["Ann", "ann@example.org", "", "Hi", "Hello there, team", "."])
         _ = await harness.run("contact")
         #expect(await harness.run("edit emial x@y.org") == .completed(status: 64))
         #expect(harness.output.stderr.contains("There is no field 'emial'. Did you mean 'email'?"))
@@ -125,7 +145,9 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
 
     @Test func anInvalidEmailExitsOneAndNamesTheField() async throws {
         let harness = Harness(client: .unconfigured)
-        #expect(await harness.run(sendLine.replacingOccurrences(of: "ann@example.org", with: "ann@")) == .completed(status: 1))
+        #expect(
+            await harness.run(sendLine.replacingOccurrences(of: "ann@example.org", with: "ann@"))
+                == .completed(status: 1))
         #expect(harness.output.stderr.contains("email: needs a domain after the @"))
         #expect(try await harness.states().isEmpty)
     }
@@ -133,7 +155,8 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
     @Test func jsonErrorsCarryEveryFieldProblem() async throws {
         let harness = Harness(client: .unconfigured, format: .json)
         _ = await harness.run(#"contact send --name "" --email a@b --subject Hi --message short"#)
-        let document = try JSONSerialization.jsonObject(with: Data(harness.output.stdout.utf8)) as? [String: [String: Any]]
+        let document =
+            try JSONSerialization.jsonObject(with: Data(harness.output.stdout.utf8)) as? [String: [String: Any]]
         let error = try #require(document?["error"])
         #expect(error["code"] as? String == "validation")
         #expect((error["details"] as? [String: String])?.keys.sorted() == ["email", "message", "name"])
@@ -159,7 +182,9 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         let accepted = Mutex<[String: Int]>([:])
         let attempts = Mutex(0)
         let server = try LoopbackServer { request in
-            let attempt = attempts.withLock { $0 += 1; return $0 }
+            let attempt = attempts.withLock {
+                $0 += 1; return $0
+            }
             if attempt <= 2 { return .respond(.text("try later", status: 503)) }
             // An idempotent endpoint: a repeated key is acknowledged, not stored again.
             let key = request.header("idempotency-key") ?? "?"
@@ -169,7 +194,9 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         let clock = TestClock()
         let harness = Harness(client: liveClient(server), clock: clock)
         #expect(await harness.run(sendLine) == .completed(status: 0))
-        #expect(harness.output.stdout.contains("not delivered yet: 127.0.0.1:\(server.port) answered 503 Service Unavailable: try later"))
+        #expect(
+            harness.output.stdout.contains(
+                "not delivered yet: 127.0.0.1:\(server.port) answered 503 Service Unavailable: try later"))
         #expect(harness.output.stdout.contains("retried in 30 s"))
         // Not due yet: a session start delivers nothing.
         _ = await harness.run("contact retry")
@@ -188,10 +215,15 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
 @MainActor @Suite struct OutboxTests {
     @Test func outboxViewListsEveryStateGolden() async throws {
         let clock = TestClock()
-        let harness = Harness(client: .answering(.retryLater(reason: "example.org answered 503: \u{1B}]0;pwned\u{07}down\u{1B}[2J", retryAfter: nil)), clock: clock)
-        _ = await harness.run(#"contact send --name Ann --email ann@example.org --subject "First try" --message "Hello there, team""#)
+        let harness = Harness(
+            client: .answering(
+                .retryLater(reason: "example.org answered 503: \u{1B}]0;pwned\u{07}down\u{1B}[2J", retryAfter: nil)),
+            clock: clock)
+        _ = await harness.run(
+            #"contact send --name Ann --email ann@example.org --subject "First try" --message "Hello there, team""#)
         clock.advance(60)
-        _ = await harness.run(#"contact send --name Bob --email bob@example.org --subject "Second" --message "Hello there, team""#)
+        _ = await harness.run(
+            #"contact send --name Bob --email bob@example.org --subject "Second" --message "Hello there, team""#)
         harness.output.standardOutput("--- outbox ---\n")
         _ = await harness.run("contact outbox")
         let outbox = harness.output.stdout.components(separatedBy: "--- outbox ---\n").last ?? ""
@@ -220,11 +252,15 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         func courier() -> Courier {
             let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
             database.register(OutboxStore.migrations)
-            return Courier(store: OutboxStore(database: database), client: slowClient, now: { Date() }, logger: InMemoryLog().logger())
+            return Courier(
+                store: OutboxStore(database: database), client: slowClient, now: { Date() },
+                logger: InMemoryLog().logger())
         }
         let first = courier(), second = courier()
         for index in 0..<20 {
-            let message = ContactMessage(id: "M\(index)", name: "A", email: "a@b.org", phone: nil, subject: "S", message: "0123456789", createdAt: Date())
+            let message = ContactMessage(
+                id: "M\(index)", name: "A", email: "a@b.org", phone: nil, subject: "S", message: "0123456789",
+                createdAt: Date())
             try await first.store.insert(message, dueAt: Date(timeIntervalSince1970: 0))
         }
         async let a = first.deliverDue(force: true)
@@ -240,12 +276,17 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
     @Test func queuedMessagesSurviveAReopenedDatabaseAndAreDeliveredAtSessionStart() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("skylens.sqlite").path
-        let first = Harness(client: .unconfigured, database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
-        _ = await first.run(#"contact send --name Ann --email ann@example.org --subject One --message "Hello there, team""#)
-        _ = await first.run(#"contact send --name Ann --email ann@example.org --subject Two --message "Hello there, team""#)
+        let first = Harness(
+            client: .unconfigured, database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        _ = await first.run(
+            #"contact send --name Ann --email ann@example.org --subject One --message "Hello there, team""#)
+        _ = await first.run(
+            #"contact send --name Ann --email ann@example.org --subject Two --message "Hello there, team""#)
 
         let server = try LoopbackServer(always: .json("{}", status: 201))
-        let second = Harness(client: liveClient(server), database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        let second = Harness(
+            client: liveClient(server),
+            database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
         await second.shell.startSession()
         await second.shell.endSession()
         #expect(server.requests.count == 2)

@@ -64,7 +64,7 @@ public enum TerminalText {
                 while let s = scalars.first, (0x20...0x2F).contains(s.value) { scalars.removeFirst() }
                 if !scalars.isEmpty { scalars.removeFirst() }
             }
-            // Otherwise a two-character sequence (ESC 7, ESC c, …): `next` is already consumed.
+        // Otherwise a two-character sequence (ESC 7, ESC c, …): `next` is already consumed.
         }
     }
 

@@ -45,7 +45,8 @@ public struct HTTPClient: Sendable {
             }
         }
         let started = ContinuousClock.now
-        transport.logger.debug("HTTP request", metadata: ["method": "\(request.method.rawValue)", "url": "\(redacted(request))"])
+        transport.logger.debug(
+            "HTTP request", metadata: ["method": "\(request.method.rawValue)", "url": "\(redacted(request))"])
         let response: HTTPResponse
         do {
             response = try await transport.perform(conditional, host: host, timeout: request.timeout)
@@ -65,7 +66,8 @@ public struct HTTPClient: Sendable {
         }
         guard (200..<300).contains(response.status) else {
             if cacheable { transport.cache.remove(key) }
-            throw .status(HTTPStatusError(host: host, code: response.status, headers: response.headers, body: response.body))
+            throw .status(
+                HTTPStatusError(host: host, code: response.status, headers: response.headers, body: response.body))
         }
         if cacheable { transport.cache.store(key, response) }
         return response
@@ -86,7 +88,8 @@ public struct HTTPClient: Sendable {
 
     func makeURLRequest(_ request: HTTPRequest) throws(HTTPError) -> URLRequest {
         guard let url = url(for: request) else {
-            throw .invalidRequest("\(baseURL.absoluteString.terminalSafeDescription) and \(request.path) do not form a URL")
+            throw .invalidRequest(
+                "\(baseURL.absoluteString.terminalSafeDescription) and \(request.path) do not form a URL")
         }
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method.rawValue
@@ -106,8 +109,11 @@ public struct HTTPClient: Sendable {
         let path = request.path.isEmpty || request.path.hasPrefix("/") ? request.path : "/" + request.path
         guard var components = URLComponents(string: base + path) else { return nil }
         if !request.query.isEmpty {
-            components.queryItems = (components.queryItems ?? [])
-                + request.query.map { URLQueryItem(name: $0.name, value: redactingSecrets && $0.isSecret ? "***" : $0.value) }
+            components.queryItems =
+                (components.queryItems ?? [])
+                + request.query.map {
+                    URLQueryItem(name: $0.name, value: redactingSecrets && $0.isSecret ? "***" : $0.value)
+                }
         }
         return components.url
     }

@@ -59,7 +59,8 @@ public enum TransportFailure: Equatable, Sendable {
         case .cannotConnect(let detail): "Could not connect to \(host): \(detail.terminalSafe)."
         case .timedOut(let seconds): "\(host) did not answer within \(Self.format(seconds)) s."
         case .connectionLost(let detail): "The connection to \(host) broke off: \(detail.terminalSafe)."
-        case .tooLarge(let limit): "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MB" : "\(limit) bytes"); the response was refused."
+        case .tooLarge(let limit):
+            "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MB" : "\(limit) bytes"); the response was refused."
         case .tooManyRedirects: "\(host) redirected too many times."
         case .other(let detail): "The request to \(host) failed: \(detail.terminalSafe)."
         }

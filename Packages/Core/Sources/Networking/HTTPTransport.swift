@@ -88,7 +88,8 @@ public final class HTTPTransport: Sendable {
                 let timer = Task {
                     try? await Task.sleep(for: deadline)
                     if Task.isCancelled { return }
-                    if delegate.finish(id, with: .failure(.transport(host: host, .timedOut(seconds: deadline.seconds)))) {
+                    if delegate.finish(id, with: .failure(.transport(host: host, .timedOut(seconds: deadline.seconds))))
+                    {
                         box.task.cancel()
                     }
                 }

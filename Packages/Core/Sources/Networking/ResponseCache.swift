@@ -102,8 +102,10 @@ final class ResponseCache: Sendable {
             guard let name = pieces.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else {
                 continue
             }
-            let value = pieces.count > 1
-                ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            let value =
+                pieces.count > 1
+                ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                    in: CharacterSet(charactersIn: "\""))
                 : nil
             result[name] = .some(value)
         }

@@ -88,7 +88,8 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T
+    {
         let writer = try writer()
         do { return try await writer.write(updates) } catch { throw map(error) }
     }
@@ -100,7 +101,8 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Opening
 
-    private func open(migrations: [DatabaseMigration], notices: inout [String]) throws(StoreError) -> any DatabaseWriter {
+    private func open(migrations: [DatabaseMigration], notices: inout [String]) throws(StoreError) -> any DatabaseWriter
+    {
         switch location {
         case .inMemory:
             do {
@@ -117,8 +119,11 @@ public final class AppDatabase: Sendable {
                 return try openPool(at: path, migrations: migrations)
             } catch let error as DatabaseError where Self.isForeignFile(error) {
                 let aside = try moveAside(path)
-                logger.warning("database file was unreadable; kept aside", metadata: ["path": "\(path)", "aside": "\(aside)"])
-                notices.append("The file at \(path) was not a readable SkyLens database; it was kept as \(aside) and a new store was started.")
+                logger.warning(
+                    "database file was unreadable; kept aside", metadata: ["path": "\(path)", "aside": "\(aside)"])
+                notices.append(
+                    "The file at \(path) was not a readable SkyLens database; it was kept as \(aside) and a new store was started."
+                )
                 do { return try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
             } catch {
                 throw map(error, path: path)
@@ -179,30 +184,34 @@ public final class AppDatabase: Sendable {
                 try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
             }
         } catch {
-            throw .cannotOpen(path: path, reason: "it is not a SkyLens database and could not be moved aside (\(describe(error)))")
+            throw .cannotOpen(
+                path: path, reason: "it is not a SkyLens database and could not be moved aside (\(describe(error)))")
         }
         return aside
     }
 
+    private var displayPath: String {
+        if case .file(let path) = location { return path }
+        return ":memory:"
+    }
+
     private func map(_ error: any Error, path: String? = nil) -> StoreError {
         if let error = error as? StoreError { return error }
-        let where_ = path ?? {
-            if case .file(let path) = location { return path }
-            return ":memory:"
-        }()
+        let location = path ?? displayPath
         if let error = error as? DatabaseError {
             switch error.resultCode {
-            case .SQLITE_READONLY: return .readOnly(path: where_)
-            case .SQLITE_FULL: return .diskFull(path: where_)
-            case .SQLITE_CANTOPEN: return .cannotOpen(path: where_, reason: "the file or its folder cannot be created or read")
+            case .SQLITE_READONLY: return .readOnly(path: location)
+            case .SQLITE_FULL: return .diskFull(path: location)
+            case .SQLITE_CANTOPEN:
+                return .cannotOpen(path: location, reason: "the file or its folder cannot be created or read")
             default: return .failed(describe(error))
             }
         }
         let nsError = error as NSError
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteNoPermissionError {
-            return .readOnly(path: where_)
+            return .readOnly(path: location)
         }
-        return .cannotOpen(path: where_, reason: describe(error))
+        return .cannotOpen(path: location, reason: describe(error))
     }
 
     private func describe(_ error: any Error) -> String {

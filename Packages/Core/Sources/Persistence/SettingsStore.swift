@@ -18,7 +18,8 @@ public struct SettingsStore: Sendable {
         try await database.write { db in
             if let value {
                 try db.execute(
-                    sql: "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    sql:
+                        "INSERT INTO setting(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                     arguments: [key, value])
             } else {
                 try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])

@@ -3,15 +3,19 @@ import Foundation
 import Logging
 import Networking
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HTTPClientTests {
     struct Greeting: Decodable, Equatable { var message: String }
 
-    func client(_ server: LoopbackServer, timeout: Duration = .seconds(5), maxBody: Int = 1_048_576, log: InMemoryLog = InMemoryLog(), offline: Bool = false, now: @escaping @Sendable () -> Date = { Date() }) -> HTTPClient {
+    func client(
+        _ server: LoopbackServer, timeout: Duration = .seconds(5), maxBody: Int = 1_048_576,
+        log: InMemoryLog = InMemoryLog(), offline: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
+    ) -> HTTPClient {
         let transport = HTTPTransport(
-            configuration: .init(timeout: timeout, offline: offline, maxBodyBytes: maxBody), logger: log.logger(), now: now)
+            configuration: .init(timeout: timeout, offline: offline, maxBodyBytes: maxBody), logger: log.logger(),
+            now: now)
         return HTTPClient(baseURL: server.baseURL, transport: transport)
     }
 
@@ -40,7 +44,9 @@ import TestSupport
         do {
             _ = try await client(server).send(.get("/x"))
         } catch {
-            guard case .status(let status) = error else { Issue.record("expected a status error, got \(error)"); return }
+            guard case .status(let status) = error else {
+                Issue.record("expected a status error, got \(error)"); return
+            }
             #expect(status.code == 404)
             #expect(status.bodyText() == #"{"error":"unknown city"}"#)
             #expect(error.message == #"127.0.0.1:\#(server.port) answered 404 Not Found: {"error":"unknown city"}"#)
@@ -106,7 +112,9 @@ import TestSupport
             _ = try await client.send(.get("/x"))
             Issue.record("expected a failure")
         } catch {
-            guard case .transport(let host, .cannotConnect) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .transport(let host, .cannotConnect) = error else {
+                Issue.record("wrong error \(error)"); return
+            }
             #expect(host == "127.0.0.1:\(port)")
             #expect(error.isTransient)
         }
@@ -147,7 +155,8 @@ import TestSupport
     }
 
     @Test func maxAgeIsServedFromCacheUntilItExpires() async throws {
-        let server = try LoopbackServer(always: .json(#"{"message":"cached"}"#, headers: [("Cache-Control", "max-age=60")]))
+        let server = try LoopbackServer(
+            always: .json(#"{"message":"cached"}"#, headers: [("Cache-Control", "max-age=60")]))
         let clock = Mutex(Date(timeIntervalSince1970: 1_000))
         let client = client(server, now: { clock.withLock { $0 } })
         let first = try await client.send(.get("/x"))
@@ -184,7 +193,8 @@ import TestSupport
     @Test func secretQueryValuesNeverReachTheLog() async throws {
         let server = try LoopbackServer(always: .text("bad key", status: 401))
         let log = InMemoryLog()
-        _ = try? await client(server, log: log).send(.get("/weather", query: [QueryItem("appid", "SECRET-KEY-123", secret: true)]))
+        _ = try? await client(server, log: log).send(
+            .get("/weather", query: [QueryItem("appid", "SECRET-KEY-123", secret: true)]))
         #expect(server.requests.first?.queryItems["appid"] == "SECRET-KEY-123")
         #expect(!log.events.isEmpty)
         #expect(!log.events.map { "\($0.message) \($0.metadata)" }.joined().contains("SECRET-KEY-123"))

@@ -1,10 +1,10 @@
-import Logging
 import Diagnostics
 import Foundation
 import GRDB
+import Logging
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct PersistenceTests {
     let featureMigrations = [
@@ -61,7 +61,9 @@ import TestSupport
         try await SettingsStore(database: database).set("kept", for: "k")
         let notice = try #require(database.notices.first)
         #expect(notice.contains("was not a readable SkyLens database"))
-        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".unreadable-") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.contains(".unreadable-")
+        }
         #expect(aside.count == 1)
         #expect(try Data(contentsOf: directory.file(aside[0])) == foreign)
     }
@@ -82,7 +84,9 @@ import TestSupport
         let directory = try TemporaryDirectory()
         let blocker = directory.file("not-a-folder")
         try Data("x".utf8).write(to: blocker)
-        let database = AppDatabase(location: .file(path: blocker.appendingPathComponent("skylens.sqlite").path), logger: InMemoryLog().logger())
+        let database = AppDatabase(
+            location: .file(path: blocker.appendingPathComponent("skylens.sqlite").path), logger: InMemoryLog().logger()
+        )
         do {
             _ = try database.writer()
             Issue.record("expected the database not to open")

@@ -54,7 +54,9 @@ extension ContactClient {
     static func serverReason(_ status: HTTPStatusError) -> String {
         if let object = try? JSONSerialization.jsonObject(with: status.body) as? [String: Any] {
             for key in ["error", "message", "detail", "reason", "title"] {
-                if let text = object[key] as? String, !text.isEmpty { return "\(status.code): \(limit(text.terminalSafe))" }
+                if let text = object[key] as? String, !text.isEmpty {
+                    return "\(status.code): \(limit(text.terminalSafe))"
+                }
                 if let nested = object[key] as? [String: Any], let text = nested["message"] as? String {
                     return "\(status.code): \(limit(text.terminalSafe))"
                 }

@@ -65,7 +65,8 @@ public struct ContactDraft: Sendable, Equatable, Codable {
     /// The fields as they will be sent: trimmed, line endings normalised, an empty phone left out.
     public var normalized: ContactDraft {
         ContactDraft(
-            name: ContactValidation.trim(name), email: ContactValidation.trim(email), phone: ContactValidation.trim(phone),
+            name: ContactValidation.trim(name), email: ContactValidation.trim(email),
+            phone: ContactValidation.trim(phone),
             subject: ContactValidation.trim(subject), message: ContactValidation.trim(message))
     }
 }
@@ -89,7 +90,8 @@ public enum ContactValidation {
     public static func problem(_ field: ContactDraft.Field, _ raw: String) -> String? {
         let value = trim(raw)
         if let control = value.unicodeScalars.first(where: { isForbiddenControl($0, in: field) }) {
-            return "must not contain control characters (found U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)))"
+            return
+                "must not contain control characters (found U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)))"
         }
         switch field {
         case .name: return length(value, nameLength, noun: "name")

@@ -2,8 +2,8 @@ import ContactService
 import Diagnostics
 import Foundation
 import Networking
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct ContactClientTests {
     let message = ContactMessage(
@@ -43,19 +43,25 @@ import TestSupport
 
     @Test func otherClientErrorsAreRejectedWithTheServersReason() async throws {
         let server = try LoopbackServer(always: .json(#"{"error":"email domain not accepted"}"#, status: 422))
-        #expect(await client(server).deliver(message) == .rejected(status: 422, reason: "422: email domain not accepted"))
+        #expect(
+            await client(server).deliver(message) == .rejected(status: 422, reason: "422: email domain not accepted"))
         let plain = try LoopbackServer(always: .text("no \u{1B}[31mthanks", status: 403))
         #expect(await client(plain).deliver(message) == .rejected(status: 403, reason: "403: no thanks"))
     }
 
     @Test func noConnectionOrTimeoutIsRetriedLater() async throws {
         let refused = ContactClient.live(
-            http: HTTPClient(baseURL: URL(string: "http://127.0.0.1:\(closedLoopbackPort())")!, transport: HTTPTransport(logger: InMemoryLog().logger())))
-        guard case .retryLater(let reason, _) = await refused.deliver(message) else { Issue.record("expected retry"); return }
+            http: HTTPClient(
+                baseURL: URL(string: "http://127.0.0.1:\(closedLoopbackPort())")!,
+                transport: HTTPTransport(logger: InMemoryLog().logger())))
+        guard case .retryLater(let reason, _) = await refused.deliver(message) else {
+            Issue.record("expected retry"); return
+        }
         #expect(reason.contains("Could not connect to 127.0.0.1"))
         let silent = try LoopbackServer { _ in .hang }
         defer { silent.stop() }
-        guard case .retryLater(let timeout, _) = await client(silent, timeout: .milliseconds(300)).deliver(message) else {
+        guard case .retryLater(let timeout, _) = await client(silent, timeout: .milliseconds(300)).deliver(message)
+        else {
             Issue.record("expected retry"); return
         }
         #expect(timeout.contains("did not answer within 0.3 s"))

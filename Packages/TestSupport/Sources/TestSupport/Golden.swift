@@ -13,7 +13,8 @@ public enum Golden {
         _ actual: String, named name: String, filePath: StaticString = #filePath,
         sourceLocation: SourceLocation = #_sourceLocation
     ) {
-        let directory = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("__Goldens__")
+        let directory = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(
+            "__Goldens__")
         let file = directory.appendingPathComponent("\(name).txt")
         if isRecording {
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -22,14 +23,17 @@ public enum Golden {
         }
         guard let data = try? Data(contentsOf: file) else {
             Issue.record(
-                "No golden file \(file.path); run with SKYLENS_RECORD_GOLDENS=1 to create it.", sourceLocation: sourceLocation)
+                "No golden file \(file.path); run with SKYLENS_RECORD_GOLDENS=1 to create it.",
+                sourceLocation: sourceLocation)
             return
         }
         let expected = String(decoding: data, as: UTF8.self)
         guard expected != actual else { return }
         let expectedLines = expected.components(separatedBy: "\n")
         let actualLines = actual.components(separatedBy: "\n")
-        let index = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
+        let index =
+            zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(expectedLines.count, actualLines.count)
         let want = index < expectedLines.count ? expectedLines[index] : "<end of file>"
         let got = index < actualLines.count ? actualLines[index] : "<end of output>"
         Issue.record(
@@ -59,7 +63,8 @@ public final class TemporaryDirectory: Sendable {
 
 /// Where a fixture file lives: `Fixtures/NAME` beside the calling test file.
 public func fixtureURL(_ name: String, filePath: StaticString = #filePath) -> URL {
-    URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("Fixtures").appendingPathComponent(name)
+    URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent("Fixtures")
+        .appendingPathComponent(name)
 }
 
 public func fixture(_ name: String, filePath: StaticString = #filePath) throws -> String {

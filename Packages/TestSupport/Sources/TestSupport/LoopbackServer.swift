@@ -160,7 +160,9 @@ public final class LoopbackServer: Sendable {
         case .respond(let response):
             write(fd, head(response, contentLength: response.body.count) + response.body)
         case .delayed(let response, let delay):
-            if sleepUnlessStopped(delay) { write(fd, head(response, contentLength: response.body.count) + response.body) }
+            if sleepUnlessStopped(delay) {
+                write(fd, head(response, contentLength: response.body.count) + response.body)
+            }
         case .hang:
             while !isStopped { if !sleepUnlessStopped(.milliseconds(50)) { break } }
         case .close:
@@ -243,7 +245,8 @@ public final class LoopbackServer: Sendable {
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         var body = Data(buffer[headerEnd.upperBound...])
         let expected = Int(headers["content-length"] ?? "0") ?? 0
@@ -252,7 +255,8 @@ public final class LoopbackServer: Sendable {
             if count <= 0 { break }
             body.append(contentsOf: chunk[0..<count])
         }
-        return RecordedRequest(method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
+        return RecordedRequest(
+            method: String(requestLine[0]), target: String(requestLine[1]), headers: headers, body: body)
     }
 
     private static func reason(_ status: Int) -> String {

@@ -1,0 +1,57 @@
+# SkyLens: `make test` runs every package's tests and the end-to-end tests in one build.
+SWIFT ?= swift
+PACKAGES := Core Architecture Services ContactFeature TestSupport
+SOURCES := Package.swift App Tests $(addprefix Packages/,$(PACKAGES))
+
+.PHONY: all deps build run test test-each format lint clean help
+
+all: build
+
+help:
+	@echo "make run        start SkyLens (same as: swift run App)"
+	@echo "make test       every package's tests and the end-to-end tests, in one build"
+	@echo "make test-each  each package's tests on its own, as the team that owns it runs them"
+	@echo "make build      build the App"
+	@echo "make format     format the sources with swift format"
+	@echo "make lint       check formatting (what CI runs)"
+	@echo "make deps       install the system libraries SkyLens needs (libedit, SQLite)"
+
+# The C libraries the build links: libedit (line editing) and SQLite (GRDB). Installed with apt when missing and
+# running as root; otherwise the command to run is printed.
+deps:
+	@missing=""; \
+	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
+	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	if [ -n "$$missing" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "Installing:$$missing"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+		else \
+			echo "SkyLens needs:$$missing. Install them with: sudo apt-get install$$missing"; exit 1; \
+		fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+run: deps
+	$(SWIFT) run App
+
+test: deps
+	$(SWIFT) test
+
+test-each: deps
+	@set -e; for package in $(PACKAGES); do \
+		echo "== Packages/$$package"; \
+		(cd Packages/$$package && $(SWIFT) test); \
+	done
+
+format:
+	$(SWIFT) format --in-place --recursive $(SOURCES)
+
+lint:
+	$(SWIFT) format lint --strict --recursive $(SOURCES)
+
+clean:
+	rm -rf .build $(addsuffix /.build,$(addprefix Packages/,$(PACKAGES)))
