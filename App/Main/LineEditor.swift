@@ -16,6 +16,8 @@ final class LineEditor: LineInput, @unchecked Sendable {
     private let completion = Mutex(CompletionModel(commands: []))
     /// The prompt as a C string, alive while libedit may read it.
     private var promptStorage: UnsafeMutablePointer<CChar>?
+    /// Set by the Ctrl-C binding: the line ended because it was abandoned, not because input ended.
+    private var interrupted = false
 
     init?(historyPath: String?) {
         if setlocale(LC_CTYPE, "") == nil || !String(cString: setlocale(LC_CTYPE, nil)).lowercased().contains("utf") {
@@ -40,7 +42,8 @@ final class LineEditor: LineInput, @unchecked Sendable {
             return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().complete(editLine)
         }
         skylens_el_add_function(editLine, "skylens-interrupt", "Abandon the line") { editLine, _ in
-            guard let editLine else { return UInt8(CC_ERROR) }
+            guard let editLine, let data = skylens_el_get_clientdata(editLine) else { return UInt8(CC_ERROR) }
+            Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue().interrupted = true
             // Empty the line and end it: the REPL sees an empty line and shows a fresh prompt.
             if let info = el_line(editLine) {
                 let before = info.pointee.cursor - info.pointee.buffer
@@ -48,7 +51,7 @@ final class LineEditor: LineInput, @unchecked Sendable {
                 el_cursor(editLine, Int32(after))
                 el_deletestr(editLine, Int32(before + after))
             }
-            skylens_print_to_stdout("^C")
+            skylens_print_to_stdout("^C\n")
             return UInt8(CC_NEWLINE)
         }
         skylens_el_bind(editLine, "^I", "skylens-complete")
@@ -89,7 +92,10 @@ final class LineEditor: LineInput, @unchecked Sendable {
         promptStorage.map { free($0) }
         promptStorage = strdup(prompt)
         var count: Int32 = 0
-        guard let raw = el_gets(editLine, &count), count > 0 else { return nil }
+        interrupted = false
+        let raw = el_gets(editLine, &count)
+        if interrupted { return "" }
+        guard let raw, count > 0 else { return nil }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         if remember, !line.trimmingCharacters(in: .whitespaces).isEmpty {

@@ -1,0 +1,60 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The REPL on a real pseudo-terminal (through util-linux `script`): banner, prompt, Tab completion, Ctrl-C,
+/// history kept across sessions.
+@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+struct InteractiveSessionTests {
+    func session(home: TemporaryDirectory) throws -> RunningProcess {
+        let runner = ProcessRunner(
+            executable: URL(fileURLWithPath: "/usr/bin/script"),
+            environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"])
+        let command = "'\(AppBinary.url.path)'"
+        return try runner.start(["-qfec", command, "/dev/null"])
+    }
+
+    @Test func bannerPromptCompletionAndInterrupt() throws {
+        let home = try TemporaryDirectory()
+        let app = try session(home: home)
+        #expect(app.waitForOutput { $0.contains("skylens> ") })
+        #expect(app.stdoutSoFar.hasPrefix("SkyLens 0.1.0: "))
+        app.write("con\tout\t\n")
+        #expect(app.waitForOutput { $0.contains("The outbox is empty") })
+        app.write("nonsense\u{03}")
+        app.write("about\n")
+        #expect(app.waitForOutput { $0.contains("libedit: line editing") })
+        app.write("contact\n")
+        #expect(app.waitForOutput { $0.contains("Name: ") })
+        app.write("\u{04}")
+        #expect(
+            app.waitForOutput {
+                $0.contains("input ended before the form was complete") || $0.contains("nothing was sent")
+            })
+        app.write("quit\n")
+        let result = app.wait(timeout: .seconds(20))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("skylens> contact outbox"))
+        #expect(!result.stdout.contains("Unknown command 'nonsense"))
+        #expect(!result.stdout.contains("Unknown command"))
+    }
+
+    @Test func historyIsKeptAcrossSessions() throws {
+        let home = try TemporaryDirectory()
+        let first = try session(home: home)
+        #expect(first.waitForOutput { $0.contains("skylens> ") })
+        first.write("about\n")
+        #expect(first.waitForOutput { $0.contains("libedit: line editing") })
+        first.write("quit\n")
+        _ = first.wait(timeout: .seconds(20))
+        let history = try String(contentsOfFile: home.file("history").path, encoding: .utf8)
+        #expect(history.contains("about"))
+
+        let second = try session(home: home)
+        #expect(second.waitForOutput { $0.contains("skylens> ") })
+        second.write("\u{1B}[A\n")  // Up arrow, Enter: runs `quit`, the last command of the first session.
+        let result = second.wait(timeout: .seconds(20))
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("skylens> quit"))
+    }
+}
