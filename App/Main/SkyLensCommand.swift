@@ -54,6 +54,17 @@ struct SkyLensCommand: AsyncParsableCommand {
     var command: [String] = []
 
     func run() async throws {
+        // `swift run App -- --format json search x`: global options may follow the `--`; parse them as such.
+        if command.first == "--", let next = command.dropFirst().first, next.hasPrefix("-"), next != "--" {
+            let reparsed = try Self.parseAsRoot(Array(command.dropFirst()))
+            if let app = reparsed as? SkyLensCommand {
+                try await app.run()
+            } else {
+                var other = reparsed
+                try other.run()
+            }
+            return
+        }
         let flags = Flags(
             format: format?.rawValue, color: color?.rawValue, dataDirectory: dataDirectory, logLevel: logLevel,
             logFile: logFile, offline: offline, timeout: timeout, contactURL: contactURL)

@@ -48,6 +48,9 @@ import Testing
         #expect(unknown.status == 64)
         #expect(unknown.stderr.contains("Unknown command 'nonsense'"))
         #expect(try runner.run(["--format", "yaml", "about"]).status == 64)
+        // Global options after the `--` of `swift run App -- …` are still global options.
+        let json = try runner.run(["--", "--format", "json", "about"])
+        #expect(json.status == 0 && json.stdout.hasPrefix(#"{"name":"SkyLens""#))
         let version = try runner.run(["--version"])
         #expect(version.status == 0 && version.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "0.1.0")
     }
