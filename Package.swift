@@ -56,6 +56,12 @@ let package = Package(
 
         // The packages' own tests, by path (see the comment at the top).
         .testTarget(
+            name: "TestSupportTests",
+            dependencies: [.product(name: "TestSupport", package: "TestSupport")],
+            path: "Packages/TestSupport/Tests/TestSupportTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "CoreTests",
             dependencies: [
                 .product(name: "CoreKit", package: core), .product(name: "Networking", package: core),

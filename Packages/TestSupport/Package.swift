@@ -8,6 +8,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.library(name: "TestSupport", targets: ["TestSupport"])],
     targets: [
-        .target(name: "TestSupport", swiftSettings: [.enableUpcomingFeature("ExistentialAny")])
+        .target(name: "TestSupport", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .testTarget(
+            name: "TestSupportTests", dependencies: ["TestSupport"],
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
     ]
 )
