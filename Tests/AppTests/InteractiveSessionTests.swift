@@ -6,10 +6,11 @@ import Testing
 /// history kept across sessions.
 @Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
 struct InteractiveSessionTests {
-    func session(home: TemporaryDirectory) throws -> RunningProcess {
+    func session(home: TemporaryDirectory, environment: [String: String] = [:]) throws -> RunningProcess {
         let runner = ProcessRunner(
             executable: URL(fileURLWithPath: "/usr/bin/script"),
-            environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"])
+            environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment)
+            { $1 })
         let command = "'\(AppBinary.url.path)'"
         return try runner.start(["-qfec", command, "/dev/null"])
     }
@@ -56,5 +57,25 @@ struct InteractiveSessionTests {
         let result = second.wait(timeout: .seconds(20))
         #expect(result.status == 0)
         #expect(result.stdout.contains("skylens> quit"))
+    }
+
+    @Test func ctrlCCancelsASlowRequestAndTheMessageStaysQueued() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let app = try session(
+            home: home, environment: ["SKYLENS_CONTACT_URL": server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "60"])
+        #expect(app.waitForOutput { $0.contains("skylens> ") })
+        app.write("contact send --name Ann --email ann@example.org --subject Hi --message 'Hello there, team'\n")
+        #expect(app.waitForOutput(timeout: .seconds(10)) { _ in !server.requests.isEmpty })
+        let interrupted = ContinuousClock.now
+        app.write("\u{03}")
+        #expect(app.waitForOutput(timeout: .seconds(10)) { $0.contains("Cancelled.") })
+        #expect(ContinuousClock.now - interrupted < .seconds(3))
+        #expect(app.stdoutSoFar.contains("not delivered yet: the delivery was interrupted"))
+        app.write("contact outbox\n")
+        #expect(app.waitForOutput { $0.contains("Outbox: 1 queued") })
+        app.write("quit\n")
+        #expect(app.wait(timeout: .seconds(20)).status == 0)
     }
 }

@@ -46,10 +46,8 @@ struct Courier: Sendable {
             return .sent(destination: client.destination ?? "the server")
         case .retryLater(let reason, let retryAfter):
             let failedAt = now()
-            var next = failedAt
-            _ = try await store.markRetry(id: id, reason: reason) { attempts in
-                next = failedAt.addingTimeInterval(Self.backoff(attempts: attempts, retryAfter: retryAfter))
-                return next
+            let next = try await store.markRetry(id: id, reason: reason) { attempts in
+                failedAt.addingTimeInterval(Self.backoff(attempts: attempts, retryAfter: retryAfter))
             }
             logger.notice("contact message kept for retry", metadata: ["id": "\(id)", "reason": "\(reason)"])
             return .queued(reason: reason, nextAttempt: next)

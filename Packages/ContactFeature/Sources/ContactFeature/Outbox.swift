@@ -138,22 +138,25 @@ struct OutboxStore: Sendable {
         }
     }
 
-    /// Records a failed attempt; returns the attempts so far.
-    func markRetry(id: String, reason: String, next: (_ attempts: Int) -> Date) async throws(StoreError) -> Int {
-        let attempts =
-            try await database.read { db in
-                try Int.fetchOne(db, sql: "SELECT attempts FROM contact_outbox WHERE id = ?", arguments: [id]) ?? 0
-            } + 1
-        let nextAttempt = next(attempts).timeIntervalSince1970
+    /// Records a failed attempt, in one transaction; returns when the next attempt is due.
+    func markRetry(
+        id: String, reason: String, next: @escaping @Sendable (_ attempts: Int) -> Date
+    ) async throws(StoreError)
+        -> Date
+    {
         try await database.write { db in
+            let attempts =
+                try (Int.fetchOne(db, sql: "SELECT attempts FROM contact_outbox WHERE id = ?", arguments: [id]) ?? 0)
+                + 1
+            let due = next(attempts)
             try db.execute(
                 sql: """
                     UPDATE contact_outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, claimedUntil = NULL
                     WHERE id = ? AND state = 'queued'
                     """,
-                arguments: [attempts, reason, nextAttempt, id])
+                arguments: [attempts, reason, due.timeIntervalSince1970, id])
+            return due
         }
-        return attempts
     }
 
     /// Gives the message back without counting an attempt (no endpoint configured).

@@ -20,6 +20,7 @@ public enum StoreError: Error, Equatable, Sendable {
     case migrationFailed(identifier: String, reason: String)
     case readOnly(path: String)
     case diskFull(path: String)
+    case cancelled
     case failed(String)
 
     public var message: String {
@@ -29,6 +30,7 @@ public enum StoreError: Error, Equatable, Sendable {
             "The database could not be upgraded (step \(identifier)): \(reason)."
         case .readOnly(let path): "The data directory is read-only (\(path)); changes cannot be saved."
         case .diskFull(let path): "The disk holding \(path) is full; changes cannot be saved."
+        case .cancelled: "The database access was cancelled."
         case .failed(let reason): "A database operation failed: \(reason)."
         }
     }
@@ -48,7 +50,8 @@ public final class AppDatabase: Sendable {
 
     private struct State {
         var migrations: [DatabaseMigration] = []
-        var writer: (any DatabaseWriter)?
+        /// The one opening of the database, shared by every caller; nil until first use, and again after a failure.
+        var opening: Task<any DatabaseWriter, any Error>?
         var notices: [String] = []
     }
 
@@ -67,7 +70,7 @@ public final class AppDatabase: Sendable {
     /// Adds migrations; they run, in the order added, the first time the database is used.
     public func register(_ migrations: [DatabaseMigration]) {
         state.withLock { state in
-            precondition(state.writer == nil, "migrations must be registered before the database is first used")
+            precondition(state.opening == nil, "migrations must be registered before the database is first used")
             state.migrations.append(contentsOf: migrations)
         }
     }
@@ -75,27 +78,48 @@ public final class AppDatabase: Sendable {
     /// Messages for the user about what happened when the store was opened (a damaged file kept aside).
     public var notices: [String] { state.withLock { $0.notices } }
 
-    /// True once the database has been opened.
-    public var isOpen: Bool { state.withLock { $0.writer != nil } }
+    /// True once the database has been asked for (it opens on first use).
+    public var isOpen: Bool { state.withLock { $0.opening != nil } }
 
-    /// The open, migrated database.
-    public func writer() throws(StoreError) -> any DatabaseWriter {
-        try state.withLock { state throws(StoreError) -> any DatabaseWriter in
-            if let writer = state.writer { return writer }
-            let writer = try open(migrations: state.migrations, notices: &state.notices)
-            state.writer = writer
-            return writer
+    /// The open, migrated database. Opening runs once, in a task of its own, so that neither a cancelled caller
+    /// nor two callers at once can leave it half done.
+    public func writer() async throws(StoreError) -> any DatabaseWriter {
+        let opening = state.withLock { state -> Task<any DatabaseWriter, any Error> in
+            if let opening = state.opening { return opening }
+            let migrations = state.migrations
+            let opening = Task.detached { [self] () throws -> any DatabaseWriter in
+                var notices: [String] = []
+                let writer = try open(migrations: migrations, notices: &notices)
+                if !notices.isEmpty { self.state.withLock { $0.notices += notices } }
+                return writer
+            }
+            state.opening = opening
+            return opening
+        }
+        do {
+            return try await opening.value
+        } catch {
+            // Let a later use try again (the folder may have been made writable meanwhile).
+            state.withLock { if $0.opening == opening { $0.opening = nil } }
+            throw map(error)
         }
     }
 
+    /// Runs `updates` in a write transaction. A write that has begun is not given up when the calling task is
+    /// cancelled (Ctrl-C during a request): what it records, such as a message's delivery state, must not be lost.
     public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T
     {
-        let writer = try writer()
-        do { return try await writer.write(updates) } catch { throw map(error) }
+        let writer = try await writer()
+        do {
+            return try await Task.detached { try await writer.write(updates) }.value
+        } catch {
+            throw map(error)
+        }
     }
 
+    /// Reads in a snapshot. A read for a cancelled task fails with `StoreError.cancelled`.
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        let writer = try writer()
+        let writer = try await writer()
         do { return try await writer.read(value) } catch { throw map(error) }
     }
 
@@ -197,6 +221,7 @@ public final class AppDatabase: Sendable {
 
     private func map(_ error: any Error, path: String? = nil) -> StoreError {
         if let error = error as? StoreError { return error }
+        if error is CancellationError { return .cancelled }
         let location = path ?? displayPath
         if let error = error as? DatabaseError {
             switch error.resultCode {

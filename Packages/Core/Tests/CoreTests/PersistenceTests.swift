@@ -72,7 +72,7 @@ import Testing
         let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         database.register([DatabaseMigration("test.v1.broken") { db in try db.execute(sql: "CREATE TABLE broken(") }])
         do {
-            _ = try database.writer()
+            _ = try await database.writer()
             Issue.record("expected the migration to fail")
         } catch {
             guard case .migrationFailed(let identifier, _) = error else { Issue.record("wrong error \(error)"); return }
@@ -88,7 +88,7 @@ import Testing
             location: .file(path: blocker.appendingPathComponent("skylens.sqlite").path), logger: InMemoryLog().logger()
         )
         do {
-            _ = try database.writer()
+            _ = try await database.writer()
             Issue.record("expected the database not to open")
         } catch {
             guard case .cannotOpen = error else { Issue.record("wrong error \(error)"); return }
@@ -122,5 +122,19 @@ import Testing
     @Test func levelsParseByName() {
         #expect(LoggingSetup.level(named: "DEBUG") == .debug)
         #expect(LoggingSetup.level(named: "loud") == nil)
+    }
+}
+
+@Suite struct CancellationTests {
+    @Test func aWriteFromACancelledTaskStillCompletes() async throws {
+        let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
+        let settings = SettingsStore(database: database)
+        let task = Task {
+            while !Task.isCancelled { await Task.yield() }
+            try await settings.set("kept", for: "after-cancel")
+        }
+        task.cancel()
+        try await task.value
+        #expect(try await settings.value(for: "after-cancel") == "kept")
     }
 }
