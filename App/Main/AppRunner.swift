@@ -1,4 +1,5 @@
 import Architecture
+import CoreKit
 import Diagnostics
 import Foundation
 import Logging
@@ -19,8 +20,7 @@ enum AppRunner {
         do {
             configuration = try AppConfiguration.resolve(flags: flags, environment: environment)
         } catch {
-            streams.standardError("skylens: \(error.message)\n")
-            return 64
+            return startupError(error.message, json: AppConfiguration.wantsJSON(flags: flags, environment: environment))
         }
         let setup = LoggingSetup(
             level: configuration.logLevel,
@@ -29,22 +29,26 @@ enum AppRunner {
             let factory = try setup.makeFactory()
             LoggingSystem.bootstrap(factory)
         } catch {
-            streams.standardError(
-                "skylens: the log file \(configuration.logFile ?? "") cannot be opened for writing.\n")
-            return 64
+            return startupError(
+                "the log file \(configuration.logFile ?? "") cannot be opened for writing.",
+                json: configuration.format == .json)
         }
 
-        let interactive =
-            command.isEmpty && TerminalProbe.isTerminal(STDIN_FILENO) && TerminalProbe.isTerminal(STDOUT_FILENO)
+        let stdinIsTerminal = TerminalProbe.isTerminal(STDIN_FILENO)
+        let stdoutIsTerminal = TerminalProbe.isTerminal(STDOUT_FILENO)
+        // A person is at the keyboard: prompts, the banner, line editing (also for `App -- contact`'s questions).
+        let interactive = stdinIsTerminal && stdoutIsTerminal
         let size = TerminalProbe.size(environment: environment)
         let terminal = TerminalInfo(
             isInteractive: interactive,
             colorEnabled: configuration.colorEnabled(
-                stdoutIsTerminal: TerminalProbe.isTerminal(STDOUT_FILENO), environment: environment),
+                stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal, oneShot: !command.isEmpty,
+                environment: environment),
             width: size.width, height: size.height)
 
         let container = Container(configuration: configuration)
-        let editor = interactive ? LineEditor(historyPath: historyPath(configuration)) : nil
+        // libedit starts (and reads the history) only when a line is first asked for: `App -- about` never does.
+        let editor = interactive ? LazyLineEditor { LineEditor(historyPath: historyPath(configuration)) } : nil
         let input: any LineInput = editor ?? PipedInput()
         let plugins = container.makePlugins()
         container.database.register(plugins.flatMap(\.migrations))
@@ -58,26 +62,47 @@ enum AppRunner {
         if !command.isEmpty {
             let outcome = await shell.execute(words: command, oneShot: true)
             notices.flush()
-            if case .completed(let status) = outcome { return status }
-            return 0
+            guard case .completed(let status) = outcome else { return 0 }
+            // A command that opened a view (`App -- contact`) goes on reading commands there until the user is back
+            // at the start (`submit`, `cancel`, `back`) or input ends; its exit status is the last command's.
+            if !shell.router.isAtRoot {
+                return await repl(
+                    shell: shell, editor: editor, input: input, interactive: interactive, notices: notices,
+                    streams: streams, banner: false, untilRoot: true, status: status)
+            }
+            return status
         }
         return await repl(
-            shell: shell, editor: editor, input: input, interactive: interactive, notices: notices, streams: streams)
+            shell: shell, editor: editor, input: input, interactive: interactive, notices: notices, streams: streams,
+            banner: interactive, untilRoot: false, status: 0)
+    }
+
+    /// A problem before anything could run: a message on standard error (or a JSON error document), status 64.
+    private static func startupError(_ message: String, json: Bool) -> Int32 {
+        let streams = StandardStreams()
+        let safe = TerminalText.sanitize(message)
+        if json {
+            let encoded = (try? JSONEncoder().encode(["error": ["code": "usage", "message": safe]])) ?? Data()
+            streams.standardOutput(String(decoding: encoded, as: UTF8.self) + "\n")
+        } else {
+            streams.standardError("skylens: \(safe)\n")
+        }
+        return 64
     }
 
     @MainActor
     private static func repl(
-        shell: Shell, editor: LineEditor?, input: any LineInput, interactive: Bool, notices: NoticePrinter,
-        streams: StandardStreams
+        shell: Shell, editor: LazyLineEditor?, input: any LineInput, interactive: Bool, notices: NoticePrinter,
+        streams: StandardStreams, banner: Bool, untilRoot: Bool, status initial: Int32
     ) async -> Int32 {
-        if interactive {
+        if banner {
             streams.standardOutput(
                 "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
         }
         let interrupts = InterruptHandler(exitWhenIdle: !interactive)
-        await shell.startSession()
-        var status: Int32 = 0
-        loop: while true {
+        if !untilRoot { await shell.startSession() }
+        var status = initial
+        loop: while !(untilRoot && shell.router.isAtRoot) {
             let line: String?
             if let editor {
                 editor.setCompletionModel(shell.completionModel())
@@ -100,13 +125,15 @@ enum AppRunner {
             case .completed(let result): status = result
             }
         }
-        await shell.endSession()
-        return interactive ? 0 : status
+        if !untilRoot { await shell.endSession() }
+        return interactive && !untilRoot ? 0 : status
     }
 
     private static func historyPath(_ configuration: AppConfiguration) -> String? {
         do {
-            try FileManager.default.createDirectory(at: configuration.dataDirectory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: configuration.dataDirectory, withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             return configuration.historyPath
         } catch {
             return nil

@@ -102,13 +102,24 @@ struct AppConfiguration: Sendable, Equatable {
     var databasePath: String { dataDirectory.appendingPathComponent("skylens.sqlite").path }
     var historyPath: String { dataDirectory.appendingPathComponent("history").path }
 
-    /// Colour is on for `always`; for `auto`, on a terminal unless NO_COLOR is set or TERM is dumb.
-    func colorEnabled(stdoutIsTerminal: Bool, environment env: [String: String]) -> Bool {
+    /// Colour is on for `always`; for `auto`, when a person is looking (standard output a terminal, and for a
+    /// session standard input too: commands piped in get plain text), unless NO_COLOR is set or TERM is dumb.
+    func colorEnabled(
+        stdoutIsTerminal: Bool, stdinIsTerminal: Bool, oneShot: Bool, environment env: [String: String]
+    )
+        -> Bool
+    {
         switch color {
         case .always: true
         case .never: false
         case .auto:
-            stdoutIsTerminal && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb" && format == .text
+            stdoutIsTerminal && (oneShot || stdinIsTerminal) && (env["NO_COLOR"] ?? "").isEmpty && env["TERM"] != "dumb"
+                && format == .text
         }
+    }
+
+    /// Whether errors before the configuration is known should be JSON (`--format json` or `SKYLENS_FORMAT=json`).
+    static func wantsJSON(flags: Flags, environment env: [String: String]) -> Bool {
+        (flags.format ?? env["SKYLENS_FORMAT"] ?? "").lowercased() == "json"
     }
 }

@@ -21,7 +21,7 @@ struct Container: Sendable {
             configuration: .init(
                 timeout: configuration.timeout, offline: configuration.offline,
                 userAgent: "SkyLens/\(AppInfo.version)"),
-            logger: Logger(label: "skylens.http"))
+            logger: Logger(label: "skylens.http"), now: { Date() })
         self.transport = transport
         database = AppDatabase(location: .file(path: configuration.databasePath), logger: Logger(label: "skylens.db"))
         contactClient =
@@ -36,7 +36,7 @@ struct Container: Sendable {
         [
             ContactPlugin(
                 client: contactClient, database: database, logger: Logger(label: "skylens.contact"),
-                now: { Date() }, makeID: { UUID().uuidString })
+                requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString })
         ]
     }
 

@@ -138,3 +138,35 @@ final class LineEditor: LineInput, @unchecked Sendable {
         return UInt8(CC_REDISPLAY)
     }
 }
+
+/// A `LineEditor` made on first use. Falls back to plain reading when libedit cannot start.
+final class LazyLineEditor: LineInput, Sendable {
+    private let make: @Sendable () -> LineEditor?
+    private let editor = Mutex<LineEditor??>(nil)
+    private let fallback = PipedInput()
+
+    init(_ make: @escaping @Sendable () -> LineEditor?) {
+        self.make = make
+    }
+
+    private var current: LineEditor? {
+        editor.withLock { stored in
+            if let made = stored { return made }
+            let made = make()
+            stored = .some(made)
+            return made
+        }
+    }
+
+    func setCompletionModel(_ model: CompletionModel) { current?.setCompletionModel(model) }
+
+    func readLine(prompt: String) async -> String? {
+        guard let editor = current else { return await fallback.readLine(prompt: prompt) }
+        return await editor.readLine(prompt: prompt)
+    }
+
+    func readCommand(prompt: String) async -> String? {
+        guard let editor = current else { return await fallback.readLine(prompt: prompt) }
+        return await editor.readCommand(prompt: prompt)
+    }
+}

@@ -23,7 +23,7 @@ struct SkyLensCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("data-dir"),
-        help: ArgumentHelp("Where favourites, settings and the outbox live (env SKYLENS_HOME).", valueName: "path"))
+        help: ArgumentHelp("Where settings, history and the outbox live (env SKYLENS_HOME).", valueName: "path"))
     var dataDirectory: String?
 
     @Option(

@@ -165,4 +165,15 @@ func outboxStates(_ runner: ProcessRunner) throws -> [String] {
         #expect(endpoint.deliveries.count == 1)
         #expect(try outboxStates(AppBinary.runner(home: home)) == ["sent"])
     }
+
+    @Test func oneShotContactKeepsReadingUntilTheFormIsSubmitted() throws {
+        let home = try TemporaryDirectory()
+        let script = "Ann\nann@\n\nHi\nHello there, team\n.\nedit email ann@example.org\nsubmit\nabout\n"
+        let result = try AppBinary.runner(home: home).run(["--", "contact"], stdin: script)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("Saved in the outbox"))
+        // Back at the start, the one-shot run ends: the line after `submit` is not run.
+        #expect(!result.stdout.contains("SkyLens 0.1.0"))
+        #expect(try outboxStates(AppBinary.runner(home: home)) == ["queued"])
+    }
 }

@@ -78,4 +78,30 @@ import Testing
             result.stderr.contains(
                 "The contact URL must be an http or https URL, not 'ftp://x' (from SKYLENS_CONTACT_URL)"))
     }
+
+    @Test func startupErrorsAreJSONDocumentsInJSONMode() throws {
+        let home = try TemporaryDirectory()
+        let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": "ftp://x"])
+            .run(["--format", "json", "about"])
+        #expect(result.status == 64)
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: [String: String]]
+        #expect(document?["error"]?["code"] == "usage")
+        let quit = try AppBinary.runner(home: home).run(["--format", "json", "--", "quit"])
+        #expect(quit.status == 0 && quit.stdout.hasPrefix("{"))
+    }
+
+    @Test func theDataDirectoryIsPrivate() throws {
+        let home = try TemporaryDirectory()
+        let data = home.url.appendingPathComponent("data")
+        _ = try AppBinary.runner(home: home, environment: ["SKYLENS_HOME": data.path]).run(
+            [
+                "--", "contact", "send", "--name", "A", "--email", "a@example.org", "--subject", "S", "--message",
+                "0123456789",
+            ])
+        let directory = try FileManager.default.attributesOfItem(atPath: data.path)[.posixPermissions] as? Int
+        let database =
+            try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent("skylens.sqlite").path)[
+                .posixPermissions] as? Int
+        #expect(directory == 0o700 && database == 0o600)
+    }
 }

@@ -184,6 +184,19 @@ public struct CommandOutput: Sendable {
 }
 
 extension CommandSpec {
+    /// True when `--help` or `-h` stands as an option of its own: not as the value of an option, not after `--`.
+    public func asksForHelp(_ words: [String]) -> Bool {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "--" { return false }
+            if word == "--help" || word == "-h" { return true }
+            let takesValue = arguments.contains { $0.kind == .option && "--\($0.name)" == word }
+            index += takesValue ? 2 : 1
+        }
+        return false
+    }
+
     /// Checks `words` (the arguments after the command's own words) against the spec.
     public func parse(_ words: [String]) throws(CommandError) -> ParsedArguments {
         var parsed = ParsedArguments()

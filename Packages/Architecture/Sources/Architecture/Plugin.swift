@@ -1,3 +1,4 @@
+import CoreKit
 import Persistence
 
 /// A destination a plugin registers, and how the prompt names it (`skylens contact>`).
@@ -98,6 +99,7 @@ public final class CommandContext {
     /// Shows a line now, while the command is still running (a form's question, progress). In JSON mode it goes
     /// to standard error, so that standard output holds only JSON documents.
     public func emit(_ text: String) {
+        let text = terminal.colorEnabled ? text : TerminalText.sanitize(text, allowNewlines: true)
         if format == .json { output.standardError(text + "\n") } else { output.standardOutput(text + "\n") }
     }
 

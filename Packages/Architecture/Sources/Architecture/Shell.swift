@@ -128,7 +128,7 @@ public final class Shell {
         guard let (spec, plugin) = match else {
             return .completed(status: report(unknownCommand(words)))
         }
-        if rest.contains("--help") || rest.contains("-h") {
+        if spec.asksForHelp(Array(rest)) {
             write(
                 CommandOutput(
                     text: helpText(for: spec),
@@ -143,7 +143,11 @@ public final class Shell {
             if let plugin {
                 result = try await plugin.run(invocation, context: context)
             } else {
-                if spec.name == "quit" || spec.name == "exit" { return oneShot ? .completed(status: 0) : .quit }
+                if spec.name == "quit" || spec.name == "exit" {
+                    guard oneShot else { return .quit }
+                    write(CommandOutput(text: "", json: RouterDocument(stack: router.stack.map(\.description))))
+                    return .completed(status: 0)
+                }
                 result = try await runBuiltin(invocation, context: context)
             }
             write(result)
@@ -171,7 +175,7 @@ public final class Shell {
         switch configuration.format {
         case .text:
             let prefix = error.kind == .usage ? "" : "Error: "
-            output.standardError(prefix + error.message + "\n")
+            output.standardError(prefix + TerminalText.sanitize(error.message, allowNewlines: true) + "\n")
         case .json:
             output.standardOutput(Shell.encode(ErrorDocument(error: .init(error))) + "\n")
         }
@@ -180,7 +184,7 @@ public final class Shell {
 
     /// Shows a notice (not an answer) to the user: on standard error, so that it never mixes with output.
     public func notify(_ message: String) {
-        output.standardError(message + "\n")
+        output.standardError(TerminalText.sanitize(message, allowNewlines: true) + "\n")
     }
 
     /// Without colour, even our own styling is removed, and anything else that slipped through.

@@ -152,3 +152,24 @@ final class NotesPlugin: FeaturePlugin {
         #expect(shell.completionModel().complete("pi").candidates == ["pin"])
     }
 }
+
+@MainActor @Suite struct ShellSafetyTests {
+    @Test func echoedInputIsSanitisedInErrors() async {
+        let output = CapturedOutput()
+        let shell = Shell(
+            configuration: .init(version: "t", tagline: "t", format: .text, terminal: .plain),
+            plugins: [NotesPlugin()], input: ScriptedInput([]), output: output)
+        _ = await shell.execute(words: ["notes", "open", "--na\u{1B}]0;PWN\u{07}me"], oneShot: true)
+        #expect(output.stderr.contains("'--name' is not an option") || output.stderr.contains("is not an option"))
+        #expect(!output.stderr.contains("\u{1B}") && !output.stderr.contains("\u{07}"))
+    }
+
+    @Test func helpIsAskedOnlyByAFreeStandingFlag() {
+        let spec = CommandSpec(
+            "send", arguments: [.option("message", help: "m"), .flag("quiet", help: "q")], summary: "s")
+        #expect(spec.asksForHelp(["--quiet", "--help"]))
+        #expect(spec.asksForHelp(["-h"]))
+        #expect(!spec.asksForHelp(["--message", "-h"]))
+        #expect(!spec.asksForHelp(["--", "--help"]))
+    }
+}

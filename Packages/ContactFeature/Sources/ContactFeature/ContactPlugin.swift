@@ -22,19 +22,23 @@ public final class ContactPlugin: FeaturePlugin {
     private let logger: Logger
     private let form: ContactFormViewModel
     private var formQuestionsAsked = false
+    /// The form was left with `back` or `home`: the next `contact` shows the draft again instead of a new form.
+    private var draftKept = false
     private var backgroundDelivery: Task<Void, Never>?
 
     /// - Parameters:
     ///   - client: delivers messages (`ContactClient.live`, or `.unconfigured` when no endpoint is set).
     ///   - database: the App's database; the outbox table lives there.
+    ///   - requestTimeout: the HTTP timeout; a message is claimed for longer than that while it is being sent.
     ///   - now: the clock.
     ///   - makeID: new message ids (UUIDs in the App).
     public init(
-        client: ContactClient, database: AppDatabase, logger: Logger, now: @escaping @Sendable () -> Date,
-        makeID: @escaping @Sendable () -> String
+        client: ContactClient, database: AppDatabase, logger: Logger, requestTimeout: Duration,
+        now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> String
     ) {
         let store = OutboxStore(database: database)
-        let courier = Courier(store: store, client: client, now: now, logger: logger)
+        let claim = Double(requestTimeout.components.seconds) + 60
+        let courier = Courier(store: store, client: client, now: now, logger: logger, claimDuration: claim)
         let submitter = Submitter(store: store, courier: courier, now: now, makeID: makeID)
         self.store = store
         self.courier = courier
@@ -113,6 +117,8 @@ public final class ContactPlugin: FeaturePlugin {
             let submission: ContactFormViewModel.Submission
             do {
                 submission = try await submitter.submit(draft)
+                // The endpoint works: deliver what was waiting for it too (this run may be the first since).
+                if case .sent = submission.result { _ = try await courier.deliverDue(force: false) }
             } catch {
                 throw .failure("storage", error.message)
             }
@@ -145,6 +151,13 @@ public final class ContactPlugin: FeaturePlugin {
 
     public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
     {
+        if draftKept {
+            draftKept = false
+            let review = reviewOutput(context)
+            return CommandOutput(
+                text: "Your unsent message, as you left it ('cancel' discards it):\n\n" + review.text, json: review.json
+            )
+        }
         if !formQuestionsAsked {
             formQuestionsAsked = true
             await form.send(.discardRequested)
@@ -162,8 +175,9 @@ public final class ContactPlugin: FeaturePlugin {
         return reviewOutput(context)
     }
 
+    /// `back` or `home` from the form keeps the draft for the next `contact`; only `cancel` and `submit` end it.
     public func destinationDismissed(_ destination: Destination) {
-        if destination.route == Self.formRoute { resetForm() }
+        if destination.route == Self.formRoute, formQuestionsAsked { draftKept = true }
     }
 
     public func sessionStarted(context: CommandContext) async {
@@ -181,8 +195,16 @@ public final class ContactPlugin: FeaturePlugin {
         }
     }
 
+    /// Gives the delivery started with the session a few seconds to finish, then cancels it (its message stays
+    /// queued), so that leaving never waits on a slow server.
     public func sessionEnded() async {
-        await backgroundDelivery?.value
+        guard let delivery = backgroundDelivery else { return }
+        let deadline = Task {
+            try? await Task.sleep(for: .seconds(3))
+            delivery.cancel()
+        }
+        await delivery.value
+        deadline.cancel()
     }
 
     public var attributions: [Attribution] {
@@ -241,9 +263,11 @@ public final class ContactPlugin: FeaturePlugin {
         } catch {
             throw .failure("storage", error.message)
         }
-        let document = OutboxDocument(messages: entries.map(OutboxDocument.Message.init))
-        return CommandOutput(
-            text: ContactViews.outbox(entries, counts: counts, now: now(), painter: context.painter), json: document)
+        let total = counts.values.reduce(0, +)
+        let document = OutboxDocument(total: total, messages: entries.map(OutboxDocument.Message.init))
+        var text = ContactViews.outbox(entries, counts: counts, now: now(), painter: context.painter)
+        if total > entries.count { text += "\n\nShowing the newest \(entries.count) of \(total) messages." }
+        return CommandOutput(text: text, json: document)
     }
 
     private func retry() async throws(CommandError) -> CommandOutput {
@@ -274,8 +298,7 @@ public final class ContactPlugin: FeaturePlugin {
             if remaining > 0 { text += " \(remaining) still queued." }
         }
         let document = RetryDocument(attempted: results.count, sent: sent, queued: remaining)
-        let failed = results.contains { if case .queued = $0.result { true } else { false } }
-        if failed && sent == 0 { throw .failure("delivery_failed", text) }
+        if !results.isEmpty && sent == 0 { throw .failure("delivery_failed", text) }
         return CommandOutput(text: text, json: document)
     }
 
@@ -298,7 +321,7 @@ public final class ContactPlugin: FeaturePlugin {
 
     private var outboxPath: String {
         switch database.location {
-        case .file(let path): path
+        case .file(let path): path.terminalSafe
         case .inMemory: "memory"
         }
     }
@@ -306,6 +329,7 @@ public final class ContactPlugin: FeaturePlugin {
     private func closeForm(_ context: CommandContext) {
         context.router.pop(route: Self.formRoute)
         resetForm()
+        draftKept = false
     }
 
     /// The next `contact` starts a new form (the draft is discarded when it is shown).

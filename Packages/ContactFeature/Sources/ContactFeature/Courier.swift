@@ -3,6 +3,10 @@ import Foundation
 import Logging
 import Persistence
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// What one delivery attempt of one message came to.
 enum AttemptResult: Sendable, Equatable {
     case sent(destination: String)
@@ -24,8 +28,12 @@ struct Courier: Sendable {
     let client: ContactClient
     let now: @Sendable () -> Date
     let logger: Logger
-    /// How long a claim holds: longer than any one request may take.
-    var claimDuration: TimeInterval = 120
+    /// How long a claim holds: longer than any one request may take (the request timeout and a margin).
+    let claimDuration: TimeInterval
+    /// This process, and how to tell whether the holder of a claim is still running (a claim of a process that was
+    /// killed is taken over at once instead of blocking the message until it expires).
+    var owner: Int32 = getpid()
+    var isAlive: @Sendable (Int32) -> Bool = { pid in kill(pid, 0) == 0 || errno == EPERM }
 
     static func backoff(attempts: Int, retryAfter: Double?) -> TimeInterval {
         let exponential = min(3_600, 30 * pow(2, Double(max(0, attempts - 1))))
@@ -34,7 +42,10 @@ struct Courier: Sendable {
 
     func deliver(id: String) async throws(StoreError) -> AttemptResult {
         let start = now()
-        guard try await store.claim(id: id, now: start, until: start.addingTimeInterval(claimDuration)) else {
+        guard
+            try await store.claim(
+                id: id, now: start, until: start.addingTimeInterval(claimDuration), owner: owner, isAlive: isAlive)
+        else {
             return .busy
         }
         guard let entry = try await store.entry(id: id) else { return .busy }

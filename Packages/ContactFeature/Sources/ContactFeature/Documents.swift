@@ -68,6 +68,8 @@ struct OutboxDocument: Encodable, Sendable {
         }
     }
 
+    /// Every message in the outbox; `messages` holds at most the newest 1,000.
+    var total: Int
     var messages: [Message]
 }
 

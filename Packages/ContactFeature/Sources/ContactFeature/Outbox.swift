@@ -45,7 +45,11 @@ struct OutboxStore: Sendable {
                 table.column("claimedUntil", .double)
             }
             try db.create(index: "contact_outbox_due", on: "contact_outbox", columns: ["state", "nextAttemptAt"])
-        }
+        },
+        DatabaseMigration("contact.v2.outbox-claimant") { db in
+            /// The process id of the process holding the claim: a claim of a process that died is taken over.
+            try db.alter(table: "contact_outbox") { table in table.add(column: "claimedBy", .integer) }
+        },
     ]
 
     func insert(_ message: ContactMessage, dueAt: Date) async throws(StoreError) {
@@ -78,6 +82,7 @@ struct OutboxStore: Sendable {
         }
     }
 
+    /// How many messages there are in each state.
     func counts() async throws(StoreError) -> [OutboxEntry.State: Int] {
         try await database.read { db in
             var counts: [OutboxEntry.State: Int] = [:]
@@ -102,17 +107,29 @@ struct OutboxStore: Sendable {
         }
     }
 
-    /// Takes a queued message for one delivery attempt until `until`; false when another process holds it or it is
-    /// no longer queued.
-    func claim(id: String, now: Date, until: Date) async throws(StoreError) -> Bool {
+    /// Takes a queued message for one delivery attempt until `until`, for process `owner`. False when it is no
+    /// longer queued, or an unexpired claim is held by this process or another that is still alive (a claim of a
+    /// process that died is taken over at once).
+    func claim(
+        id: String, now: Date, until: Date, owner: Int32, isAlive: @escaping @Sendable (Int32) -> Bool
+    )
+        async throws(StoreError) -> Bool
+    {
         try await database.write { db in
+            guard
+                let row = try Row.fetchOne(
+                    db, sql: "SELECT state, claimedUntil, claimedBy FROM contact_outbox WHERE id = ?", arguments: [id]),
+                row["state"] as String? == "queued"
+            else { return false }
+            if let held = row["claimedUntil"] as Double?, held >= now.timeIntervalSince1970,
+                let holder = row["claimedBy"] as Int32?, holder == owner || isAlive(holder)
+            {
+                return false
+            }
             try db.execute(
-                sql: """
-                    UPDATE contact_outbox SET claimedUntil = ?
-                    WHERE id = ? AND state = 'queued' AND (claimedUntil IS NULL OR claimedUntil < ?)
-                    """,
-                arguments: [until.timeIntervalSince1970, id, now.timeIntervalSince1970])
-            return db.changesCount == 1
+                sql: "UPDATE contact_outbox SET claimedUntil = ?, claimedBy = ? WHERE id = ?",
+                arguments: [until.timeIntervalSince1970, owner, id])
+            return true
         }
     }
 
@@ -121,7 +138,7 @@ struct OutboxStore: Sendable {
             try db.execute(
                 sql: """
                     UPDATE contact_outbox SET state = 'sent', sentAt = ?, attempts = attempts + 1, lastError = NULL,
-                    nextAttemptAt = NULL, claimedUntil = NULL WHERE id = ?
+                    nextAttemptAt = NULL, claimedUntil = NULL, claimedBy = NULL WHERE id = ?
                     """,
                 arguments: [date.timeIntervalSince1970, id])
         }
@@ -132,7 +149,7 @@ struct OutboxStore: Sendable {
             try db.execute(
                 sql: """
                     UPDATE contact_outbox SET state = 'failed', attempts = attempts + 1, lastError = ?,
-                    nextAttemptAt = NULL, claimedUntil = NULL WHERE id = ?
+                    nextAttemptAt = NULL, claimedUntil = NULL, claimedBy = NULL WHERE id = ?
                     """,
                 arguments: [reason, id])
         }
@@ -151,8 +168,8 @@ struct OutboxStore: Sendable {
             let due = next(attempts)
             try db.execute(
                 sql: """
-                    UPDATE contact_outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, claimedUntil = NULL
-                    WHERE id = ? AND state = 'queued'
+                    UPDATE contact_outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, claimedUntil = NULL,
+                    claimedBy = NULL WHERE id = ? AND state = 'queued'
                     """,
                 arguments: [attempts, reason, due.timeIntervalSince1970, id])
             return due
@@ -162,7 +179,8 @@ struct OutboxStore: Sendable {
     /// Gives the message back without counting an attempt (no endpoint configured).
     func release(id: String) async throws(StoreError) {
         try await database.write { db in
-            try db.execute(sql: "UPDATE contact_outbox SET claimedUntil = NULL WHERE id = ?", arguments: [id])
+            try db.execute(
+                sql: "UPDATE contact_outbox SET claimedUntil = NULL, claimedBy = NULL WHERE id = ?", arguments: [id])
         }
     }
 

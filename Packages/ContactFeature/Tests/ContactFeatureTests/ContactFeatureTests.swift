@@ -37,17 +37,17 @@ struct Harness {
 
     init(
         client: ContactClient, input: [String] = [], format: OutputFormat = .text, database: AppDatabase? = nil,
-        clock: TestClock = TestClock()
+        clock: TestClock = TestClock(), terminal: TerminalInfo = .plain
     ) {
         let database = database ?? AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         let counter = Counter()
         let plugin = ContactPlugin(
-            client: client, database: database, logger: InMemoryLog().logger(), now: { clock.now },
-            makeID: { counter.next() })
+            client: client, database: database, logger: InMemoryLog().logger(), requestTimeout: .seconds(10),
+            now: { clock.now }, makeID: { counter.next() })
         database.register(plugin.migrations)
         output = CapturedOutput()
         shell = Shell(
-            configuration: .init(version: "test", tagline: "test", format: format, terminal: .plain),
+            configuration: .init(version: "test", tagline: "test", format: format, terminal: terminal),
             plugins: [plugin], input: ScriptedInput(input), output: output)
         self.database = database
         self.clock = clock
@@ -67,7 +67,8 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
     .live(
         http: HTTPClient(
             baseURL: server.baseURL.appendingPathComponent("messages"),
-            transport: HTTPTransport(configuration: .init(timeout: timeout), logger: InMemoryLog().logger())))
+            transport: HTTPTransport(
+                configuration: .init(timeout: timeout), logger: InMemoryLog().logger(), now: { Date() })))
 }
 
 @MainActor @Suite struct ContactFormTests {
@@ -96,6 +97,26 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
                 "Saved in the outbox (memory) as message MSG-1, not sent: no contact endpoint is configured"))
         #expect(harness.shell.prompt == "skylens> ")
         #expect(try await harness.states() == ["queued"])
+    }
+
+    @Test func backKeepsTheDraftForTheNextContact() async throws {
+        let harness = Harness(client: .unconfigured, input: ["Ann", "ann@", "", "Hi", "Hello there, team", "."])
+        _ = await harness.run("contact")
+        _ = await harness.run("back")
+        #expect(harness.shell.router.isAtRoot)
+        #expect(await harness.run("contact") == .completed(status: 0))
+        #expect(harness.output.stdout.contains("Your unsent message, as you left it"))
+        _ = await harness.run("edit email ann@example.org")
+        #expect(await harness.run("submit") == .completed(status: 0))
+        #expect(try await harness.states() == ["queued"])
+    }
+
+    @Test func theReviewInColourGolden() async throws {
+        let harness = Harness(
+            client: .unconfigured, input: ["Ann", "ann@", "", "Hi", "Hello", "."],
+            terminal: TerminalInfo(isInteractive: false, colorEnabled: true))
+        _ = await harness.run("contact")
+        Golden.assertMatches(harness.output.stdout, named: "form-with-problems-ansi")
     }
 
     @Test func multiLineMessagesKeepTheirLinesAndDoubleDotIsADot() async throws {
@@ -198,12 +219,19 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
             harness.output.stdout.contains(
                 "not delivered yet: 127.0.0.1:\(server.port) answered 503 Service Unavailable: try later"))
         #expect(harness.output.stdout.contains("retried in 30 s"))
-        // Not due yet: a session start delivers nothing.
-        _ = await harness.run("contact retry")
+        // Not due yet (next try in 30 s): a session start leaves it alone.
+        await harness.shell.startSession()
+        await harness.shell.endSession()
+        #expect(server.requests.count == 1)
+        // `contact retry` tries at once, whatever the backoff: the second 503.
+        #expect(await harness.run("contact retry") == .completed(status: 1))
+        #expect(server.requests.count == 2)
         #expect(try await harness.states() == ["queued"])
+        // Once due, a session start delivers it.
         clock.advance(3_600)
-        _ = await harness.run("contact retry")
-        #expect(harness.output.stdout.contains("Delivered 1 of 1 attempted."))
+        await harness.shell.startSession()
+        await harness.shell.endSession()
+        #expect(server.requests.count == 3)
         _ = await harness.run("contact retry")
         #expect(harness.output.stdout.contains("Nothing to deliver"))
         #expect(accepted.withLock { $0 } == ["MSG-1": 1])
@@ -240,6 +268,19 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         #expect(Courier.backoff(attempts: 1, retryAfter: 1e9) == 86_400)
     }
 
+    @Test func aClaimOfAProcessThatDiedIsTakenOverButALiveOneIsNot() async throws {
+        let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
+        database.register(OutboxStore.migrations)
+        let store = OutboxStore(database: database)
+        let message = ContactMessage(
+            id: "M", name: "A", email: "a@b.org", phone: nil, subject: "S", message: "0123456789", createdAt: Date())
+        try await store.insert(message, dueAt: Date())
+        let now = Date(), later = Date().addingTimeInterval(600)
+        #expect(try await store.claim(id: "M", now: now, until: later, owner: 1_000, isAlive: { _ in true }))
+        #expect(try await !store.claim(id: "M", now: now, until: later, owner: 2_000, isAlive: { _ in true }))
+        #expect(try await store.claim(id: "M", now: now, until: later, owner: 2_000, isAlive: { $0 != 1_000 }))
+    }
+
     @Test func twoCouriersNeverDeliverTheSameMessageTwice() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("skylens.sqlite").path
@@ -254,7 +295,7 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
             database.register(OutboxStore.migrations)
             return Courier(
                 store: OutboxStore(database: database), client: slowClient, now: { Date() },
-                logger: InMemoryLog().logger())
+                logger: InMemoryLog().logger(), claimDuration: 120)
         }
         let first = courier(), second = courier()
         for index in 0..<20 {

@@ -49,7 +49,8 @@ public struct HTTPClient: Sendable {
             "HTTP request", metadata: ["method": "\(request.method.rawValue)", "url": "\(redacted(request))"])
         let response: HTTPResponse
         do {
-            response = try await transport.perform(conditional, host: host, timeout: request.timeout)
+            response = try await transport.perform(
+                conditional, host: host, timeout: request.timeout, maxBodyBytes: request.maxBodyBytes)
         } catch {
             transport.logger.info(
                 "HTTP request failed", metadata: ["url": "\(redacted(request))", "error": "\(error.message)"])
@@ -103,11 +104,20 @@ public struct HTTPClient: Sendable {
         return urlRequest
     }
 
+    /// The base URL with the request's path appended (the base exactly as configured when the path is empty) and
+    /// its query. With `redactingSecrets`, credentials and every query value that could hold a key become `***`.
     func url(for request: HTTPRequest, redactingSecrets: Bool = false) -> URL? {
         var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        let path = request.path.isEmpty || request.path.hasPrefix("/") ? request.path : "/" + request.path
-        guard var components = URLComponents(string: base + path) else { return nil }
+        if !request.path.isEmpty {
+            while base.hasSuffix("/") { base.removeLast() }
+            base += request.path.hasPrefix("/") ? request.path : "/" + request.path
+        }
+        guard var components = URLComponents(string: base) else { return nil }
+        if redactingSecrets {
+            if components.user != nil { components.user = "***" }
+            if components.password != nil { components.password = "***" }
+            components.queryItems = components.queryItems?.map { URLQueryItem(name: $0.name, value: "***") }
+        }
         if !request.query.isEmpty {
             components.queryItems =
                 (components.queryItems ?? [])
@@ -118,7 +128,8 @@ public struct HTTPClient: Sendable {
         return components.url
     }
 
-    /// The URL with secret query values replaced by `***`: the only form that reaches a log.
+    /// The URL with credentials, the base URL's query values and secret query items replaced by `***`: the only
+    /// form that reaches a log.
     func redacted(_ request: HTTPRequest) -> String {
         url(for: request, redactingSecrets: true)?.absoluteString ?? request.path
     }

@@ -26,6 +26,8 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: Data?
     /// Overrides the transport's timeout for this request.
     public var timeout: Duration?
+    /// Overrides the transport's body size limit for this request (a large download).
+    public var maxBodyBytes: Int?
 
     public init(
         method: HTTPMethod = .get,
@@ -33,7 +35,8 @@ public struct HTTPRequest: Sendable, Equatable {
         query: [QueryItem] = [],
         headers: [String: String] = [:],
         body: Data? = nil,
-        timeout: Duration? = nil
+        timeout: Duration? = nil,
+        maxBodyBytes: Int? = nil
     ) {
         self.method = method
         self.path = path
@@ -41,6 +44,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+        self.maxBodyBytes = maxBodyBytes
     }
 
     public static func get(_ path: String, query: [QueryItem] = [], headers: [String: String] = [:]) -> Self {

@@ -48,7 +48,7 @@ public final class HTTPTransport: Sendable {
     public init(
         configuration: Configuration = Configuration(),
         logger: Logger,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date
     ) {
         self.configuration = configuration
         self.logger = logger
@@ -67,7 +67,11 @@ public final class HTTPTransport: Sendable {
     deinit { session.invalidateAndCancel() }
 
     /// Sends `request` to `url` and returns the response whatever its status; throws only transport failures.
-    func perform(_ request: URLRequest, host: String, timeout: Duration?) async throws(HTTPError) -> HTTPResponse {
+    func perform(
+        _ request: URLRequest, host: String, timeout: Duration?, maxBodyBytes: Int? = nil
+    ) async throws(HTTPError)
+        -> HTTPResponse
+    {
         if configuration.offline { throw .transport(host: host, .offline) }
         if Task.isCancelled { throw .cancelled }
         let deadline = timeout ?? configuration.timeout
@@ -79,7 +83,7 @@ public final class HTTPTransport: Sendable {
         }
         let task = session.dataTask(with: request)
         let id = task.taskIdentifier
-        let limit = configuration.maxBodyBytes
+        let limit = maxBodyBytes ?? configuration.maxBodyBytes
         let delegate = self.delegate
         let box = TaskBox(task)
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
@@ -128,6 +132,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         var response: HTTPURLResponse?
         var body = Data()
         var redirects = 0
+        /// A redirect of a request that is not a GET was not followed (its body would be lost or re-sent as a
+        /// GET); the 3xx is the answer.
+        var redirectRefused = false
         var failure: HTTPError?
         var timer: Task<Void, Never>?
     }
@@ -203,6 +210,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        let method = task.originalRequest?.httpMethod?.uppercased() ?? "GET"
+        if method != "GET" && method != "HEAD" {
+            pending.withLock { $0[task.taskIdentifier]?.redirectRefused = true }
+            completionHandler(nil)
+            return
+        }
         let allowed = pending.withLock { state -> Bool in
             guard var entry = state[task.taskIdentifier] else { return false }
             entry.redirects += 1
@@ -234,7 +247,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             for (key, value) in response.allHeaderFields {
                 if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
             }
-            if (300..<400).contains(response.statusCode), response.statusCode != 304 {
+            if (300..<400).contains(response.statusCode), response.statusCode != 304, !entry.redirectRefused {
                 result = .failure(.transport(host: entry.host, .tooManyRedirects))
             } else {
                 result = .success(HTTPResponse(status: response.statusCode, headers: headers, body: entry.body))

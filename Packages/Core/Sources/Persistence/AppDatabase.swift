@@ -157,10 +157,15 @@ public final class AppDatabase: Sendable {
 
     private func openPool(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
         let directory = (path as NSString).deletingLastPathComponent
-        if !directory.isEmpty {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
+            // Private: the store holds names, addresses and messages.
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         let pool = try DatabasePool(path: path, configuration: configuration())
+        for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
         try migrate(pool, migrations)
         return pool
     }

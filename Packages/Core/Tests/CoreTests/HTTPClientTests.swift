@@ -86,6 +86,7 @@ import Testing
         let wrongShape = try LoopbackServer(always: .json(#"{"message": 42}"#))
         do {
             _ = try await client(wrongShape).send(.get("/x"), decoding: Greeting.self)
+            Issue.record("a number where a string belongs should not decode")
         } catch {
             #expect(error.message.contains("message is not String"))
         }
@@ -106,7 +107,7 @@ import Testing
 
     @Test func refusedConnectionIsATransportFailure() async throws {
         let port = closedLoopbackPort()
-        let transport = HTTPTransport(logger: InMemoryLog().logger())
+        let transport = HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })
         let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
         do {
             _ = try await client.send(.get("/x"))
@@ -207,5 +208,35 @@ import Testing
         await #expect(throws: HTTPError.transport(host: "127.0.0.1:\(server.port)", .tooManyRedirects)) {
             try await client(server).send(.get("/a"))
         }
+    }
+
+    @Test func aPostIsNeverRedirectedAndTheConfiguredPathIsKept() async throws {
+        let server = try LoopbackServer { request in
+            request.path == "/m/"
+                ? .respond(StubResponse(status: 308, headers: [("Location", "/elsewhere")]))
+                : .respond(.json("{}"))
+        }
+        let transport = HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })
+        let client = HTTPClient(baseURL: server.baseURL.appendingPathComponent("m/"), transport: transport)
+        struct Note: Encodable { var text: String }
+        do {
+            _ = try await client.send(.post("", json: Note(text: "hello")))
+            Issue.record("a redirected POST must not succeed")
+        } catch {
+            guard case .status(let status) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(status.code == 308 && status.headers["location"] == "/elsewhere")
+        }
+        #expect(server.requests.map(\.target) == ["/m/"])
+    }
+
+    @Test func credentialsAndBaseQueryValuesNeverReachTheLog() async throws {
+        let server = try LoopbackServer(always: .text("no", status: 500))
+        let log = InMemoryLog()
+        let transport = HTTPTransport(logger: log.logger(), now: { Date() })
+        let base = try #require(URL(string: "http://user:s3cret@127.0.0.1:\(server.port)/m?token=TOPSECRET"))
+        _ = try? await HTTPClient(baseURL: base, transport: transport).send(.get(""))
+        #expect(server.requests.first?.queryItems["token"] == "TOPSECRET")
+        let logged = log.events.map { "\($0.message) \($0.metadata)" }.joined()
+        #expect(!logged.isEmpty && !logged.contains("s3cret") && !logged.contains("TOPSECRET"))
     }
 }

@@ -29,6 +29,13 @@ extension ContactClient {
                 return .delivered(status: response.status)
             } catch {
                 switch error {
+                case .status(let status) where (300..<400).contains(status.code):
+                    // Not followed: a redirected POST would lose its body. The message waits for a fixed URL.
+                    let location = status.headers["location"].map { " to \($0.terminalSafe)" } ?? ""
+                    return .retryLater(
+                        reason:
+                            "\(http.host) redirects the message\(location) (\(status.code)); set SKYLENS_CONTACT_URL to the final address.",
+                        retryAfter: nil)
                 case .status(let status) where !error.isTransient:
                     return .rejected(status: status.code, reason: serverReason(status))
                 case .status(let status):

@@ -11,7 +11,8 @@ import Testing
         message: "Hello there, team", createdAt: Date(timeIntervalSince1970: 1_795_000_000))
 
     func client(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> ContactClient {
-        let transport = HTTPTransport(configuration: .init(timeout: timeout), logger: InMemoryLog().logger())
+        let transport = HTTPTransport(
+            configuration: .init(timeout: timeout), logger: InMemoryLog().logger(), now: { Date() })
         return .live(http: HTTPClient(baseURL: server.baseURL.appendingPathComponent("contact"), transport: transport))
     }
 
@@ -53,7 +54,7 @@ import Testing
         let refused = ContactClient.live(
             http: HTTPClient(
                 baseURL: URL(string: "http://127.0.0.1:\(closedLoopbackPort())")!,
-                transport: HTTPTransport(logger: InMemoryLog().logger())))
+                transport: HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })))
         guard case .retryLater(let reason, _) = await refused.deliver(message) else {
             Issue.record("expected retry"); return
         }

@@ -1,0 +1,101 @@
+import Foundation
+
+/// The catalogue file: a header, then columns of fixed-width values and blobs of UTF-8 text, each section aligned to
+/// 8 bytes, little-endian. Rows are in search order (folded name, then country, then id), so a search is two binary
+/// searches and a page is a run of consecutive rows. The file is memory-mapped, never parsed.
+///
+/// Header: magic `SKYCAT01`, format version (u32), row count (u32), then for each `Section` an offset and a length
+/// (u64 each, from the start of the file).
+enum CatalogueFormat {
+    static let magic = Array("SKYCAT01".utf8)
+    static let version: UInt32 = 1
+    static let gridColumns = 360
+    static let gridRows = 180
+    static var gridCells: Int { gridColumns * gridRows }
+    static let unknownPopulation = UInt32.max
+    static let unknownTimeZone = UInt16.max
+
+    enum Section: Int, CaseIterable {
+        /// JSON: `{"source","createdAt","count"}`.
+        case meta
+        /// u32 city ids.
+        case ids
+        /// i32 microdegrees.
+        case latitudes, longitudes
+        /// u16: the two ASCII letters of the country code (0 when the data has none).
+        case countries
+        /// u32 × (count + 1): row i's name is `names[nameStarts[i] ..< nameStarts[i + 1]]`.
+        case nameStarts, names
+        /// The same for the folded names, the search keys.
+        case foldStarts, folded
+        /// u16: two ASCII letters of the US state code, or 0.
+        case states
+        /// u32, `unknownPopulation` when unknown.
+        case populations
+        /// u16 index into the time-zone table, `unknownTimeZone` when unknown.
+        case timeZones, timeZoneStarts, timeZoneNames
+        /// u32 rows ordered by (country, row): a country's cities in search order.
+        case byCountry
+        /// u32 rows ordered by id.
+        case byID
+        /// u32 × (gridCells + 1) and u32 rows: the rows of each 1°×1° cell, for nearest cities and the map.
+        case gridStarts, gridItems
+    }
+
+    static var headerSize: Int { 16 + Section.allCases.count * 16 }
+
+    static func gridCell(latitude: Double, longitude: Double) -> Int {
+        let row = min(gridRows - 1, max(0, Int((latitude + 90).rounded(.down))))
+        let column = min(gridColumns - 1, max(0, Int((longitude + 180).rounded(.down))))
+        return row * gridColumns + column
+    }
+
+    static func packCode(_ code: String?) -> UInt16 {
+        guard let code, code.utf8.count == 2 else { return 0 }
+        let bytes = Array(code.utf8)
+        return UInt16(bytes[0]) | UInt16(bytes[1]) << 8
+    }
+
+    static func unpackCode(_ value: UInt16) -> String? {
+        guard value != 0 else { return nil }
+        return String(decoding: [UInt8(value & 0xFF), UInt8(value >> 8)], as: UTF8.self)
+    }
+}
+
+/// Writes sections one after another, aligned, and the header that points at them.
+struct CatalogueWriter {
+    private var body = Data()
+    private var table: [(offset: UInt64, length: UInt64)] = []
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+    }
+
+    mutating func append(_ section: CatalogueFormat.Section, bytes: Data) {
+        precondition(section.rawValue == table.count, "sections must be written in order")
+        while (CatalogueFormat.headerSize + body.count) % 8 != 0 { body.append(0) }
+        table.append((UInt64(CatalogueFormat.headerSize + body.count), UInt64(bytes.count)))
+        body.append(bytes)
+    }
+
+    mutating func append<T: FixedWidthInteger>(_ section: CatalogueFormat.Section, values: [T]) {
+        var data = Data(capacity: values.count * MemoryLayout<T>.size)
+        values.withUnsafeBufferPointer { buffer in
+            for value in buffer { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+        }
+        append(section, bytes: data)
+    }
+
+    func finish() -> Data {
+        precondition(table.count == CatalogueFormat.Section.allCases.count, "every section must be written")
+        var header = Data(CatalogueFormat.magic)
+        withUnsafeBytes(of: CatalogueFormat.version.littleEndian) { header.append(contentsOf: $0) }
+        withUnsafeBytes(of: UInt32(count).littleEndian) { header.append(contentsOf: $0) }
+        for entry in table {
+            withUnsafeBytes(of: entry.offset.littleEndian) { header.append(contentsOf: $0) }
+            withUnsafeBytes(of: entry.length.littleEndian) { header.append(contentsOf: $0) }
+        }
+        return header + body
+    }
+}

@@ -1,0 +1,370 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One city of the catalogue. Names are exactly as in the data (make them terminal-safe when showing them).
+public struct City: Sendable, Equatable, Hashable {
+    public var id: Int
+    public var name: String
+    /// ISO 3166 alpha-2, empty for the few rows that are continents or the Earth.
+    public var country: String
+    public var latitude: Double
+    public var longitude: Double
+    /// A US state code, where the data has one.
+    public var state: String?
+    public var population: Int?
+    /// An IANA time zone, where known.
+    public var timeZone: String?
+
+    public init(
+        id: Int, name: String, country: String, latitude: Double, longitude: Double, state: String? = nil,
+        population: Int? = nil, timeZone: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+        self.state = state
+        self.population = population
+        self.timeZone = timeZone
+    }
+}
+
+/// A page of search results: how many match in all, and the rows (catalogue positions) of this page.
+public struct CitySearchPage: Sendable, Equatable {
+    public var total: Int
+    public var offset: Int
+    public var positions: [Int]
+}
+
+/// A city near another, with the distance and the initial bearing from the first.
+public struct NearbyCity: Sendable, Equatable {
+    public var city: City
+    public var distanceKm: Double
+    public var bearing: Double
+}
+
+/// The city list, memory-mapped from a catalogue file (see `CatalogueFormat`). Searching never allocates more than
+/// the page it returns.
+///
+/// `@unchecked Sendable`: every stored pointer points into `file`'s read-only mapping, which lives as long as the
+/// catalogue; nothing is ever written.
+public final class CityCatalogue: @unchecked Sendable {
+    public let count: Int
+    /// Where the list came from: `built-in`, or the URL it was downloaded from.
+    public let source: String
+    public let createdAt: Date?
+    public let path: String
+
+    private let file: MappedFile
+    private let ids: UnsafePointer<UInt32>
+    private let latitudes: UnsafePointer<Int32>
+    private let longitudes: UnsafePointer<Int32>
+    private let countries: UnsafePointer<UInt16>
+    private let nameStarts: UnsafePointer<UInt32>
+    private let names: UnsafePointer<UInt8>
+    private let foldStarts: UnsafePointer<UInt32>
+    private let folded: UnsafePointer<UInt8>
+    private let states: UnsafePointer<UInt16>
+    private let populations: UnsafePointer<UInt32>
+    private let timeZoneIndex: UnsafePointer<UInt16>
+    private let timeZoneNames: [String]
+    private let byCountry: UnsafePointer<UInt32>
+    private let byID: UnsafePointer<UInt32>
+    private let gridStarts: UnsafePointer<UInt32>
+    private let gridItems: UnsafePointer<UInt32>
+
+    /// Maps the catalogue at `path`, checking its header and that every section lies inside the file.
+    public init(path: String) throws(CatalogueError) {
+        let file = try MappedFile(path: path)
+        let bytes = file.bytes
+        func corrupt(_ reason: String) -> CatalogueError { .corrupt(path: path, reason: reason) }
+        guard bytes.count >= CatalogueFormat.headerSize, Array(bytes.prefix(8)) == CatalogueFormat.magic else {
+            throw corrupt("it is not a SkyLens city catalogue")
+        }
+        let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian
+        guard version == CatalogueFormat.version else {
+            throw corrupt("format version \(version) is not \(CatalogueFormat.version)")
+        }
+        let count = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
+        var sections: [UnsafeRawBufferPointer] = []
+        for index in CatalogueFormat.Section.allCases.indices {
+            let offset = Int(bytes.loadUnaligned(fromByteOffset: 16 + index * 16, as: UInt64.self).littleEndian)
+            let length = Int(bytes.loadUnaligned(fromByteOffset: 24 + index * 16, as: UInt64.self).littleEndian)
+            guard offset % 4 == 0, offset >= 0, length >= 0, offset <= bytes.count, length <= bytes.count - offset
+            else {
+                throw corrupt("section \(index) lies outside the file")
+            }
+            sections.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
+        }
+        func section(_ name: CatalogueFormat.Section) -> UnsafeRawBufferPointer { sections[name.rawValue] }
+        func column<T>(
+            _ name: CatalogueFormat.Section, _ type: T.Type, rows: Int
+        ) throws(CatalogueError) -> UnsafePointer<T> {
+            let buffer = section(name)
+            guard buffer.count == rows * MemoryLayout<T>.stride,
+                let base = buffer.baseAddress ?? (rows == 0 ? UnsafeRawPointer(bitPattern: 8) : nil)
+            else { throw corrupt("section \(name) has \(buffer.count) bytes for \(rows) rows") }
+            return base.assumingMemoryBound(to: T.self)
+        }
+        ids = try column(.ids, UInt32.self, rows: count)
+        latitudes = try column(.latitudes, Int32.self, rows: count)
+        longitudes = try column(.longitudes, Int32.self, rows: count)
+        countries = try column(.countries, UInt16.self, rows: count)
+        nameStarts = try column(.nameStarts, UInt32.self, rows: count + 1)
+        foldStarts = try column(.foldStarts, UInt32.self, rows: count + 1)
+        states = try column(.states, UInt16.self, rows: count)
+        populations = try column(.populations, UInt32.self, rows: count)
+        timeZoneIndex = try column(.timeZones, UInt16.self, rows: count)
+        byCountry = try column(.byCountry, UInt32.self, rows: count)
+        byID = try column(.byID, UInt32.self, rows: count)
+        gridStarts = try column(.gridStarts, UInt32.self, rows: CatalogueFormat.gridCells + 1)
+        gridItems = try column(.gridItems, UInt32.self, rows: count)
+        guard let namesBase = section(.names).baseAddress, let foldedBase = section(.folded).baseAddress else {
+            throw corrupt("the name sections are empty")
+        }
+        names = namesBase.assumingMemoryBound(to: UInt8.self)
+        folded = foldedBase.assumingMemoryBound(to: UInt8.self)
+        // Offsets must stay inside their blobs, and rows must be valid, or a search could read outside the file.
+        guard Int(nameStarts[count]) <= section(.names).count, Int(foldStarts[count]) <= section(.folded).count,
+            Int(gridStarts[CatalogueFormat.gridCells]) == count
+        else { throw corrupt("the offsets do not match the blobs") }
+        for row in 0..<count {
+            guard nameStarts[row] <= nameStarts[row + 1], foldStarts[row] <= foldStarts[row + 1],
+                byCountry[row] < count, byID[row] < count, gridItems[row] < count
+            else { throw corrupt("row \(row) is inconsistent") }
+        }
+        let zoneStarts = section(.timeZoneStarts)
+        let zoneBlob = section(.timeZoneNames)
+        let zoneCount = zoneStarts.count / 4 - 1
+        var zones: [String] = []
+        if zoneCount > 0 {
+            for index in 0..<zoneCount {
+                let start = Int(zoneStarts.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
+                let end = Int(zoneStarts.loadUnaligned(fromByteOffset: index * 4 + 4, as: UInt32.self))
+                guard start <= end, end <= zoneBlob.count else { throw corrupt("the time-zone table is inconsistent") }
+                zones.append(String(decoding: UnsafeRawBufferPointer(rebasing: zoneBlob[start..<end]), as: UTF8.self))
+            }
+        }
+        timeZoneNames = zones
+        struct Meta: Decodable {
+            var source: String
+            var createdAt: Date?
+        }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        let meta = try? decoder.decode(Meta.self, from: Data(section(.meta)))
+        self.source = meta?.source ?? "unknown"
+        self.createdAt = meta?.createdAt
+        self.count = count
+        self.path = path
+        self.file = file
+    }
+
+    // MARK: - Rows
+
+    public func city(at position: Int) -> City {
+        let zone = timeZoneIndex[position]
+        let population = populations[position]
+        return City(
+            id: Int(ids[position]),
+            name: text(names, from: nameStarts, position),
+            country: CatalogueFormat.unpackCode(countries[position]) ?? "",
+            latitude: Double(latitudes[position]) / 1e6,
+            longitude: Double(longitudes[position]) / 1e6,
+            state: CatalogueFormat.unpackCode(states[position]),
+            population: population == CatalogueFormat.unknownPopulation ? nil : Int(population),
+            timeZone: zone == CatalogueFormat.unknownTimeZone || Int(zone) >= timeZoneNames.count
+                ? nil : timeZoneNames[Int(zone)])
+    }
+
+    public func id(at position: Int) -> Int { Int(ids[position]) }
+    public func latitude(at position: Int) -> Double { Double(latitudes[position]) / 1e6 }
+    public func longitude(at position: Int) -> Double { Double(longitudes[position]) / 1e6 }
+    public func name(at position: Int) -> String { text(names, from: nameStarts, position) }
+    public func population(at position: Int) -> Int {
+        let value = populations[position]
+        return value == CatalogueFormat.unknownPopulation ? 0 : Int(value)
+    }
+
+    /// The row of the city with this id.
+    public func position(ofID id: Int) -> Int? {
+        guard id >= 0, id <= Int(UInt32.max) else { return nil }
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(ids[Int(byID[middle])]) < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < count, Int(ids[Int(byID[low])]) == id else { return nil }
+        return Int(byID[low])
+    }
+
+    public func city(id: Int) -> City? { position(ofID: id).map(city(at:)) }
+
+    private func text(_ blob: UnsafePointer<UInt8>, from starts: UnsafePointer<UInt32>, _ position: Int) -> String {
+        let start = Int(starts[position]), end = Int(starts[position + 1])
+        return String(decoding: UnsafeBufferPointer(start: blob + start, count: end - start), as: UTF8.self)
+    }
+
+    // MARK: - Search
+
+    /// The cities whose folded name starts with the query's prefix (and in its country, if it names one), in search
+    /// order, `limit` of them from `offset`. With `favorites`, only those ids.
+    public func search(
+        _ query: CityQuery, favorites: Set<Int>? = nil, offset: Int = 0, limit: Int = 20
+    ) -> CitySearchPage {
+        let offset = max(0, offset), limit = max(0, limit)
+        let countryCode = query.country.map { CatalogueFormat.packCode($0) }
+        var prefix = query.prefix
+        return prefix.withUTF8 { prefix -> CitySearchPage in
+            if let favorites {
+                var rows = favorites.compactMap { position(ofID: $0) }.filter { row in
+                    (countryCode == nil || countries[row] == countryCode) && comparePrefix(row, prefix) == 0
+                }
+                rows.sort()
+                return CitySearchPage(
+                    total: rows.count, offset: offset, positions: Array(rows.dropFirst(offset).prefix(limit)))
+            }
+            if let countryCode {
+                // The country's rows, in search order, inside `byCountry`.
+                let first = lowerBound(0, count) { countries[Int(byCountry[$0])] < countryCode }
+                let end = lowerBound(first, count) { countries[Int(byCountry[$0])] <= countryCode }
+                let low = lowerBound(first, end) { comparePrefix(Int(byCountry[$0]), prefix) < 0 }
+                let high = lowerBound(low, end) { comparePrefix(Int(byCountry[$0]), prefix) <= 0 }
+                let start = min(high, low + offset)
+                let stop = min(high, start + limit)
+                return CitySearchPage(
+                    total: high - low, offset: offset, positions: (start..<stop).map { Int(byCountry[$0]) })
+            }
+            let low = lowerBound(0, count) { comparePrefix($0, prefix) < 0 }
+            let high = lowerBound(low, count) { comparePrefix($0, prefix) <= 0 }
+            let start = min(high, low + offset)
+            return CitySearchPage(total: high - low, offset: offset, positions: Array(start..<min(high, start + limit)))
+        }
+    }
+
+    /// The row's folded name cut to the prefix's length, compared with the prefix: <0, 0 (it starts with the
+    /// prefix) or >0. Monotonic over the rows, because rows are sorted by folded name.
+    @inline(__always)
+    private func comparePrefix(_ row: Int, _ prefix: UnsafeBufferPointer<UInt8>) -> Int32 {
+        let start = Int(foldStarts[row])
+        let length = Int(foldStarts[row + 1]) - start
+        let shared = min(length, prefix.count)
+        if shared > 0, let query = prefix.baseAddress {
+            let order = memcmp(folded + start, query, shared)
+            if order != 0 { return order }
+        }
+        return length < prefix.count ? -1 : 0
+    }
+
+    /// The first index in `low..<high` for which `isBefore` is false (`isBefore` must be true, then false).
+    @inline(__always)
+    private func lowerBound(_ low: Int, _ high: Int, _ isBefore: (Int) -> Bool) -> Int {
+        var low = low, high = high
+        while low < high {
+            let middle = (low + high) / 2
+            if isBefore(middle) { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    // MARK: - Places
+
+    /// The `limit` cities nearest to the one at `position`, leaving out the city itself and its duplicates (the
+    /// same name at the same coordinates under another id).
+    public func nearest(to position: Int, limit: Int = 5) -> [NearbyCity] {
+        let latitude = self.latitude(at: position), longitude = self.longitude(at: position)
+        let name = self.name(at: position)
+        let home = CatalogueFormat.gridCell(latitude: latitude, longitude: longitude)
+        let homeRow = home / CatalogueFormat.gridColumns, homeColumn = home % CatalogueFormat.gridColumns
+        var best: [(row: Int, distance: Double)] = []
+        for ring in 0...90 {
+            for (row, column) in ringCells(row: homeRow, column: homeColumn, ring: ring) {
+                let cell = row * CatalogueFormat.gridColumns + column
+                for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
+                    let other = Int(gridItems[index])
+                    if other == position { continue }
+                    if latitudes[other] == latitudes[position], longitudes[other] == longitudes[position],
+                        self.name(at: other) == name
+                    {
+                        continue
+                    }
+                    let distance = Geo.distance(
+                        latitude1: latitude, longitude1: longitude, latitude2: self.latitude(at: other),
+                        longitude2: self.longitude(at: other))
+                    if best.count < limit || distance < best[best.count - 1].distance
+                        || (distance == best[best.count - 1].distance && other < best[best.count - 1].row)
+                    {
+                        best.append((other, distance))
+                        best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.row < $1.row }
+                        if best.count > limit { best.removeLast() }
+                    }
+                }
+            }
+            // Cells of the next ring are at least `ring` degrees of latitude away, or `ring` degrees of longitude
+            // at the most poleward latitude they reach.
+            if best.count == limit {
+                let poleward = min(89.9, abs(latitude) + Double(ring + 1))
+                let reach = Double(ring) * 111.19 * max(0.01, cos(poleward * .pi / 180))
+                if reach > best[best.count - 1].distance { break }
+            }
+        }
+        return best.map { entry in
+            NearbyCity(
+                city: city(at: entry.row), distanceKm: entry.distance,
+                bearing: Geo.bearing(
+                    latitude1: latitude, longitude1: longitude, latitude2: self.latitude(at: entry.row),
+                    longitude2: self.longitude(at: entry.row)))
+        }
+    }
+
+    private func ringCells(row: Int, column: Int, ring: Int) -> [(Int, Int)] {
+        if ring == 0 { return [(row, column)] }
+        var cells: [(Int, Int)] = []
+        let columns = CatalogueFormat.gridColumns
+        for dr in -ring...ring {
+            let r = row + dr
+            guard r >= 0, r < CatalogueFormat.gridRows else { continue }
+            let step = abs(dr) == ring ? 1 : 2 * ring
+            var dc = -ring
+            while dc <= ring {
+                cells.append((r, ((column + dc) % columns + columns) % columns))
+                dc += step
+            }
+        }
+        // Near the poles a ring can wrap onto itself; visit each cell once.
+        var seen = Set<Int>()
+        return cells.filter { seen.insert($0.0 * columns + $0.1).inserted }
+    }
+
+    /// The rows of every city inside the box (`west > east` crosses the antimeridian), in cell order.
+    public func positions(south: Double, west: Double, north: Double, east: Double) -> [Int] {
+        let firstRow = max(0, Int((max(-90, south) + 90).rounded(.down)))
+        let lastRow = min(CatalogueFormat.gridRows - 1, Int((min(90, north) + 90).rounded(.down)))
+        guard firstRow <= lastRow else { return [] }
+        let spans: [(Double, Double)] =
+            west <= east ? [(max(-180, west), min(180, east))] : [(max(-180, west), 180), (-180, min(180, east))]
+        var result: [Int] = []
+        for (from, to) in spans {
+            let firstColumn = max(0, Int((from + 180).rounded(.down)))
+            let lastColumn = min(CatalogueFormat.gridColumns - 1, Int((to + 180).rounded(.down)))
+            guard firstColumn <= lastColumn else { continue }
+            for row in firstRow...lastRow {
+                for column in firstColumn...lastColumn {
+                    let cell = row * CatalogueFormat.gridColumns + column
+                    for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
+                        let position = Int(gridItems[index])
+                        let lat = latitude(at: position), lon = longitude(at: position)
+                        if lat >= south, lat <= north, lon >= from, lon <= to { result.append(position) }
+                    }
+                }
+            }
+        }
+        return result
+    }
+}

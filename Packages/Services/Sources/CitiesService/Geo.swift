@@ -1,0 +1,34 @@
+import Foundation
+
+/// Great-circle geometry on a sphere of the Earth's mean radius.
+public enum Geo {
+    public static let earthRadiusKm = 6_371.0088
+
+    /// Distance in kilometres (haversine).
+    public static func distance(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double
+    {
+        let φ1 = latitude1 * .pi / 180, φ2 = latitude2 * .pi / 180
+        let dφ = φ2 - φ1, dλ = (longitude2 - longitude1) * .pi / 180
+        let a = sin(dφ / 2) * sin(dφ / 2) + cos(φ1) * cos(φ2) * sin(dλ / 2) * sin(dλ / 2)
+        return 2 * earthRadiusKm * asin(min(1, sqrt(a)))
+    }
+
+    /// Initial bearing from the first point to the second, in degrees clockwise from north, 0..<360.
+    public static func bearing(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
+        let φ1 = latitude1 * .pi / 180, φ2 = latitude2 * .pi / 180
+        let dλ = (longitude2 - longitude1) * .pi / 180
+        let y = sin(dλ) * cos(φ2)
+        let x = cos(φ1) * sin(φ2) - sin(φ1) * cos(φ2) * cos(dλ)
+        let degrees = atan2(y, x) * 180 / .pi
+        return (degrees + 360).truncatingRemainder(dividingBy: 360)
+    }
+
+    /// `N`, `NNE`, … for a bearing.
+    public static func compassPoint(_ bearing: Double) -> String {
+        let points = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
+        let index = Int((bearing / 22.5).rounded()) % 16
+        return points[(index + 16) % 16]
+    }
+}
