@@ -3,7 +3,10 @@ SWIFT ?= swift
 PACKAGES := Core Architecture Services ContactFeature TestSupport
 SOURCES := Package.swift App Tests $(addprefix Packages/,$(PACKAGES))
 
-.PHONY: all deps build run test test-each format lint clean help
+SHARED_DATA ?= ../shared/data
+CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
+
+.PHONY: all deps build run test test-each format lint clean help catalogue
 
 all: build
 
@@ -15,6 +18,7 @@ help:
 	@echo "make format     format the sources with swift format"
 	@echo "make lint       check formatting (what CI runs)"
 	@echo "make deps       install the system libraries SkyLens needs (libedit, SQLite)"
+	@echo "make catalogue  rebuild the built-in city catalogue from $(SHARED_DATA) (see docs/data-sources.md)"
 
 # The C libraries the build links: libedit (line editing) and SQLite (GRDB). Installed with apt when missing and
 # running as root; otherwise the command to run is printed.
@@ -52,6 +56,14 @@ format:
 
 lint:
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
+
+# The built-in city list, prepared ahead so that the App never parses, folds or sorts it at run time.
+catalogue: deps
+	mkdir -p .build/catalogue-src
+	gunzip -c $(SHARED_DATA)/cities.json.gz > .build/catalogue-src/cities.json
+	gunzip -c $(SHARED_DATA)/cities-extra.csv.gz > .build/catalogue-src/cities-extra.csv
+	cp $(SHARED_DATA)/countries.csv Packages/Services/Sources/CitiesService/Resources/countries.csv
+	$(SWIFT) run -c release CatalogueTool .build/catalogue-src/cities.json .build/catalogue-src/cities-extra.csv $(CATALOGUE)
 
 clean:
 	rm -rf .build $(addsuffix /.build,$(addprefix Packages/,$(PACKAGES)))

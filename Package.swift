@@ -47,6 +47,12 @@ let package = Package(
             path: "App/Main",
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "CatalogueTool",
+            dependencies: [.product(name: "CitiesService", package: services)],
+            path: "Tools/CatalogueTool",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "AppTests",
             dependencies: [.product(name: "TestSupport", package: "TestSupport")],
@@ -88,6 +94,17 @@ let package = Package(
                 .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/Services/Tests/ContactServiceTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CitiesServiceTests",
+            dependencies: [
+                .product(name: "CitiesService", package: services), .product(name: "Networking", package: core),
+                .product(name: "Diagnostics", package: core), .product(name: "Persistence", package: core),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/Services/Tests/CitiesServiceTests",
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

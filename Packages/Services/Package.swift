@@ -3,22 +3,33 @@ import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
-// Clients for the outside world, one module per domain. Each module is a small `Sendable` client with a live
-// value (built once in the App's container) and test values.
+// Clients for the outside world, one module per domain. Each module is a small `Sendable` client with a live value
+// (built once in the App's container) and test values.
 let package = Package(
     name: "Services",
     platforms: [.macOS(.v15)],
     products: [
-        .library(name: "ContactService", targets: ["ContactService"])
+        .library(name: "ContactService", targets: ["ContactService"]),
+        .library(name: "CitiesService", targets: ["CitiesService"]),
     ],
     dependencies: [
         .package(path: "../Core"),
         .package(path: "../TestSupport"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
             name: "ContactService",
             dependencies: [.product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "CitiesService",
+            dependencies: [
+                .product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core"),
+                .product(name: "Persistence", package: "Core"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Resources/cities.skycat"), .copy("Resources/countries.csv")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -29,6 +40,18 @@ let package = Package(
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "CitiesServiceTests",
+            dependencies: [
+                "CitiesService",
+                .product(name: "Networking", package: "Core"),
+                .product(name: "Diagnostics", package: "Core"),
+                .product(name: "Persistence", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
     ]

@@ -40,10 +40,15 @@ public struct CityListParser {
     }
 
     public static func parse(_ data: Data, progress: ((Double) -> Void)? = nil) throws(CatalogueError) -> Result {
-        try data.withUnsafeBytes { raw throws(CatalogueError) -> Result in
+        let outcome = data.withUnsafeBytes { raw -> Swift.Result<Result, CatalogueError> in
             var scanner = Scanner(bytes: raw.bindMemory(to: UInt8.self))
-            return try scanner.parseList(progress: progress)
+            do throws(CatalogueError) {
+                return .success(try scanner.parseList(progress: progress))
+            } catch {
+                return .failure(error)
+            }
         }
+        return try outcome.get()
     }
 
     struct Scanner {

@@ -1,0 +1,188 @@
+import Foundation
+import Networking
+
+/// Where the city catalogue comes from, and what happened on the way: for the progress bar.
+public enum ImportPhase: Sendable, Equatable {
+    case copying
+    case downloading
+    case parsing
+    case building
+    case saving
+}
+
+/// What `reload` did.
+public struct ReloadReport: Sendable, Equatable {
+    public var source: String
+    public var count: Int
+    /// Entries of a downloaded list that were left out, and why the first one was.
+    public var skipped: Int
+    public var firstProblem: String?
+}
+
+/// The app's own copy of the city list: `<data>/cities.skycat`, imported once from the list that ships with the
+/// App (a file copy: the list is prepared ahead, see `make catalogue`) or from `SKYLENS_CITIES_URL` (downloaded,
+/// parsed and indexed in a few seconds), and replaced only by a complete new file (written aside, then renamed),
+/// so a failed or interrupted import never leaves a broken catalogue behind.
+public actor CatalogueStore {
+    public typealias Progress = @Sendable (ImportPhase, Double) -> Void
+
+    private let path: String
+    private let builtIn: URL
+    private let remote: HTTPClient?
+    private let now: @Sendable () -> Date
+    private var current: CityCatalogue?
+    private var pendingNotices: [String] = []
+
+    /// - Parameters:
+    ///   - directory: the data directory.
+    ///   - builtIn: the catalogue that ships with the App (`CitiesResources.builtInCatalogue`).
+    ///   - remote: a client for `SKYLENS_CITIES_URL`, when it is set.
+    public init(directory: URL, builtIn: URL, remote: HTTPClient?, now: @escaping @Sendable () -> Date) {
+        self.path = directory.appendingPathComponent("cities.skycat").path
+        self.builtIn = builtIn
+        self.remote = remote
+        self.now = now
+    }
+
+    /// What the last operations had to tell the user (a download that failed and the list that was kept).
+    public func takeNotices() -> [String] {
+        defer { pendingNotices = [] }
+        return pendingNotices
+    }
+
+    public var remoteURL: String? { remote?.baseURL.absoluteString }
+
+    /// The catalogue, opened (or first imported) on first use.
+    public func catalogue(progress: Progress? = nil) async throws(CatalogueError) -> CityCatalogue {
+        if let current { return current }
+        var existing: CityCatalogue?
+        if FileManager.default.fileExists(atPath: path) {
+            do {
+                existing = try CityCatalogue(path: path)
+            } catch {
+                pendingNotices.append("\(error.message) It is imported again.")
+            }
+        }
+        if let remote, existing?.source != remote.baseURL.absoluteString {
+            do {
+                let report = try await importRemote(remote, progress: progress)
+                if report.skipped > 0 {
+                    pendingNotices.append("\(report.skipped) entries of the downloaded city list were left out (first: \(report.firstProblem ?? "?")).")
+                }
+                return try open()
+            } catch {
+                pendingNotices.append("\(error.message) Keeping the \(existing == nil ? "built-in" : "current") city list.")
+            }
+        }
+        if let existing {
+            current = existing
+            return existing
+        }
+        try importBuiltIn(progress: progress)
+        return try open()
+    }
+
+    /// Loads the list again: from `SKYLENS_CITIES_URL` when set, else the built-in one. On failure the catalogue
+    /// that was there stays, and the error says why.
+    public func reload(progress: Progress? = nil) async throws(CatalogueError) -> ReloadReport {
+        if let remote {
+            let report = try await importRemote(remote, progress: progress)
+            _ = try open()
+            return report
+        }
+        try importBuiltIn(progress: progress)
+        let catalogue = try open()
+        return ReloadReport(source: catalogue.source, count: catalogue.count, skipped: 0, firstProblem: nil)
+    }
+
+    private func open() throws(CatalogueError) -> CityCatalogue {
+        let catalogue = try CityCatalogue(path: path)
+        current = catalogue
+        return catalogue
+    }
+
+    private func importBuiltIn(progress: Progress?) throws(CatalogueError) {
+        progress?(.copying, 0)
+        let data: Data
+        do {
+            data = try Data(contentsOf: builtIn)
+        } catch {
+            throw .unreadable(path: builtIn.path, reason: (error as NSError).localizedDescription)
+        }
+        // Check it before it replaces anything.
+        try replace(with: data, verify: true)
+        progress?(.copying, 1)
+    }
+
+    private func importRemote(_ remote: HTTPClient, progress: Progress?) async throws(CatalogueError) -> ReloadReport {
+        progress?(.downloading, 0)
+        let response: HTTPResponse
+        do {
+            response = try await remote.send(
+                HTTPRequest(method: .get, path: "", timeout: .seconds(120), maxBodyBytes: 256 * 1_048_576))
+        } catch {
+            throw .download(error.message)
+        }
+        progress?(.parsing, 0)
+        let parsed = try CityListParser.parse(response.body) { fraction in progress?(.parsing, fraction) }
+        let valid = parsed.cities.count
+        guard valid > 0, parsed.skipped * 100 <= valid + parsed.skipped else {
+            throw .unusable(valid: valid, skipped: parsed.skipped, firstProblem: parsed.firstProblem)
+        }
+        var records = parsed.cities
+        // The downloaded list has names and coordinates; population, state and time zone come from the built-in one.
+        if let known = try? CityCatalogue(path: builtIn.path) {
+            CatalogueBuilder.applyExtras(from: known, to: &records)
+        }
+        var seen = Set<Int>()
+        records = records.filter { seen.insert($0.id).inserted }
+        progress?(.building, 0)
+        let data = CatalogueBuilder.build(records, source: remote.baseURL.absoluteString, createdAt: now()) { fraction in
+            progress?(.building, fraction)
+        }
+        progress?(.saving, 0)
+        try replace(with: data, verify: false)
+        progress?(.saving, 1)
+        return ReloadReport(
+            source: remote.baseURL.absoluteString, count: records.count, skipped: parsed.skipped + (parsed.cities.count - records.count),
+            firstProblem: parsed.firstProblem ?? (parsed.cities.count > records.count ? "repeated ids" : nil))
+    }
+
+    /// Writes `data` next to the catalogue, flushes it, checks it maps, then renames it over the old one.
+    private func replace(with data: Data, verify: Bool) throws(CatalogueError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temporary = "\(path).importing-\(ProcessInfo.processInfo.processIdentifier)"
+        do {
+            if !FileManager.default.fileExists(atPath: directory) {
+                try FileManager.default.createDirectory(
+                    atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            try data.write(to: URL(fileURLWithPath: temporary))
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .storage((error as NSError).localizedDescription)
+        }
+        if verify {
+            do { _ = try CityCatalogue(path: temporary) } catch {
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw error
+            }
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .storage(reason)
+        }
+    }
+}
+
+/// The files that ship inside the cities module.
+public enum CitiesResources {
+    /// The built-in city list, prepared ahead (`make catalogue`).
+    public static var builtInCatalogue: URL? { Bundle.module.url(forResource: "cities", withExtension: "skycat") }
+    /// ISO code, name, capital, continent, population of every country.
+    public static var countries: URL? { Bundle.module.url(forResource: "countries", withExtension: "csv") }
+}

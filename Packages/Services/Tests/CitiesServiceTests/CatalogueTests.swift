@@ -1,0 +1,176 @@
+import CitiesService
+import Foundation
+import Testing
+import TestSupport
+
+/// A catalogue built from a small list, in a temporary file.
+func makeCatalogue(_ json: String, directory: TemporaryDirectory) throws -> CityCatalogue {
+    let parsed = try CityListParser.parse(Data(json.utf8))
+    let data = CatalogueBuilder.build(parsed.cities, source: "test", createdAt: Date(timeIntervalSince1970: 0))
+    let path = directory.file("test.skycat").path
+    try data.write(to: URL(fileURLWithPath: path))
+    return try CityCatalogue(path: path)
+}
+
+func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
+    page.positions.map { position in
+        let city = catalogue.city(at: position)
+        return "\(city.name), \(city.country)"
+    }
+}
+
+@Suite struct SearchContractTests {
+    let directory: TemporaryDirectory
+    let catalogue: CityCatalogue
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        catalogue = try makeCatalogue(try fixture("challenge.json"), directory: directory)
+    }
+
+    func search(_ text: String, favorites: Set<Int>? = nil) -> [String] {
+        names(catalogue, catalogue.search(CityQuery(parsing: text), favorites: favorites, limit: 100))
+    }
+
+    @Test func theChallengesExample() {
+        // `Ål` folds to `al`, which sorts before `alabama`; `sao paulo` before `sydney`.
+        #expect(search("A") == ["Ål, NO", "Alabama, US", "Albuquerque, US", "Anaheim, US", "Arizona, US"])
+        #expect(search("s") == ["São Paulo, BR", "Sydney, AU"])
+        #expect(search("Al") == ["Ål, NO", "Alabama, US", "Albuquerque, US"])
+        #expect(search("Alb") == ["Albuquerque, US"])
+        #expect(search("alb") == search("ALB"))
+    }
+
+    @Test func foldingIgnoresCaseAndDiacritics() {
+        #expect(search("sao") == ["São Paulo, BR"])
+        #expect(search("SÃO") == ["São Paulo, BR"])
+        #expect(search("AL").contains("Ål, NO"))
+        #expect(NameFolding.fold("Ḩeşār-e Sefīd") == "hesar-e sefid")
+        #expect(NameFolding.fold("İstanbul") == "istanbul")
+    }
+
+    @Test func emptyQueryMatchesEverythingInOrder() {
+        let all = search("")
+        #expect(all.count == catalogue.count)
+        #expect(all.firstIndex(of: "Alabama, US")! < all.firstIndex(of: "Albuquerque, US")!)
+        #expect(all.firstIndex(of: "Albuquerque, US")! < all.firstIndex(of: "Sydney, AU")!)
+    }
+
+    @Test func outerSpacesAreIgnoredInnerSpacesAreNot() {
+        #expect(search("  sao paulo ") == ["São Paulo, BR"])
+        #expect(search("sao  paulo").isEmpty)
+        #expect(search("saopaulo").isEmpty)
+    }
+
+    @Test func tiesAreOrderedByCountryThenID() {
+        #expect(search("paris") == ["Paris, FR", "Paris, US", "Paris, US"])
+        let ids = catalogue.search(CityQuery(parsing: "paris, us")).positions.map(catalogue.id(at:))
+        #expect(ids == [4246659, 4717560])
+    }
+
+    @Test func aTrailingCountryCodeFilters() {
+        #expect(search("paris, us") == ["Paris, US", "Paris, US"])
+        #expect(search("Paris,FR") == ["Paris, FR"])
+        #expect(search("paris, zz").isEmpty)
+        #expect(CityQuery(parsing: "Washington, D.C.") == CityQuery(prefix: "washington, d.c."))
+        #expect(search(", us").count == 6)
+    }
+
+    @Test func favoritesUseTheSameSearchAndOrder() {
+        #expect(search("", favorites: [4717560, 2147714, 2988507]) == ["Paris, FR", "Paris, US", "Sydney, AU"])
+        #expect(search("par", favorites: [4717560, 2147714]) == ["Paris, US"])
+        #expect(search("par, fr", favorites: [4717560]).isEmpty)
+        #expect(search("", favorites: [999_999]).isEmpty)
+    }
+
+    @Test func pagesCoverEveryMatchOnce() {
+        var seen: [Int] = []
+        var offset = 0
+        while true {
+            let page = catalogue.search(CityQuery(parsing: "a"), offset: offset, limit: 2)
+            #expect(page.total == 5)
+            if page.positions.isEmpty { break }
+            seen += page.positions
+            offset += 2
+        }
+        #expect(seen.count == 5 && Set(seen).count == 5)
+    }
+
+    @Test func citiesKeepTheirDataExactly() throws {
+        let city = try #require(catalogue.city(id: 3448439))
+        #expect(city.name == "São Paulo" && city.country == "BR")
+        #expect(city.latitude == -23.547501 && city.longitude == -46.636108)
+        #expect(catalogue.city(id: 6295630)?.country == "")
+        #expect(catalogue.city(id: 42) == nil)
+    }
+}
+
+@Suite struct BuiltInCatalogueTests {
+    let catalogue: CityCatalogue
+
+    init() throws {
+        catalogue = try CityCatalogue(path: try #require(CitiesResources.builtInCatalogue).path)
+    }
+
+    func total(_ text: String) -> Int { catalogue.search(CityQuery(parsing: text)).total }
+
+    @Test func holdsTheWholeList() {
+        #expect(catalogue.count == 209_579)
+        #expect(catalogue.source == "built-in")
+    }
+
+    @Test func theChallengesPrefixesOnTheRealData() {
+        #expect(total("A") == 11_271)
+        #expect(total("a") == 11_271)
+        #expect(total("s") == 24_490)
+        #expect(total("Al") == 3_033)
+        #expect(total("Alb") == 332)
+        #expect(total("") == 209_579)
+        let al = catalogue.search(CityQuery(parsing: "Al"), limit: 3000).positions.map(catalogue.name(at:))
+        #expect(al.allSatisfy { NameFolding.fold($0).hasPrefix("al") })
+    }
+
+    @Test func saoPauloHasFourMatchesWithTheCityFirst() {
+        let page = catalogue.search(CityQuery(parsing: "sao paulo"))
+        #expect(page.total == 4)
+        let first = catalogue.city(at: page.positions[0])
+        #expect(first.name == "São Paulo" && first.country == "BR")
+    }
+
+    @Test func extrasAreThere() throws {
+        let toronto = try #require(catalogue.city(id: 6167865))
+        #expect(toronto.name == "Toronto" && toronto.country == "CA")
+        #expect(toronto.timeZone == "America/Toronto")
+        #expect((toronto.population ?? 0) > 2_000_000)
+        let paris = catalogue.search(CityQuery(parsing: "paris, us"), limit: 50).positions.map(catalogue.city(at:))
+        #expect(paris.contains { $0.state == "TX" })
+    }
+
+    @Test func nearestCitiesLeaveOutTheCityAndItsDuplicates() throws {
+        let position = try #require(catalogue.position(ofID: 6167865))
+        let near = catalogue.nearest(to: position)
+        #expect(near.count == 5)
+        #expect(near.allSatisfy { $0.city.id != 6167865 && $0.city.name != "Toronto" || $0.distanceKm > 0.001 })
+        #expect(zip(near, near.dropFirst()).allSatisfy { $0.distanceKm <= $1.distanceKm })
+        #expect(near.allSatisfy { $0.distanceKm < 30 })
+    }
+
+    @Test func aBoxHoldsExactlyTheCitiesInside() {
+        let inside = catalogue.positions(south: 43, west: -80, north: 44, east: -79)
+        #expect(inside.contains(catalogue.position(ofID: 6167865)!))
+        #expect(inside.allSatisfy { (43...44).contains(catalogue.latitude(at: $0)) && (-80 ... -79).contains(catalogue.longitude(at: $0)) })
+        // Across the antimeridian: Fiji.
+        let fiji = catalogue.positions(south: -19, west: 177, north: -16, east: -179)
+        #expect(!fiji.isEmpty)
+    }
+}
+
+@Suite struct GeoTests {
+    @Test func distancesAndBearings() {
+        let km = Geo.distance(latitude1: 43.70011, longitude1: -79.4163, latitude2: 45.41117, longitude2: -75.69812)
+        #expect(abs(km - 352) < 5)
+        #expect(Geo.compassPoint(Geo.bearing(latitude1: 0, longitude1: 0, latitude2: 1, longitude2: 0)) == "N")
+        #expect(Geo.compassPoint(Geo.bearing(latitude1: 0, longitude1: 0, latitude2: 0, longitude2: 1)) == "E")
+        #expect(Geo.compassPoint(Geo.bearing(latitude1: 0, longitude1: 0, latitude2: -1, longitude2: -1)) == "SW")
+    }
+}

@@ -1,0 +1,101 @@
+import CitiesService
+import Diagnostics
+import Foundation
+import Networking
+import Persistence
+import Testing
+import TestSupport
+
+@Suite(.serialized) struct CatalogueStoreTests {
+    func store(_ directory: TemporaryDirectory, remote: URL? = nil) throws -> CatalogueStore {
+        let transport = HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })
+        return CatalogueStore(
+            directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue),
+            remote: remote.map { HTTPClient(baseURL: $0, transport: transport) }, now: { Date() })
+    }
+
+    @Test func theFirstUseImportsTheBuiltInListOnce() async throws {
+        let directory = try TemporaryDirectory()
+        let phases = PhaseLog()
+        let catalogue = try await store(directory).catalogue { phase, _ in phases.add(phase) }
+        #expect(catalogue.count == 209_579)
+        #expect(phases.phases.contains(.copying))
+        let file = directory.file("cities.skycat").path
+        let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
+        let again = PhaseLog()
+        _ = try await store(directory).catalogue { phase, _ in again.add(phase) }
+        #expect(again.phases.isEmpty)
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == modified)
+    }
+
+    @Test func aDamagedCatalogueIsImportedAgain() async throws {
+        let directory = try TemporaryDirectory()
+        try Data("SKYCAT01 but then garbage".utf8).write(to: directory.file("cities.skycat"))
+        let store = try store(directory)
+        #expect(try await store.catalogue().count == 209_579)
+        #expect(await store.takeNotices().first?.contains("is damaged") == true)
+    }
+
+    @Test func aListFromAURLReplacesTheBuiltInOneAndKeepsExtras() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try LoopbackServer(always: .json(try fixture("challenge.json")))
+        let store = try store(directory, remote: server.baseURL.appendingPathComponent("cities.json"))
+        let catalogue = try await store.catalogue()
+        #expect(catalogue.count == 11)
+        #expect(catalogue.source == server.baseURL.appendingPathComponent("cities.json").absoluteString)
+        // Population from the built-in list, joined by id.
+        #expect((catalogue.city(id: 3448439)?.population ?? 0) > 10_000_000)
+    }
+
+    @Test func aFailedDownloadKeepsWhatWasThereAndSaysWhy() async throws {
+        let directory = try TemporaryDirectory()
+        _ = try await store(directory).catalogue()
+        let broken = try LoopbackServer(always: .text("<html>down for maintenance</html>"))
+        let store = try store(directory, remote: broken.baseURL)
+        #expect(try await store.catalogue().count == 209_579)
+        let notice = try #require(await store.takeNotices().first)
+        #expect(notice.contains("not a JSON array") && notice.contains("Keeping the current city list"))
+        await #expect(throws: CatalogueError.self) { try await store.reload() }
+        #expect(try CityCatalogue(path: directory.file("cities.skycat").path).count == 209_579)
+        let refused = try self.store(directory, remote: URL(string: "http://127.0.0.1:\(closedLoopbackPort())/x")!)
+        do {
+            _ = try await refused.reload()
+        } catch {
+            #expect(error.message.contains("could not be downloaded: Could not connect to 127.0.0.1"))
+        }
+    }
+}
+
+final class PhaseLog: Sendable {
+    private let storage = LockedPhases()
+    func add(_ phase: ImportPhase) { storage.append(phase) }
+    var phases: [ImportPhase] { storage.values }
+}
+
+import Synchronization
+
+final class LockedPhases: Sendable {
+    private let mutex = Mutex<[ImportPhase]>([])
+    func append(_ phase: ImportPhase) { mutex.withLock { $0.append(phase) } }
+    var values: [ImportPhase] { mutex.withLock { $0 } }
+}
+
+@Suite struct FavoritesStoreTests {
+    @Test func favouritesAreKeptByID() async throws {
+        let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
+        database.register(FavoritesStore.migrations)
+        let favorites = FavoritesStore(database: database)
+        #expect(try await favorites.add(6167865, at: Date()))
+        #expect(try await !favorites.add(6167865, at: Date()))
+        #expect(try await favorites.ids() == [6167865])
+        #expect(try await favorites.remove(6167865))
+        #expect(try await !favorites.remove(6167865))
+    }
+
+    @Test func countriesHaveNames() {
+        let countries = Countries.builtIn()
+        #expect(countries.name("CA") == "Canada")
+        #expect(countries.name("bq") == "Bonaire, Saint Eustatius and Saba")
+        #expect(countries.name("ZZ") == nil)
+    }
+}
