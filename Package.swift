@@ -18,6 +18,7 @@ let package = Package(
         .package(path: "Packages/Architecture"),
         .package(path: "Packages/Services"),
         .package(path: "Packages/ContactFeature"),
+        .package(path: "Packages/MapFeature"),
         .package(path: "Packages/TestSupport"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -43,6 +44,8 @@ let package = Package(
                 .product(name: "Architecture", package: architecture),
                 .product(name: "ContactService", package: services),
                 .product(name: "ContactFeature", package: "ContactFeature"),
+                .product(name: "CitiesService", package: services),
+                .product(name: "MapFeature", package: "MapFeature"),
             ],
             path: "App/Main",
             swiftSettings: swiftSettings
@@ -118,6 +121,29 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/ContactFeature/Tests/ContactFeatureTests",
+            exclude: ["__Goldens__"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MapRenderingTests",
+            dependencies: [
+                .product(name: "MapRendering", package: "MapFeature"), .product(name: "CoreKit", package: core),
+            ],
+            path: "Packages/MapFeature/Tests/MapRenderingTests",
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MapFeatureTests",
+            dependencies: [
+                .product(name: "MapFeature", package: "MapFeature"),
+                .product(name: "MapRendering", package: "MapFeature"),
+                .product(name: "Architecture", package: architecture),
+                .product(name: "CitiesService", package: services),
+                .product(name: "Persistence", package: core), .product(name: "Diagnostics", package: core),
+                .product(name: "Networking", package: core), .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/MapFeature/Tests/MapFeatureTests",
             exclude: ["__Goldens__"],
             swiftSettings: swiftSettings
         ),

@@ -12,6 +12,7 @@ struct Flags: Sendable {
     var offline: Bool
     var timeout: Double?
     var contactURL: String?
+    var citiesURL: String?
 }
 
 /// Everything the App is configured with, resolved once: flags first, then environment variables, then defaults.
@@ -26,6 +27,7 @@ struct AppConfiguration: Sendable, Equatable {
     var offline: Bool
     var timeout: Duration
     var contactURL: URL?
+    var citiesURL: URL?
 
     struct Problem: Error, Equatable {
         var message: String
@@ -65,23 +67,26 @@ struct AppConfiguration: Sendable, Equatable {
             throw Problem(message: "The timeout must be between 0 and 600 seconds (it is \(timeoutSeconds)).")
         }
         let offline = flags.offline || ["1", "true", "yes"].contains(nonEmpty("SKYLENS_OFFLINE")?.lowercased() ?? "")
-        var contactURL: URL?
-        if let text = flags.contactURL ?? nonEmpty("SKYLENS_CONTACT_URL") {
+        func url(_ flag: String?, _ variable: String, _ option: String, _ what: String) throws(Problem) -> URL? {
+            guard let text = flag ?? nonEmpty(variable) else { return nil }
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
                 ["http", "https"].contains(scheme),
                 url.host != nil
             else {
+                let source = flag != nil ? option : variable
                 throw Problem(
                     message:
-                        "The contact URL must be an http or https URL, not '\(text.terminalPreview)' (from \(flags.contactURL != nil ? "--contact-url" : "SKYLENS_CONTACT_URL"))."
-                )
+                        "The \(what) URL must be an http or https URL, not '\(text.terminalPreview)' (from \(source)).")
             }
-            contactURL = url
+            return url
         }
+        let contactURL = try url(flags.contactURL, "SKYLENS_CONTACT_URL", "--contact-url", "contact")
+        let citiesURL = try url(flags.citiesURL, "SKYLENS_CITIES_URL", "--cities-url", "city list")
         return AppConfiguration(
             format: format, color: color, dataDirectory: dataDirectory(flags: flags, environment: env), logLevel: level,
             logFile: flags.logFile ?? nonEmpty("SKYLENS_LOG_FILE"), offline: offline,
-            timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL)
+            timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
+            citiesURL: citiesURL)
     }
 
     /// `--data-dir`, else `SKYLENS_HOME`, else `$XDG_DATA_HOME/skylens`, else `~/.local/share/skylens`.

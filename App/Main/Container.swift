@@ -1,8 +1,10 @@
 import Architecture
+import CitiesService
 import ContactFeature
 import ContactService
 import Foundation
 import Logging
+import MapFeature
 import Networking
 import Persistence
 
@@ -13,6 +15,8 @@ struct Container: Sendable {
     let transport: HTTPTransport
     let database: AppDatabase
     let contactClient: ContactClient
+    let catalogue: CatalogueStore
+    let favorites: FavoritesStore
 
     init(configuration: AppConfiguration) {
         self.configuration = configuration
@@ -28,6 +32,11 @@ struct Container: Sendable {
             configuration.contactURL.map { url in
                 .live(http: HTTPClient(baseURL: url, transport: transport))
             } ?? .unconfigured
+        catalogue = CatalogueStore(
+            directory: configuration.dataDirectory,
+            builtIn: CitiesResources.builtInCatalogue ?? URL(fileURLWithPath: "/missing/cities.skycat"),
+            remote: configuration.citiesURL.map { HTTPClient(baseURL: $0, transport: transport) }, now: { Date() })
+        favorites = FavoritesStore(database: database)
     }
 
     /// Every feature of the App, in the order `help` lists them. A new feature is one package and one line here.
@@ -36,7 +45,8 @@ struct Container: Sendable {
         [
             ContactPlugin(
                 client: contactClient, database: database, logger: Logger(label: "skylens.contact"),
-                requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString })
+                requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
+            MapPlugin(catalogue: catalogue, favorites: favorites, countries: Countries.builtIn(), now: { Date() }),
         ]
     }
 

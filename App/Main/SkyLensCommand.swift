@@ -50,6 +50,12 @@ struct SkyLensCommand: AsyncParsableCommand {
         help: ArgumentHelp("Where contact messages are sent (env SKYLENS_CONTACT_URL).", valueName: "url"))
     var contactURL: String?
 
+    @Option(
+        name: .customLong("cities-url"),
+        help: ArgumentHelp(
+            "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL).", valueName: "url"))
+    var citiesURL: String?
+
     @Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")
     var command: [String] = []
 
@@ -67,7 +73,8 @@ struct SkyLensCommand: AsyncParsableCommand {
         }
         let flags = Flags(
             format: format?.rawValue, color: color?.rawValue, dataDirectory: dataDirectory, logLevel: logLevel,
-            logFile: logFile, offline: offline, timeout: timeout, contactURL: contactURL)
+            logFile: logFile, offline: offline, timeout: timeout, contactURL: contactURL,
+            citiesURL: citiesURL)
         // Passthrough capture also takes the built-in flags when they come first; answer them as usual.
         switch command.first {
         case "--version":

@@ -103,6 +103,16 @@ public final class CommandContext {
         if format == .json { output.standardError(text + "\n") } else { output.standardOutput(text + "\n") }
     }
 
+    /// A notice for the user (not an answer): on standard error, made safe for the terminal.
+    public func notice(_ text: String) {
+        output.standardError(TerminalText.sanitize(text, allowNewlines: true) + "\n")
+    }
+
+    /// A progress line for long work, drawn over itself on standard error, on a terminal only.
+    public var progress: ProgressLine {
+        ProgressLine(output: output, enabled: terminal.isInteractive)
+    }
+
     /// Asks the user for a line; the prompt is shown only on a terminal. Nil at the end of input.
     public func ask(_ prompt: String) async -> String? {
         await input.readLine(prompt: terminal.isInteractive ? prompt : "")
@@ -111,5 +121,26 @@ public final class CommandContext {
     /// Pushes `destination` and shows it, whichever plugin owns it. Fails when no installed plugin does.
     public func navigate(to destination: Destination) async throws(CommandError) -> CommandOutput {
         try await navigator(destination)
+    }
+}
+
+/// A progress bar on one line of standard error, redrawn in place: `Importing cities  ███████░░░░  64%`.
+/// Thread-safe: it may be called from any task while the work runs.
+public struct ProgressLine: Sendable {
+    let output: any OutputSink
+    let enabled: Bool
+
+    public func update(_ label: String, fraction: Double) {
+        guard enabled else { return }
+        let clamped = max(0, min(1, fraction))
+        let width = 24
+        let filled = Int((clamped * Double(width)).rounded(.down))
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        output.standardError("\r\u{1B}[2K\(label)  \(bar) \(Int(clamped * 100))%")
+    }
+
+    public func finish() {
+        guard enabled else { return }
+        output.standardError("\r\u{1B}[2K")
     }
 }

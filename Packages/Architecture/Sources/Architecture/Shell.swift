@@ -74,7 +74,11 @@ public final class Shell {
 
     /// `skylens>` at the root, `skylens contact>` in the contact form, `skylens map/weather>` deeper.
     public var prompt: String {
-        let labels = router.stack.map { routeOwners[$0.route]?.spec.label ?? $0.route }
+        let labels = router.stack.map { destination in
+            destination.parameters["title"].map { TerminalText.sanitize($0) } ?? routeOwners[destination.route]?.spec
+                .label
+                ?? destination.route
+        }
         return labels.isEmpty
             ? "\(configuration.promptName)> " : "\(configuration.promptName) \(labels.joined(separator: "/"))> "
     }
@@ -221,9 +225,10 @@ public final class Shell {
         let lowered = words.map { $0.lowercased() }
         var best: (spec: CommandSpec, plugin: (any FeaturePlugin)?)?
         for owner in visibleCommands where owner.spec.words.count <= words.count {
-            if Array(lowered.prefix(owner.spec.words.count)) == owner.spec.words,
-                owner.spec.words.count > (best?.spec.words.count ?? 0)
-            {
+            guard Array(lowered.prefix(owner.spec.words.count)) == owner.spec.words else { continue }
+            let length = owner.spec.words.count, bestLength = best?.spec.words.count ?? 0
+            // Longer names win; at equal length a command of the view on screen wins over one of everywhere.
+            if length > bestLength || (length == bestLength && owner.spec.scope != .anywhere) {
                 best = owner
             }
         }

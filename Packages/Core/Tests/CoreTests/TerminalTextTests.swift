@@ -54,3 +54,20 @@ import Testing
         #expect(DataState<Int, Failure>.failed(.offline).map { $0 * 10 } == .failed(.offline))
     }
 }
+
+@Suite struct DisplayWidthTests {
+    @Test func wideAndCombiningCharacters() {
+        #expect(DisplayWidth.columns(of: "Toronto") == 7)
+        #expect(DisplayWidth.columns(of: "北京") == 4)
+        #expect(DisplayWidth.columns(of: "São") == 3)
+        #expect(DisplayWidth.columns(of: "e\u{301}") == 1)
+        #expect(DisplayWidth.columns(of: "東京都 Tokyo") == 12)
+    }
+
+    @Test func fitCutsAndPadsToExactColumns() {
+        #expect(DisplayWidth.fit("Toronto", to: 10) == "Toronto   ")
+        #expect(DisplayWidth.fit("Toronto", to: 5) == "Toro…")
+        #expect(DisplayWidth.columns(of: DisplayWidth.fit("北京北京北京", to: 5)) == 5)
+        #expect(DisplayWidth.fit("x", to: 0) == "")
+    }
+}

@@ -67,11 +67,14 @@ public actor CatalogueStore {
             do {
                 let report = try await importRemote(remote, progress: progress)
                 if report.skipped > 0 {
-                    pendingNotices.append("\(report.skipped) entries of the downloaded city list were left out (first: \(report.firstProblem ?? "?")).")
+                    pendingNotices.append(
+                        "\(report.skipped) entries of the downloaded city list were left out (first: \(report.firstProblem ?? "?"))."
+                    )
                 }
                 return try open()
             } catch {
-                pendingNotices.append("\(error.message) Keeping the \(existing == nil ? "built-in" : "current") city list.")
+                pendingNotices.append(
+                    "\(error.message) Keeping the \(existing == nil ? "built-in" : "current") city list.")
             }
         }
         if let existing {
@@ -137,14 +140,16 @@ public actor CatalogueStore {
         var seen = Set<Int>()
         records = records.filter { seen.insert($0.id).inserted }
         progress?(.building, 0)
-        let data = CatalogueBuilder.build(records, source: remote.baseURL.absoluteString, createdAt: now()) { fraction in
+        let data = CatalogueBuilder.build(records, source: remote.baseURL.absoluteString, createdAt: now()) {
+            fraction in
             progress?(.building, fraction)
         }
         progress?(.saving, 0)
         try replace(with: data, verify: false)
         progress?(.saving, 1)
         return ReloadReport(
-            source: remote.baseURL.absoluteString, count: records.count, skipped: parsed.skipped + (parsed.cities.count - records.count),
+            source: remote.baseURL.absoluteString, count: records.count,
+            skipped: parsed.skipped + (parsed.cities.count - records.count),
             firstProblem: parsed.firstProblem ?? (parsed.cities.count > records.count ? "repeated ids" : nil))
     }
 

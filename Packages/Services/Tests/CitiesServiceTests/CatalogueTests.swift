@@ -1,7 +1,7 @@
 import CitiesService
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// A catalogue built from a small list, in a temporary file.
 func makeCatalogue(_ json: String, directory: TemporaryDirectory) throws -> CityCatalogue {
@@ -158,7 +158,10 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
     @Test func aBoxHoldsExactlyTheCitiesInside() {
         let inside = catalogue.positions(south: 43, west: -80, north: 44, east: -79)
         #expect(inside.contains(catalogue.position(ofID: 6167865)!))
-        #expect(inside.allSatisfy { (43...44).contains(catalogue.latitude(at: $0)) && (-80 ... -79).contains(catalogue.longitude(at: $0)) })
+        #expect(
+            inside.allSatisfy {
+                (43...44).contains(catalogue.latitude(at: $0)) && (-80 ... -79).contains(catalogue.longitude(at: $0))
+            })
         // Across the antimeridian: Fiji.
         let fiji = catalogue.positions(south: -19, west: 177, north: -16, east: -179)
         #expect(!fiji.isEmpty)

@@ -4,9 +4,13 @@ import Testing
 
 @Suite struct CityListParserTests {
     @Test func readsEscapesUnknownKeysAndNestedValues() throws {
-        let json = #"[{"extra":{"a":[1,2,{"b":null}]},"country":"BR","name":"S\u00e3o \"Paulo\"\/ \ud83c\udf0d","_id":1,"coord":{"lat":-23.5,"lon":-46.6,"alt":3}}]"#
+        let json =
+            #"[{"extra":{"a":[1,2,{"b":null}]},"country":"BR","name":"S\u00e3o \"Paulo\"\/ \ud83c\udf0d","_id":1,"coord":{"lat":-23.5,"lon":-46.6,"alt":3}}]"#
         let result = try CityListParser.parse(Data(json.utf8))
-        #expect(result.cities == [CityRecord(id: 1, name: "São \"Paulo\"/ 🌍", country: "BR", latitude: -23.5, longitude: -46.6)])
+        #expect(
+            result.cities == [
+                CityRecord(id: 1, name: "São \"Paulo\"/ 🌍", country: "BR", latitude: -23.5, longitude: -46.6)
+            ])
         #expect(result.skipped == 0)
     }
 

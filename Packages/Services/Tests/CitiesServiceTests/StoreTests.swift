@@ -3,8 +3,9 @@ import Diagnostics
 import Foundation
 import Networking
 import Persistence
-import Testing
+import Synchronization
 import TestSupport
+import Testing
 
 @Suite(.serialized) struct CatalogueStoreTests {
     func store(_ directory: TemporaryDirectory, remote: URL? = nil) throws -> CatalogueStore {
@@ -71,8 +72,6 @@ final class PhaseLog: Sendable {
     func add(_ phase: ImportPhase) { storage.append(phase) }
     var phases: [ImportPhase] { storage.values }
 }
-
-import Synchronization
 
 final class LockedPhases: Sendable {
     private let mutex = Mutex<[ImportPhase]>([])

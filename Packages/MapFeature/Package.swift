@@ -1,0 +1,59 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "MapFeature",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "MapFeature", targets: ["MapFeature"]),
+        .library(name: "MapRendering", targets: ["MapRendering"]),
+    ],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(path: "../Architecture"),
+        .package(path: "../Services"),
+        .package(path: "../TestSupport"),
+    ],
+    targets: [
+        // The map drawing, pure and dependency-light: projection, braille and block canvases, labels, footer.
+        .target(
+            name: "MapRendering",
+            dependencies: [.product(name: "CoreKit", package: "Core")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "MapFeature",
+            dependencies: [
+                "MapRendering",
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "CitiesService", package: "Services"),
+                .product(name: "CoreKit", package: "Core"),
+                .product(name: "Persistence", package: "Core"),
+            ],
+            resources: [.copy("Resources/world-110m.txt")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MapRenderingTests",
+            dependencies: ["MapRendering", .product(name: "CoreKit", package: "Core")],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "MapFeatureTests",
+            dependencies: [
+                "MapFeature", "MapRendering",
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "CitiesService", package: "Services"),
+                .product(name: "Persistence", package: "Core"),
+                .product(name: "Diagnostics", package: "Core"),
+                .product(name: "Networking", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            exclude: ["__Goldens__"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,101 @@
+import CitiesService
+import Foundation
+
+// The JSON documents of `--format json`.
+
+struct CityDocument: Encodable, Sendable {
+    var id: Int
+    var name: String
+    var country: String
+    var lat: Double
+    var lon: Double
+    var favorite: Bool
+
+    init(_ city: City, favorite: Bool) {
+        id = city.id
+        name = city.name
+        country = city.country
+        lat = city.latitude
+        lon = city.longitude
+        self.favorite = favorite
+    }
+}
+
+/// `{"query":"Al","total":3033,"offset":0,"results":[…]}`
+struct SearchDocument: Encodable, Sendable {
+    var query: String
+    var favoritesOnly: Bool
+    var total: Int
+    var offset: Int
+    var results: [CityDocument]
+
+    init(_ results: CityBrowser.Results) {
+        query = results.query
+        favoritesOnly = results.favoritesOnly
+        total = results.total
+        offset = results.offset
+        self.results = results.rows.map { CityDocument($0.city, favorite: $0.favorite) }
+    }
+}
+
+struct DetailDocument: Encodable, Sendable {
+    struct Nearby: Encodable, Sendable {
+        var id: Int
+        var name: String
+        var country: String
+        var distanceKm: Double
+        var bearing: Double
+    }
+
+    var id: Int
+    var name: String
+    var country: String
+    var countryName: String?
+    var state: String?
+    var lat: Double
+    var lon: Double
+    var population: Int?
+    var timeZone: String?
+    var favorite: Bool
+    var nearest: [Nearby]
+
+    init(_ detail: CityBrowser.Detail) {
+        let city = detail.city
+        id = city.id
+        name = city.name
+        country = city.country
+        countryName = detail.countryName
+        state = city.state
+        lat = city.latitude
+        lon = city.longitude
+        population = city.population
+        timeZone = city.timeZone
+        favorite = detail.favorite
+        nearest = detail.nearby.map {
+            Nearby(
+                id: $0.city.id, name: $0.city.name, country: $0.city.country,
+                distanceKm: ($0.distanceKm * 10).rounded() / 10, bearing: $0.bearing.rounded())
+        }
+    }
+}
+
+struct MapDocument: Encodable, Sendable {
+    var city: CityDocument?
+    var center: [Double]
+    var zoom: Int
+    var lines: [String]
+    var footer: String
+}
+
+struct FavoriteDocument: Encodable, Sendable {
+    var id: Int
+    var name: String
+    var favorite: Bool
+    var changed: Bool
+}
+
+struct ReloadDocument: Encodable, Sendable {
+    var source: String
+    var count: Int
+    var skipped: Int
+}

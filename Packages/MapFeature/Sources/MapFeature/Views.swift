@@ -1,0 +1,114 @@
+import Architecture
+import CitiesService
+import CoreKit
+import Foundation
+import MapRendering
+
+/// Text renderings of the map feature's states: pure functions, checked by golden files.
+enum MapViews {
+    static func results(_ results: CityBrowser.Results, painter: Painter) -> String {
+        let what = results.favoritesOnly ? "Favourites" : "Cities"
+        let query = results.query.trimmingCharacters(in: .whitespaces)
+        let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(TerminalText.sanitize(query))\""
+        guard !results.rows.isEmpty else {
+            if results.total > 0 {
+                return "\(subject): \(formatted(results.total)) matches, none on page \(results.pageIndex + 1). 'page 1' goes back."
+            }
+            if results.favoritesOnly && query.isEmpty {
+                return "You have no favourites yet: 'fav N' keeps row N of a list, 'fav #ID' a city by its id."
+            }
+            return "\(subject): no match."
+        }
+        let first = results.offset + 1, last = results.offset + results.rows.count
+        var lines = [
+            painter.paint("\(subject): \(formatted(results.total)) \(results.total == 1 ? "match" : "matches")", .bold)
+                + " (\(formatted(first))–\(formatted(last)))"
+        ]
+        let labels = results.rows.map { TerminalText.sanitize("\($0.city.name), \($0.city.country.isEmpty ? "—" : $0.city.country)") }
+        let nameWidth = min(40, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12))
+        let numberWidth = String(results.rows.count).count
+        for (index, row) in results.rows.enumerated() {
+            let number = String(index + 1).leftPadded(to: numberWidth)
+            let star = row.favorite ? " " + painter.paint("★", .yellow) : ""
+            lines.append(
+                "\(number)  \(DisplayWidth.fit(labels[index], to: nameWidth))  \(coordinates(row.city))\(star)")
+        }
+        var footer = "Page \(results.pageIndex + 1) of \(formatted(results.pageCount))"
+        if results.pageCount > 1 { footer += " · next, prev, page N" }
+        footer += " · open N, map N, fav N"
+        lines.append(painter.paint(footer, .dim))
+        return lines.joined(separator: "\n")
+    }
+
+    static func detail(_ detail: CityBrowser.Detail, painter: Painter) -> String {
+        let city = detail.city
+        let name = TerminalText.sanitize(city.name)
+        let star = detail.favorite ? "  " + painter.paint("★ favourite", .yellow) : ""
+        var lines = [painter.paint("\(name), \(city.country.isEmpty ? "—" : city.country)", .bold) + star]
+        var facts: [(String, String)] = [("Coordinates", coordinates(city, long: true))]
+        if let country = detail.countryName {
+            facts.append(("Country", "\(TerminalText.sanitize(country)) (\(city.country))"))
+        }
+        if let state = city.state { facts.append(("State", state)) }
+        if let population = city.population, population > 0 { facts.append(("Population", formatted(population))) }
+        if let zone = city.timeZone { facts.append(("Time zone", TerminalText.sanitize(zone))) }
+        facts.append(("Id", "#\(city.id)"))
+        for (label, value) in facts {
+            lines.append("  " + DisplayWidth.pad(label, to: 13) + value)
+        }
+        if !detail.nearby.isEmpty {
+            lines.append("")
+            lines.append(painter.paint("Nearest cities", .bold))
+            let labels = detail.nearby.map { TerminalText.sanitize("\($0.city.name), \($0.city.country)") }
+            let width = min(36, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10)
+            for (near, label) in zip(detail.nearby, labels) {
+                let distance = near.distanceKm < 10 ? String(format: "%.1f km", near.distanceKm) : "\(Int(near.distanceKm.rounded())) km"
+                lines.append(
+                    "  \(DisplayWidth.fit(label, to: width))  \(distance.leftPadded(to: 8))  \(CitiesService.Geo.compassPoint(near.bearing).padding(toLength: 3, withPad: " ", startingAt: 0)) \(String(Int(near.bearing.rounded()) % 360).leftPadded(to: 3))°  #\(near.city.id)")
+            }
+        }
+        lines.append("")
+        lines.append(painter.paint("'map' shows it on the map, 'weather' its weather, '\(detail.favorite ? "unfav" : "fav")' \(detail.favorite ? "forgets" : "keeps") it, 'back' returns.", .dim))
+        return lines.joined(separator: "\n")
+    }
+
+    static func map(_ map: CityBrowser.MapView, rendered: RenderedMap, painter: Painter) -> String {
+        var lines: [String] = []
+        if let city = map.city {
+            let star = map.favorite ? " " + painter.paint("★", .yellow) : ""
+            lines.append(painter.paint("\(TerminalText.sanitize(city.name)), \(city.country)", .bold) + star)
+        }
+        lines += rendered.lines
+        lines.append(painter.paint(rendered.footer, .dim))
+        lines.append(painter.paint("zoom in|out · pan n|s|e|w · weather · back", .dim))
+        return lines.joined(separator: "\n")
+    }
+
+    static func coordinates(_ city: City, long: Bool = false) -> String {
+        if long {
+            let lat = String(format: "%.5f° %@", abs(city.latitude), city.latitude >= 0 ? "N" : "S")
+            let lon = String(format: "%.5f° %@", abs(city.longitude), city.longitude >= 0 ? "E" : "W")
+            return "\(lat), \(lon)"
+        }
+        return String(format: "%9.4f %10.4f", city.latitude, city.longitude)
+    }
+
+    /// 1234567 → "1,234,567".
+    static func formatted(_ number: Int) -> String {
+        let digits = String(abs(number))
+        var groups: [String] = []
+        var end = digits.endIndex
+        while end > digits.startIndex {
+            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            groups.insert(String(digits[start..<end]), at: 0)
+            end = start
+        }
+        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

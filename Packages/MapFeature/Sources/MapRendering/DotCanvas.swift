@@ -1,0 +1,104 @@
+/// A grid of on/off dots packed into terminal cells, one bit per dot.
+struct DotCanvas {
+    let columns: Int
+    let rows: Int
+    let style: MapStyle
+    let dotsPerCellX: Int
+    let dotsPerCellY: Int
+    private(set) var cells: [UInt8]
+
+    var dotWidth: Int { columns * dotsPerCellX }
+    var dotHeight: Int { rows * dotsPerCellY }
+
+    init(columns: Int, rows: Int, style: MapStyle) {
+        self.columns = columns
+        self.rows = rows
+        self.style = style
+        switch style {
+        case .braille: (dotsPerCellX, dotsPerCellY) = (2, 4)
+        case .blocks: (dotsPerCellX, dotsPerCellY) = (1, 2)
+        }
+        cells = Array(repeating: 0, count: columns * rows)
+    }
+
+    /// Braille dot bits indexed by [x][y] inside a cell: dots 1-2-3-7 down the left column, 4-5-6-8 down the right.
+    static let brailleBits: [[UInt8]] = [
+        [0x01, 0x02, 0x04, 0x40],
+        [0x08, 0x10, 0x20, 0x80],
+    ]
+
+    /// Sets one dot; dots off the canvas are ignored.
+    mutating func set(x: Int, y: Int) {
+        guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
+        let cellX = x / dotsPerCellX, cellY = y / dotsPerCellY
+        let bit: UInt8
+        switch style {
+        case .braille: bit = Self.brailleBits[x % 2][y % 4]
+        case .blocks: bit = y % 2 == 0 ? 1 : 2
+        }
+        cells[cellY * columns + cellX] |= bit
+    }
+
+    /// Draws a straight line between two dot positions (any finite values), clipped to the canvas.
+    mutating func line(from a: (x: Double, y: Double), to b: (x: Double, y: Double)) {
+        // Liang–Barsky clipping against a rectangle one dot larger than the canvas on every side,
+        // so that rounding never pulls a visible end inside from far away.
+        guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
+        let minX = -1.0, minY = -1.0, maxX = Double(dotWidth), maxY = Double(dotHeight)
+        let dx = b.x - a.x, dy = b.y - a.y
+        var t0 = 0.0, t1 = 1.0
+        /// Narrows [t0, t1] to one edge's inside; false when nothing is left.
+        func clip(_ p: Double, _ q: Double) -> Bool {
+            if p == 0 { return q >= 0 }
+            let r = q / p
+            if p < 0 {
+                if r > t1 { return false }
+                if r > t0 { t0 = r }
+            } else {
+                if r < t0 { return false }
+                if r < t1 { t1 = r }
+            }
+            return true
+        }
+        guard clip(-dx, a.x - minX), clip(dx, maxX - a.x), clip(-dy, a.y - minY), clip(dy, maxY - a.y) else { return }
+        let x0 = Self.dotIndex(a.x + t0 * dx, limit: maxX), y0 = Self.dotIndex(a.y + t0 * dy, limit: maxY)
+        let x1 = Self.dotIndex(a.x + t1 * dx, limit: maxX), y1 = Self.dotIndex(a.y + t1 * dy, limit: maxY)
+        bresenham(x0, y0, x1, y1)
+    }
+
+    /// Floor of a clipped coordinate, kept within -1...limit against rounding errors.
+    private static func dotIndex(_ v: Double, limit: Double) -> Int {
+        guard v.isFinite else { return -1 }
+        return Int(min(max(v, -1), limit).rounded(.down))
+    }
+
+    private mutating func bresenham(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+        var x = x0, y = y0
+        let dx = abs(x1 - x0), dy = -abs(y1 - y0)
+        let sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1
+        var err = dx + dy
+        while true {
+            set(x: x, y: y)
+            if x == x1 && y == y1 { return }
+            let e2 = 2 * err
+            if e2 >= dy { err += dy; x += sx }
+            if e2 <= dx { err += dx; y += sy }
+        }
+    }
+
+    /// The character for a cell's dots: a space when empty, else a braille pattern or a half block.
+    func glyph(column: Int, row: Int) -> Character {
+        let bits = cells[row * columns + column]
+        if bits == 0 { return " " }
+        switch style {
+        case .braille:
+            return Character(Unicode.Scalar(0x2800 + UInt32(bits)) ?? " ")
+        case .blocks:
+            switch bits {
+            case 1: return "▀"
+            case 2: return "▄"
+            default: return "█"
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import CoreKit
+/// Text drawn over the dot canvas (the marker, its name and place labels), with the bookkeeping that keeps
+/// labels from overlapping.
+struct LabelOverlay {
+    /// What a cell shows instead of its dots.
+    enum Cell: Equatable {
+        /// Show the dots.
+        case dots
+        /// Show this text; it is one character `columns` wide, so the next `columns - 1` cells are `.covered`.
+        case text(String)
+        /// Part of a wide character that starts further left.
+        case covered
+    }
+
+    let columns: Int
+    let rows: Int
+    private var cells: [Cell]
+    /// Cells used by the marker, labels and labelled dots; new labels keep clear of them.
+    private var reserved: [Bool]
+
+    /// The marker glyph.
+    static let markerGlyph = "◉"
+
+    init(columns: Int, rows: Int) {
+        self.columns = columns
+        self.rows = rows
+        cells = Array(repeating: .dots, count: columns * rows)
+        reserved = Array(repeating: false, count: columns * rows)
+    }
+
+    /// Draws the marker and its name: right of it when the name fits, else left, else cut to the wider side.
+    mutating func placeMarker(name: String, column: Int, row: Int) {
+        guard column >= 0, column < columns, row >= 0, row < rows else { return }
+        put(.text(Self.markerGlyph), column: column, row: row)
+        reserve(row: row, from: column, to: column + 1)
+        let width = DisplayWidth.columns(of: name)
+        guard width > 0 else { return }
+        let roomRight = columns - column - 2, roomLeft = column - 1
+        if width <= roomRight || (width > roomLeft && roomRight >= roomLeft) {
+            let text = width <= roomRight ? name : DisplayWidth.truncated(name, toColumns: roomRight)
+            guard roomRight > 0 else { return }
+            put(.text(" "), column: column + 1, row: row)
+            write(text, column: column + 2, row: row)
+            reserve(row: row, from: column, to: column + 2 + DisplayWidth.columns(of: text))
+        } else {
+            let text = width <= roomLeft ? name : DisplayWidth.truncated(name, toColumns: roomLeft)
+            guard roomLeft > 0 else { return }
+            let start = column - 1 - DisplayWidth.columns(of: text)
+            put(.text(" "), column: column - 1, row: row)
+            write(text, column: start, row: row)
+            reserve(row: row, from: start, to: column + 1)
+        }
+    }
+
+    /// Labels the place whose dot is in the given cell: a space, then the name. Returns false (and draws
+    /// nothing) when the label would leave the map or come within one column of another label or the marker.
+    mutating func placeLabel(name: String, column: Int, row: Int) -> Bool {
+        let width = DisplayWidth.columns(of: name)
+        guard width > 0, column >= 0, row >= 0, row < rows else { return false }
+        let end = column + 2 + width  // one past the last text column
+        guard end <= columns else { return false }
+        for c in max(0, column - 1)..<min(columns, end + 1) where reserved[row * columns + c] {
+            return false
+        }
+        put(.text(" "), column: column + 1, row: row)
+        write(name, column: column + 2, row: row)
+        reserve(row: row, from: column, to: end)
+        return true
+    }
+
+    /// The finished text of one row; `dots` gives the canvas glyph of a column.
+    func line(row: Int, dots: (Int) -> Character) -> String {
+        var line = ""
+        line.reserveCapacity(columns * 3)
+        for column in 0..<columns {
+            switch cells[row * columns + column] {
+            case .dots: line.append(dots(column))
+            case .text(let text): line += text
+            case .covered: break
+            }
+        }
+        return line
+    }
+
+    /// Writes `text` character by character from `column`: wide characters cover the following cells and
+    /// zero-width ones join the character before them. The caller has checked that it fits.
+    private mutating func write(_ text: String, column: Int, row: Int) {
+        var c = column
+        var lastIndex: Int?
+        for character in text {
+            let width = DisplayWidth.columns(of: character)
+            if width == 0 {
+                if let index = lastIndex, case .text(let previous) = cells[index] {
+                    cells[index] = .text(previous + String(character))
+                }
+                continue
+            }
+            guard c >= 0, c + width <= columns else { return }
+            let index = row * columns + c
+            cells[index] = .text(String(character))
+            for k in 1..<width { cells[index + k] = .covered }
+            lastIndex = index
+            c += width
+        }
+    }
+
+    private mutating func put(_ cell: Cell, column: Int, row: Int) {
+        cells[row * columns + column] = cell
+    }
+
+    private mutating func reserve(row: Int, from start: Int, to end: Int) {
+        for c in max(0, start)..<min(columns, max(start, end)) { reserved[row * columns + c] = true }
+    }
+}
