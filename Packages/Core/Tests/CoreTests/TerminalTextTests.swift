@@ -1,4 +1,4 @@
-import CoreKit
+@testable import CoreKit
 import Testing
 
 @Suite struct TerminalTextTests {
@@ -69,5 +69,31 @@ import Testing
         #expect(DisplayWidth.fit("Toronto", to: 5) == "Toro…")
         #expect(DisplayWidth.columns(of: DisplayWidth.fit("北京北京北京", to: 5)) == 5)
         #expect(DisplayWidth.fit("x", to: 0) == "")
+    }
+
+    @Test func displayWidth() {
+        #expect(DisplayWidth.columns(of: "Toronto") == 7)
+        #expect(DisplayWidth.columns(of: "東京") == 4)
+        #expect(DisplayWidth.columns(of: "서울") == 4)
+        #expect(DisplayWidth.columns(of: "Zu\u{308}rich") == 6)
+        #expect(DisplayWidth.columns(of: "😀") == 2)
+        #expect(DisplayWidth.columns(of: "ＡＢ") == 4)
+        #expect(DisplayWidth.columns(of: "São Paulo") == 9)
+        #expect(DisplayWidth.columns(of: "◉ ⣿ ├─┤ ° · ≈") == 13)
+    }
+
+    @Test func truncation() {
+        #expect(DisplayWidth.truncated("Toronto", toColumns: 7) == "Toronto")
+        #expect(DisplayWidth.truncated("Toronto", toColumns: 4) == "Tor…")
+        #expect(DisplayWidth.truncated("東京都", toColumns: 4) == "東…")
+    }
+
+    @Test func wideRangesAreSortedAndDisjoint() {
+        let ranges = DisplayWidth.wideRanges
+        for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound < b.lowerBound, "\(a) \(b)") }
+        #expect(DisplayWidth.columns(of: "\u{1100}") == 2)
+        #expect(DisplayWidth.columns(of: "\u{10FF}") == 1)
+        #expect(DisplayWidth.columns(of: "\u{2FFFD}") == 2)
+        #expect(DisplayWidth.columns(of: "\u{1F5FA}") == 1)
     }
 }

@@ -1,1 +1,144 @@
+import Architecture
+import CitiesService
+import Diagnostics
+import Foundation
+import MapFeature
+import Persistence
 import Testing
+import TestSupport
+
+@MainActor
+struct MapHarness {
+    let shell: Shell
+    let output: CapturedOutput
+    let directory: TemporaryDirectory
+    let database: AppDatabase
+
+    init(format: OutputFormat = .text, terminal: TerminalInfo = .plain, database: AppDatabase? = nil, directory: TemporaryDirectory? = nil) throws {
+        let directory = try directory ?? TemporaryDirectory()
+        let database = database ?? AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
+        let store = CatalogueStore(
+            directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
+            now: { Date(timeIntervalSince1970: 0) })
+        let plugin = MapPlugin(
+            catalogue: store, favorites: FavoritesStore(database: database), countries: Countries.builtIn(),
+            now: { Date(timeIntervalSince1970: 0) })
+        database.register(plugin.migrations)
+        output = CapturedOutput()
+        shell = Shell(
+            configuration: .init(version: "test", tagline: "test", format: format, terminal: terminal),
+            plugins: [plugin], input: ScriptedInput([]), output: output)
+        self.directory = directory
+        self.database = database
+    }
+
+    /// Runs a line and returns what it printed on standard output.
+    @discardableResult
+    func run(_ line: String) async -> String {
+        let before = output.stdout
+        _ = await shell.execute(line: line)
+        return String(output.stdout.dropFirst(before.count))
+    }
+
+    func status(_ line: String) async -> Shell.Outcome { await shell.execute(line: line) }
+}
+
+@MainActor @Suite struct MapFeatureTests {
+    @Test func aSearchPageGolden() async throws {
+        let harness = try MapHarness()
+        Golden.assertMatches(await harness.run("search tor --limit 8"), named: "search-tor")
+        #expect(harness.shell.prompt == "skylens search> ")
+    }
+
+    @Test func pagingWalksThroughEveryMatch() async throws {
+        let harness = try MapHarness()
+        _ = await harness.run("search alb --limit 100")
+        #expect(await harness.run("next").contains("Cities starting with \"alb\": 332 matches (101–200)"))
+        #expect(await harness.run("page 4").contains("(301–332)"))
+        #expect(await harness.status("next") == .completed(status: 1))
+        #expect(harness.output.stderr.contains("This is the last page (4)."))
+        #expect(await harness.run("prev").contains("(201–300)"))
+        #expect(await harness.status("page 0") == .completed(status: 64))
+    }
+
+    @Test func aCityWithItsNearestNeighboursGolden() async throws {
+        let harness = try MapHarness()
+        Golden.assertMatches(await harness.run("open #6167865"), named: "open-toronto")
+        #expect(harness.shell.prompt == "skylens Toronto> ")
+    }
+
+    @Test func torontoOnTheMapGolden() async throws {
+        let harness = try MapHarness()
+        let braille = await harness.run("map Toronto --width 80 --height 22")
+        Golden.assertMatches(braille, named: "map-toronto-braille")
+        #expect(braille.contains("◉ Toronto"))
+        #expect(harness.shell.prompt == "skylens map> ")
+        Golden.assertMatches(await harness.run("map #6167865 --width 80 --height 22 --blocks"), named: "map-toronto-blocks")
+    }
+
+    @Test func zoomAndPanMoveTheMap() async throws {
+        let harness = try MapHarness()
+        _ = await harness.run("map #6167865 --width 60 --height 12")
+        #expect(await harness.run("zoom out").contains("zoom 5"))
+        #expect(await harness.run("zoom in").contains("zoom 6"))
+        let east = await harness.run("pan e")
+        #expect(!east.contains("43.70°N 79.42°W") && east.contains("43.70°N"))
+        #expect(await harness.status("zoom sideways") == .completed(status: 64))
+        _ = await harness.run("back")
+        #expect(harness.shell.router.isAtRoot)
+    }
+
+    @Test func mapByNamePicksTheMostPopulousExactMatch() async throws {
+        let harness = try MapHarness()
+        #expect(await harness.run("map paris --width 40 --height 8").contains("Paris, FR"))
+        #expect(await harness.run("map paris, us --width 40 --height 8").contains("Paris, US"))
+        #expect(await harness.status("map Nowhereville") == .completed(status: 1))
+        #expect(harness.output.stderr.contains("No city is called 'Nowhereville'."))
+    }
+
+    @Test func favouritesAreMarkedListedAndForgotten() async throws {
+        let harness = try MapHarness()
+        _ = await harness.run("search toronto")
+        #expect(await harness.run("fav 1").contains("★ Toronto, CA is now a favourite."))
+        #expect(await harness.run("fav 1").contains("was already a favourite"))
+        let list = await harness.run("favorites")
+        #expect(list.contains("Favourites: 1 match") && list.contains("★"))
+        #expect(await harness.run("search --favorites tor").contains("Toronto, CA"))
+        #expect(await harness.run("search --favorites par").contains("no match"))
+        _ = await harness.run("open #6167865")
+        #expect(await harness.run("unfav").contains("Toronto, CA is no longer a favourite."))
+        #expect(await harness.run("favorites").contains("You have no favourites yet"))
+    }
+
+    @Test func rowsAndIdsThatDoNotExistAreClearErrors() async throws {
+        let harness = try MapHarness()
+        #expect(await harness.status("open 3") == .completed(status: 1))
+        #expect(harness.output.stderr.contains("There is no list on screen to pick row 3 from"))
+        _ = await harness.run("search toronto")
+        #expect(await harness.status("open 99") == .completed(status: 1))
+        #expect(harness.output.stderr.contains("Row 99 is not on screen"))
+        #expect(await harness.status("open #1") == .completed(status: 1))
+        #expect(harness.output.stderr.contains("No city has the id 1."))
+        #expect(await harness.status("search x --limit 0") == .completed(status: 64))
+    }
+
+    @Test func weatherGoesThroughTheRouterAndSaysItIsNotInstalled() async throws {
+        let harness = try MapHarness()
+        _ = await harness.run("open #6167865")
+        #expect(await harness.status("weather") == .completed(status: 1))
+        #expect(harness.output.stderr.contains("The Weather feature is not installed"))
+        #expect(harness.shell.router.top?.route == "map.city")
+    }
+
+    @Test func jsonSearchHasTheDocumentedShape() async throws {
+        let harness = try MapHarness(format: .json)
+        let text = await harness.run("search Al --limit 2")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(document["query"] as? String == "Al")
+        #expect(document["total"] as? Int == 3033)
+        #expect(document["offset"] as? Int == 0)
+        let results = try #require(document["results"] as? [[String: Any]])
+        #expect(results.count == 2)
+        #expect(Set(results[0].keys) == ["id", "name", "country", "lat", "lon", "favorite"])
+    }
+}

@@ -4,30 +4,6 @@ import Testing
 
 @Suite("Display width and line widths")
 struct WidthTests {
-    @Test func displayWidth() {
-        #expect(DisplayWidth.columns(of: "Toronto") == 7)
-        #expect(DisplayWidth.columns(of: "東京") == 4)
-        #expect(DisplayWidth.columns(of: "서울") == 4)
-        #expect(DisplayWidth.columns(of: "Zu\u{308}rich") == 6)
-        #expect(DisplayWidth.columns(of: "😀") == 2)
-        #expect(DisplayWidth.columns(of: "ＡＢ") == 4)
-        #expect(DisplayWidth.columns(of: "São Paulo") == 9)
-        #expect(DisplayWidth.columns(of: "◉ ⣿ ├─┤ ° · ≈") == 13)
-    }
-
-    @Test func sanitizingRemovesControls() {
-        let name = "Evil\u{1B}[31mRed\u{7}\r\nTown\u{202E}\u{85}"
-        let clean = DisplayWidth.sanitized(name)
-        #expect(clean == "Evil[31mRedTown")
-        #expect(clean.unicodeScalars.allSatisfy { $0.properties.generalCategory != .control })
-    }
-
-    @Test func truncation() {
-        #expect(DisplayWidth.truncated("Toronto", toColumns: 7) == "Toronto")
-        #expect(DisplayWidth.truncated("Toronto", toColumns: 4) == "Tor…")
-        #expect(DisplayWidth.truncated("東京都", toColumns: 4) == "東…")
-    }
-
     static let centers: [GeoPoint] = [
         GeoPoint(latitude: 43.7, longitude: -79.42), GeoPoint(latitude: 0, longitude: 179.9),
         GeoPoint(latitude: -84, longitude: -180), GeoPoint(latitude: 89, longitude: 0),
@@ -76,12 +52,4 @@ struct WidthTests {
         #expect(clipped.lines.allSatisfy { DisplayWidth.columns(of: $0) == 40 })
     }
 
-    @Test func wideRangesAreSortedAndDisjoint() {
-        let ranges = DisplayWidth.wideRanges
-        for (a, b) in zip(ranges, ranges.dropFirst()) { #expect(a.upperBound < b.lowerBound, "\(a) \(b)") }
-        #expect(DisplayWidth.columns(of: "\u{1100}") == 2)
-        #expect(DisplayWidth.columns(of: "\u{10FF}") == 1)
-        #expect(DisplayWidth.columns(of: "\u{2FFFD}") == 2)
-        #expect(DisplayWidth.columns(of: "\u{1F5FA}") == 1)
-    }
 }
