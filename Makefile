@@ -1,12 +1,12 @@
 # SkyLens: `make test` runs every package's tests and the end-to-end tests in one build.
 SWIFT ?= swift
-PACKAGES := Core Architecture Services ContactFeature TestSupport
-SOURCES := Package.swift App Tests $(addprefix Packages/,$(PACKAGES))
+PACKAGES := Core Architecture Services ContactFeature MapFeature TestSupport
+SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sources $(addprefix Packages/,$(PACKAGES))
 
 SHARED_DATA ?= ../shared/data
 CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
 
-.PHONY: all deps build run test test-each format lint clean help catalogue
+.PHONY: all deps build run test test-each format lint clean help catalogue bench
 
 all: build
 
@@ -18,6 +18,7 @@ help:
 	@echo "make format     format the sources with swift format"
 	@echo "make lint       check formatting (what CI runs)"
 	@echo "make deps       install the system libraries SkyLens needs (libedit, SQLite)"
+	@echo "make bench      the speed and memory targets, measured in release mode (writes .build/benchmarks.md)"
 	@echo "make catalogue  rebuild the built-in city catalogue from $(SHARED_DATA) (see docs/data-sources.md)"
 
 # The C libraries the build links: libedit (line editing) and SQLite (GRDB). Installed with apt when missing and
@@ -64,6 +65,12 @@ catalogue: deps
 	gunzip -c $(SHARED_DATA)/cities-extra.csv.gz > .build/catalogue-src/cities-extra.csv
 	cp $(SHARED_DATA)/countries.csv Packages/Services/Sources/CitiesService/Resources/countries.csv
 	$(SWIFT) run -c release CatalogueTool .build/catalogue-src/cities.json .build/catalogue-src/cities-extra.csv $(CATALOGUE)
+
+# Release builds of the App and of the benchmark harness, then the measurements; fails when a target is missed.
+bench: deps
+	$(SWIFT) build -c release --product App
+	cd Benchmarks && $(SWIFT) build -c release
+	Benchmarks/.build/release/SkyLensBench .build/release/App | tee .build/benchmarks.md
 
 clean:
 	rm -rf .build $(addsuffix /.build,$(addprefix Packages/,$(PACKAGES)))

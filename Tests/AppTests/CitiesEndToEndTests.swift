@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.serialized) struct CitiesEndToEndTests {
     @Test func jsonSearchForSaoPauloReportsFourMatchesWithTheCityFirst() throws {
@@ -23,7 +23,8 @@ import TestSupport
         let starred = try #require(first.stdout.split(separator: "\n").first { $0.contains("is now a favourite") })
         let second = try runner.run([], stdin: "favorites\n")
         #expect(second.stdout.contains("Favourites: 1 match"))
-        let name = starred.replacingOccurrences(of: "★ ", with: "").replacingOccurrences(of: " is now a favourite.", with: "")
+        let name = starred.replacingOccurrences(of: "★ ", with: "").replacingOccurrences(
+            of: " is now a favourite.", with: "")
         #expect(second.stdout.contains(name) && second.stdout.contains("★"))
         // The catalogue was imported once: the second run did not write it again.
         #expect(FileManager.default.fileExists(atPath: home.file("cities.skycat").path))
@@ -45,13 +46,16 @@ import TestSupport
         let again = try AppBinary.runner(home: home, environment: ["SKYLENS_CITIES_URL": broken.baseURL.absoluteString])
             .run(["--", "cities", "reload"])
         #expect(again.status == 1)
-        #expect(again.stderr.contains("not a JSON array") && again.stderr.contains("The city list that was there is kept."))
+        #expect(
+            again.stderr.contains("not a JSON array") && again.stderr.contains("The city list that was there is kept."))
         #expect(try runner.run(["--", "search", "syd"]).stdout.contains("Sydney, AU"))
     }
 
     @Test func theMapOfTorontoIsDrawnWithoutANetwork() throws {
         let home = try TemporaryDirectory()
-        let result = try AppBinary.runner(home: home).run(["--offline", "map", "Toronto", "--width", "60", "--height", "12"])
+        let result = try AppBinary.runner(home: home).run([
+            "--offline", "map", "Toronto", "--width", "60", "--height", "12",
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("◉ Toronto"))
         #expect(result.stdout.contains("zoom 6"))

@@ -10,7 +10,8 @@ struct CatalogueTool {
     static func main() throws {
         let arguments = CommandLine.arguments.dropFirst()
         guard arguments.count == 3 else {
-            FileHandle.standardError.write(Data("usage: CatalogueTool cities.json cities-extra.csv output.skycat\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: CatalogueTool cities.json cities-extra.csv output.skycat\n".utf8))
             exit(64)
         }
         let paths = Array(arguments)

@@ -191,16 +191,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let id = dataTask.taskIdentifier
+        // Mutate the entry in place: copying it out and back would copy the whole body for every chunk.
         let overLimit = pending.withLock { state -> Bool in
-            guard var entry = state[dataTask.taskIdentifier] else { return false }
-            if entry.body.count + data.count > entry.limit {
-                entry.failure = .transport(host: entry.host, .tooLarge(limit: entry.limit))
-                entry.body = Data()
-                state[dataTask.taskIdentifier] = entry
+            guard let received = state[id]?.body.count, let limit = state[id]?.limit, let host = state[id]?.host else {
+                return false
+            }
+            if received + data.count > limit {
+                state[id]?.failure = .transport(host: host, .tooLarge(limit: limit))
+                state[id]?.body = Data()
                 return true
             }
-            entry.body.append(data)
-            state[dataTask.taskIdentifier] = entry
+            state[id]?.body.append(data)
             return false
         }
         if overLimit { dataTask.cancel() }

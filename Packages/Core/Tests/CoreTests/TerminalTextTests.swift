@@ -1,5 +1,6 @@
-@testable import CoreKit
 import Testing
+
+@testable import CoreKit
 
 @Suite struct TerminalTextTests {
     @Test func plainTextIsUnchanged() {

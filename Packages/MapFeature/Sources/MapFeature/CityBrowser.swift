@@ -76,7 +76,8 @@ final class CityBrowser: ObservableViewModel {
         case .pageRequested(let index):
             guard let results = state.results else { return }
             let offset = max(0, min(index, results.pageCount - 1)) * results.limit
-            state.results = search(query: results.query, favoritesOnly: results.favoritesOnly, offset: offset, limit: results.limit)
+            state.results = search(
+                query: results.query, favoritesOnly: results.favoritesOnly, offset: offset, limit: results.limit)
         case .citySelected(let id):
             guard let position = catalogue.position(ofID: id) else { return }
             let city = catalogue.city(at: position)
@@ -106,7 +107,8 @@ final class CityBrowser: ObservableViewModel {
                 width: width, height: height)
         case .zoomChanged(let step):
             guard let map = state.map else { return }
-            state.map?.zoom = min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, map.zoom + step))
+            state.map?.zoom = min(
+                MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, map.zoom + step))
         case .panned(let dx, let dy):
             guard let map = state.map else { return }
             let box = MapRenderer.visibleBox(request(for: map))
@@ -125,12 +127,15 @@ final class CityBrowser: ObservableViewModel {
     func resolve(_ reference: String, allowName: Bool) -> Resolution {
         let trimmed = reference.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("#") {
-            guard let id = Int(trimmed.dropFirst()) else { return .invalid("'\(trimmed)' is not an id: write it as #6167865.") }
+            guard let id = Int(trimmed.dropFirst()) else {
+                return .invalid("'\(trimmed)' is not an id: write it as #6167865.")
+            }
             return catalogue.city(id: id).map(Resolution.city) ?? .invalid("No city has the id \(id).")
         }
         if let row = Int(trimmed) {
             guard let results = state.results, !results.rows.isEmpty else {
-                return .invalid("There is no list on screen to pick row \(row) from; search first, or give an id as #ID.")
+                return .invalid(
+                    "There is no list on screen to pick row \(row) from; search first, or give an id as #ID.")
             }
             guard row >= 1, row <= results.rows.count else {
                 return .invalid("Row \(row) is not on screen: pick 1 to \(results.rows.count), or give an id as #ID.")
@@ -162,7 +167,8 @@ final class CityBrowser: ObservableViewModel {
                 name: city.name, location: GeoPoint(latitude: city.latitude, longitude: city.longitude),
                 population: city.population ?? 0, id: city.id)
         }
-        return MapRequest(center: map.center, zoom: map.zoom, width: map.width, height: map.height, style: map.style, marker: marker)
+        return MapRequest(
+            center: map.center, zoom: map.zoom, width: map.width, height: map.height, style: map.style, marker: marker)
     }
 
     /// The cities inside the map's view as places: all as dots, and the most populous ones with their names.
@@ -175,7 +181,8 @@ final class CityBrowser: ObservableViewModel {
         return positions.map { position in
             MapPlace(
                 name: named.contains(position) ? catalogue.name(at: position) : "",
-                location: GeoPoint(latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position)),
+                location: GeoPoint(
+                    latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position)),
                 population: catalogue.population(at: position), id: catalogue.id(at: position))
         }
     }
@@ -186,6 +193,7 @@ final class CityBrowser: ObservableViewModel {
         let rows = page.positions.map { position in
             CityRow(city: catalogue.city(at: position), favorite: state.favorites.contains(catalogue.id(at: position)))
         }
-        return Results(query: query, favoritesOnly: favoritesOnly, offset: offset, limit: limit, total: page.total, rows: rows)
+        return Results(
+            query: query, favoritesOnly: favoritesOnly, offset: offset, limit: limit, total: page.total, rows: rows)
     }
 }

@@ -29,7 +29,9 @@ public final class MapPlugin: FeaturePlugin {
     ///   - favorites: favourite cities, shared with the other features.
     ///   - countries: country names.
     ///   - now: the clock (when a favourite was added).
-    public init(catalogue: CatalogueStore, favorites: FavoritesStore, countries: Countries, now: @escaping @Sendable () -> Date) {
+    public init(
+        catalogue: CatalogueStore, favorites: FavoritesStore, countries: Countries, now: @escaping @Sendable () -> Date
+    ) {
         self.store = catalogue
         self.favoritesStore = favorites
         self.countries = countries
@@ -39,7 +41,10 @@ public final class MapPlugin: FeaturePlugin {
     public var name: String { "Cities and map" }
 
     public var routes: [RouteSpec] {
-        [RouteSpec(Self.resultsRoute, label: "search"), RouteSpec(Self.cityRoute, label: "city"), RouteSpec(Self.mapRoute, label: "map")]
+        [
+            RouteSpec(Self.resultsRoute, label: "search"), RouteSpec(Self.cityRoute, label: "city"),
+            RouteSpec(Self.mapRoute, label: "map"),
+        ]
     }
 
     public var migrations: [DatabaseMigration] { FavoritesStore.migrations }
@@ -59,11 +64,16 @@ public final class MapPlugin: FeaturePlugin {
     }
 
     public var commands: [CommandSpec] {
-        let limit = ArgumentSpec.option("limit", value: "N", help: "Rows a page (1 to 500; default: what fits the terminal)")
+        let limit = ArgumentSpec.option(
+            "limit", value: "N", help: "Rows a page (1 to 500; default: what fits the terminal)")
         let cityReference = "A row number of the list on screen, or a city id as #ID"
         return [
             CommandSpec(
-                "search", arguments: [.remainder("prefix", help: "The start of a name; end with ', CC' for one country"), .flag("favorites", help: "Only favourites"), limit],
+                "search",
+                arguments: [
+                    .remainder("prefix", help: "The start of a name; end with ', CC' for one country"),
+                    .flag("favorites", help: "Only favourites"), limit,
+                ],
                 summary: "Find cities whose name starts with a prefix",
                 discussion: """
                     Matching ignores case and accents (sao finds São Paulo), and outer spaces. Results are in name \
@@ -77,17 +87,24 @@ public final class MapPlugin: FeaturePlugin {
             CommandSpec("next", summary: "The next page of the list", scope: .within(route: Self.resultsRoute)),
             CommandSpec("prev", summary: "The previous page of the list", scope: .within(route: Self.resultsRoute)),
             CommandSpec(
-                "page", arguments: [.positional("number", help: "Which page, from 1")], summary: "Go to a page of the list",
+                "page", arguments: [.positional("number", help: "Which page, from 1")],
+                summary: "Go to a page of the list",
                 scope: .within(route: Self.resultsRoute)),
             CommandSpec(
                 "open", arguments: [.positional("city", help: cityReference)],
                 summary: "Show a city: country, state, population, time zone, nearest cities",
                 examples: ["open 3", "open #6167865"]),
             CommandSpec(
-                "fav", arguments: [.positional("city", help: cityReference + "; the city on screen when left out", required: false)],
+                "fav",
+                arguments: [
+                    .positional("city", help: cityReference + "; the city on screen when left out", required: false)
+                ],
                 summary: "Keep a city as a favourite"),
             CommandSpec(
-                "unfav", arguments: [.positional("city", help: cityReference + "; the city on screen when left out", required: false)],
+                "unfav",
+                arguments: [
+                    .positional("city", help: cityReference + "; the city on screen when left out", required: false)
+                ],
                 summary: "Forget a favourite"),
             CommandSpec(
                 "map",
@@ -100,19 +117,23 @@ public final class MapPlugin: FeaturePlugin {
                     .option("height", value: "ROWS", help: "Map height (default: the terminal's)"),
                 ],
                 summary: "Draw the world around a city",
-                discussion: "Country outlines in braille, every city of the list as a dot, the largest named at closer zooms, the city marked ◉.",
+                discussion:
+                    "Country outlines in braille, every city of the list as a dot, the largest named at closer zooms, the city marked ◉.",
                 examples: ["map Toronto", "map 2 --zoom 4", "map #6167865 --blocks"]),
             CommandSpec(
                 "zoom", arguments: [.positional("direction", help: "in or out", completion: .values(["in", "out"]))],
                 summary: "Zoom the map in or out", scope: .within(route: Self.mapRoute)),
             CommandSpec(
-                "pan", arguments: [.positional("direction", help: "n, s, e or w", completion: .values(["n", "s", "e", "w"]))],
+                "pan",
+                arguments: [.positional("direction", help: "n, s, e or w", completion: .values(["n", "s", "e", "w"]))],
                 summary: "Move the map by half a screen", scope: .within(route: Self.mapRoute)),
             CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.cityRoute)),
             CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.mapRoute)),
             CommandSpec(
                 "cities reload", summary: "Load the city list again (from SKYLENS_CITIES_URL when set)",
-                discussion: "A download that fails or does not parse keeps the list that was there, and says why. Favourites stay."),
+                discussion:
+                    "A download that fails or does not parse keeps the list that was there, and says why. Favourites stay."
+            ),
         ]
     }
 
@@ -126,11 +147,14 @@ public final class MapPlugin: FeaturePlugin {
             let browser = try await loadBrowser(context)
             try await refreshFavorites(browser)
             let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
-            await browser.send(.searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
+            await browser.send(
+                .searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
             return try await show(Destination(Self.resultsRoute), context: context)
         case "next", "prev", "page":
             let browser = try await loadBrowser(context)
-            guard let results = browser.state.results else { throw .failure("no_list", "There is no list to page through; search first.") }
+            guard let results = browser.state.results else {
+                throw .failure("no_list", "There is no list to page through; search first.")
+            }
             var target = results.pageIndex + (invocation.command.name == "next" ? 1 : -1)
             if invocation.command.name == "page" {
                 guard let number = Int(arguments["number"] ?? ""), number >= 1 else {
@@ -139,13 +163,15 @@ public final class MapPlugin: FeaturePlugin {
                 target = number - 1
             }
             guard target >= 0, target < results.pageCount else {
-                throw .failure("no_page", target < 0 ? "This is the first page." : "This is the last page (\(results.pageCount)).")
+                throw .failure(
+                    "no_page", target < 0 ? "This is the first page." : "This is the last page (\(results.pageCount)).")
             }
             await browser.send(.pageRequested(target))
             return resultsOutput(browser, context: context)
         case "open":
             let city = try await resolve(arguments["city"] ?? "", allowName: false, context: context)
-            return try await show(Destination(Self.cityRoute, parameters: ["id": String(city.id), "title": city.name]), context: context)
+            return try await show(
+                Destination(Self.cityRoute, parameters: ["id": String(city.id), "title": city.name]), context: context)
         case "fav", "unfav":
             return try await setFavorite(arguments["city"], to: invocation.command.name == "fav", context: context)
         case "map":
@@ -169,7 +195,8 @@ public final class MapPlugin: FeaturePlugin {
             }
             return mapOutput(browser, context: context)
         case "weather":
-            guard let id = context.router.top?.parameters["id"], let title = context.router.top?.parameters["title"] else {
+            guard let id = context.router.top?.parameters["id"], let title = context.router.top?.parameters["title"]
+            else {
                 throw .failure("no_city", "Open a city first.")
             }
             return try await context.navigate(to: Destination("weather.city", parameters: ["id": id, "title": title]))
@@ -180,13 +207,16 @@ public final class MapPlugin: FeaturePlugin {
         }
     }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+    {
         let browser = try await loadBrowser(context)
         switch destination.route {
         case Self.resultsRoute:
             return resultsOutput(browser, context: context)
         case Self.cityRoute:
-            guard let id = destination.parameters["id"].flatMap(Int.init) else { throw .failure("no_city", "No city to show.") }
+            guard let id = destination.parameters["id"].flatMap(Int.init) else {
+                throw .failure("no_city", "No city to show.")
+            }
             try await refreshFavorites(browser)
             if browser.state.detail?.city.id != id { await browser.send(.citySelected(id: id)) }
             guard let detail = browser.state.detail else { throw .failure("not_found", "No city has the id \(id).") }
@@ -211,7 +241,9 @@ public final class MapPlugin: FeaturePlugin {
         let progress = context.progress
         let catalogue: CityCatalogue
         do {
-            catalogue = try await store.catalogue { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
+            catalogue = try await store.catalogue { phase, fraction in
+                progress.update(Self.label(phase), fraction: fraction)
+            }
         } catch {
             progress.finish()
             throw .failure("catalogue", error.message)
@@ -253,11 +285,14 @@ public final class MapPlugin: FeaturePlugin {
         return value
     }
 
-    private func resolve(_ reference: String, allowName: Bool, context: CommandContext) async throws(CommandError) -> City {
+    private func resolve(
+        _ reference: String, allowName: Bool, context: CommandContext
+    ) async throws(CommandError) -> City {
         let browser = try await loadBrowser(context)
         if reference.trimmingCharacters(in: .whitespaces).isEmpty {
             // The city on screen.
-            if let id = context.router.stack.last(where: { $0.parameters["id"] != nil })?.parameters["id"].flatMap(Int.init),
+            if let id = context.router.stack.last(where: { $0.parameters["id"] != nil })?.parameters["id"].flatMap(
+                Int.init),
                 let city = browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
             {
                 return city
@@ -270,55 +305,70 @@ public final class MapPlugin: FeaturePlugin {
         }
     }
 
-    private func setFavorite(_ reference: String?, to favorite: Bool, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    private func setFavorite(
+        _ reference: String?, to favorite: Bool, context: CommandContext
+    ) async throws(CommandError) -> CommandOutput {
         let city = try await resolve(reference ?? "", allowName: false, context: context)
         let browser = try await loadBrowser(context)
         let changed: Bool
         do {
-            changed = favorite ? try await favoritesStore.add(city.id, at: now()) : try await favoritesStore.remove(city.id)
+            changed =
+                favorite ? try await favoritesStore.add(city.id, at: now()) : try await favoritesStore.remove(city.id)
         } catch {
             throw .failure("storage", error.message)
         }
         try await refreshFavorites(browser)
         let name = "\(TerminalText.sanitize(city.name)), \(city.country)"
-        let text: String = switch (favorite, changed) {
-        case (true, true): "★ \(name) is now a favourite."
-        case (true, false): "\(name) was already a favourite."
-        case (false, true): "\(name) is no longer a favourite."
-        case (false, false): "\(name) was not a favourite."
-        }
-        return CommandOutput(text: text, json: FavoriteDocument(id: city.id, name: city.name, favorite: favorite, changed: changed))
+        let text: String =
+            switch (favorite, changed) {
+            case (true, true): "★ \(name) is now a favourite."
+            case (true, false): "\(name) was already a favourite."
+            case (false, true): "\(name) is no longer a favourite."
+            case (false, false): "\(name) was not a favourite."
+            }
+        return CommandOutput(
+            text: text, json: FavoriteDocument(id: city.id, name: city.name, favorite: favorite, changed: changed))
     }
 
-    private func showMap(_ arguments: ParsedArguments, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    private func showMap(
+        _ arguments: ParsedArguments, context: CommandContext
+    ) async throws(CommandError) -> CommandOutput {
         let city = try await resolve(arguments["city"] ?? "", allowName: true, context: context)
         func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(CommandError) -> Int {
             guard let text = arguments[name] else { return value }
             guard let number = Int(text), range.contains(number) else {
-                throw .usage("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.terminalPreview)'.")
+                throw .usage(
+                    "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.terminalPreview)'."
+                )
             }
             return number
         }
         let zoom = try number("zoom", MapRequest.zoomRange, default: Self.defaultZoom)
-        let width = try number("width", MapRequest.minimumWidth...MapRequest.maximumWidth, default: context.terminal.width)
+        let width = try number(
+            "width", MapRequest.minimumWidth...MapRequest.maximumWidth, default: context.terminal.width)
         let height = try number(
-            "height", MapRequest.minimumHeight...MapRequest.maximumHeight, default: max(MapRequest.minimumHeight, context.terminal.height - 4))
+            "height", MapRequest.minimumHeight...MapRequest.maximumHeight,
+            default: max(MapRequest.minimumHeight, context.terminal.height - 4))
         let style: MapStyle = arguments.flag("blocks") || arguments.flag("plain") ? .blocks : .braille
         let browser = try await loadBrowser(context)
         try await refreshFavorites(browser)
         await browser.send(.mapRequested(id: city.id, zoom: zoom, style: style, width: width, height: height))
-        return try await show(Destination(Self.mapRoute, parameters: ["id": String(city.id), "title": "map"]), context: context)
+        return try await show(
+            Destination(Self.mapRoute, parameters: ["id": String(city.id), "title": "map"]), context: context)
     }
 
     private func resultsOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
-        guard let results = browser.state.results else { return CommandOutput(text: "No search yet: 'search PREFIX' starts one.") }
+        guard let results = browser.state.results else {
+            return CommandOutput(text: "No search yet: 'search PREFIX' starts one.")
+        }
         return CommandOutput(text: MapViews.results(results, painter: context.painter), json: SearchDocument(results))
     }
 
     private func mapOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
         guard let map = browser.state.map else { return CommandOutput(text: "No map yet: 'map CITY' draws one.") }
         if outlines == nil {
-            let text = Bundle.module.url(forResource: "world-110m", withExtension: "txt")
+            let text =
+                Bundle.module.url(forResource: "world-110m", withExtension: "txt")
                 .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
             outlines = WorldOutlines.parse(text)
         }
@@ -336,18 +386,22 @@ public final class MapPlugin: FeaturePlugin {
         let progress = context.progress
         let report: ReloadReport
         do {
-            report = try await store.reload { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
+            report = try await store.reload { phase, fraction in progress.update(Self.label(phase), fraction: fraction)
+            }
         } catch {
             progress.finish()
             throw .failure("catalogue", "\(error.message) The city list that was there is kept.")
         }
         progress.finish()
         browser = nil
-        var text = "Loaded \(MapViews.formatted(report.count)) cities (\(report.source == "built-in" ? "the built-in list" : TerminalText.sanitize(report.source)))."
+        var text =
+            "Loaded \(MapViews.formatted(report.count)) cities (\(report.source == "built-in" ? "the built-in list" : TerminalText.sanitize(report.source)))."
         if report.skipped > 0 {
-            text += " \(report.skipped) broken entries were left out (first: \(TerminalText.sanitize(report.firstProblem ?? "?")))."
+            text +=
+                " \(report.skipped) broken entries were left out (first: \(TerminalText.sanitize(report.firstProblem ?? "?")))."
         }
         context.router.pop(route: Self.resultsRoute)
-        return CommandOutput(text: text, json: ReloadDocument(source: report.source, count: report.count, skipped: report.skipped))
+        return CommandOutput(
+            text: text, json: ReloadDocument(source: report.source, count: report.count, skipped: report.skipped))
     }
 }

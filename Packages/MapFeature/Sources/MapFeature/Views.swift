@@ -12,7 +12,8 @@ enum MapViews {
         let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(TerminalText.sanitize(query))\""
         guard !results.rows.isEmpty else {
             if results.total > 0 {
-                return "\(subject): \(formatted(results.total)) matches, none on page \(results.pageIndex + 1). 'page 1' goes back."
+                return
+                    "\(subject): \(formatted(results.total)) matches, none on page \(results.pageIndex + 1). 'page 1' goes back."
             }
             if results.favoritesOnly && query.isEmpty {
                 return "You have no favourites yet: 'fav N' keeps row N of a list, 'fav #ID' a city by its id."
@@ -24,7 +25,9 @@ enum MapViews {
             painter.paint("\(subject): \(formatted(results.total)) \(results.total == 1 ? "match" : "matches")", .bold)
                 + " (\(formatted(first))–\(formatted(last)))"
         ]
-        let labels = results.rows.map { TerminalText.sanitize("\($0.city.name), \($0.city.country.isEmpty ? "—" : $0.city.country)") }
+        let labels = results.rows.map {
+            TerminalText.sanitize("\($0.city.name), \($0.city.country.isEmpty ? "—" : $0.city.country)")
+        }
         let nameWidth = min(40, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12))
         let numberWidth = String(results.rows.count).count
         for (index, row) in results.rows.enumerated() {
@@ -62,13 +65,19 @@ enum MapViews {
             let labels = detail.nearby.map { TerminalText.sanitize("\($0.city.name), \($0.city.country)") }
             let width = min(36, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10)
             for (near, label) in zip(detail.nearby, labels) {
-                let distance = near.distanceKm < 10 ? String(format: "%.1f km", near.distanceKm) : "\(Int(near.distanceKm.rounded())) km"
+                let distance =
+                    near.distanceKm < 10
+                    ? String(format: "%.1f km", near.distanceKm) : "\(Int(near.distanceKm.rounded())) km"
                 lines.append(
-                    "  \(DisplayWidth.fit(label, to: width))  \(distance.leftPadded(to: 8))  \(CitiesService.Geo.compassPoint(near.bearing).padding(toLength: 3, withPad: " ", startingAt: 0)) \(String(Int(near.bearing.rounded()) % 360).leftPadded(to: 3))°  #\(near.city.id)")
+                    "  \(DisplayWidth.fit(label, to: width))  \(distance.leftPadded(to: 8))  \(CitiesService.Geo.compassPoint(near.bearing).padding(toLength: 3, withPad: " ", startingAt: 0)) \(String(Int(near.bearing.rounded()) % 360).leftPadded(to: 3))°  #\(near.city.id)"
+                )
             }
         }
         lines.append("")
-        lines.append(painter.paint("'map' shows it on the map, 'weather' its weather, '\(detail.favorite ? "unfav" : "fav")' \(detail.favorite ? "forgets" : "keeps") it, 'back' returns.", .dim))
+        lines.append(
+            painter.paint(
+                "'map' shows it on the map, 'weather' its weather, '\(detail.favorite ? "unfav" : "fav")' \(detail.favorite ? "forgets" : "keeps") it, 'back' returns.",
+                .dim))
         return lines.joined(separator: "\n")
     }
 

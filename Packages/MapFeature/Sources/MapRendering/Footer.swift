@@ -1,10 +1,11 @@
 import CoreKit
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The line under the map: `43.70°N 79.42°W · zoom 5 · 1 cell ≈ 11 km · ├────────┤ 100 km`.

@@ -1,4 +1,5 @@
 import CoreKit
+
 /// Text drawn over the dot canvas (the marker, its name and place labels), with the bookkeeping that keeps
 /// labels from overlapping.
 struct LabelOverlay {

@@ -1,10 +1,11 @@
 import CoreKit
+
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Draws country outlines and places as braille or half-block text (Web Mercator, square dots).
@@ -110,7 +111,8 @@ public enum MapRenderer {
             ys.append(MapGeometry.mercatorY(latitude: point.latitude))
         }
         guard xs.count >= 2, let firstPoint = points.first(where: { $0.latitude.isFinite && $0.longitude.isFinite }),
-              let lastPoint = points.last(where: { $0.latitude.isFinite && $0.longitude.isFinite }) else { return }
+            let lastPoint = points.last(where: { $0.latitude.isFinite && $0.longitude.isFinite })
+        else { return }
         if firstPoint != lastPoint, let lastX = xs.last, let firstY = ys.first {
             // Close the ring: back to the first point's latitude, at the copy of its longitude nearest the end.
             var x = MapGeometry.mercatorX(longitude: MapGeometry.normalizedLongitude(firstPoint.longitude))

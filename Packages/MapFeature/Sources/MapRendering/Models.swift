@@ -1,4 +1,5 @@
 import CoreKit
+
 /// A position on the Earth in degrees (WGS 84): latitude north-positive, longitude east-positive.
 public struct GeoPoint: Sendable, Equatable {
     /// Degrees north of the equator (negative south), -90...90.

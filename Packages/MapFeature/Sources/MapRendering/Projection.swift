@@ -1,9 +1,9 @@
 #if canImport(Darwin)
-import Darwin
+    import Darwin
 #elseif canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Plain geodesy helpers.
@@ -101,7 +101,8 @@ struct Viewport {
     /// Integer dot of a point if it is on the canvas.
     func visibleDot(for point: GeoPoint) -> (x: Int, y: Int)? {
         guard let (x, y) = dot(for: point),
-              x >= 0, x < Double(dotWidth), y >= 0, y < Double(dotHeight) else { return nil }
+            x >= 0, x < Double(dotWidth), y >= 0, y < Double(dotHeight)
+        else { return nil }
         return (Int(x), Int(y))
     }
 
@@ -120,8 +121,12 @@ struct Viewport {
         let topY = centerY - halfHeight
         let bottomY = centerY + halfHeight
         // Points beyond ±85° are drawn on the ±85° line, so a view reaching it shows them all.
-        let north = topY <= MapGeometry.mercatorY(latitude: MapGeometry.maxLatitude) ? 90 : MapGeometry.latitude(mercatorY: topY)
-        let south = bottomY >= MapGeometry.mercatorY(latitude: -MapGeometry.maxLatitude) ? -90 : MapGeometry.latitude(mercatorY: bottomY)
+        let north =
+            topY <= MapGeometry.mercatorY(latitude: MapGeometry.maxLatitude)
+            ? 90 : MapGeometry.latitude(mercatorY: topY)
+        let south =
+            bottomY >= MapGeometry.mercatorY(latitude: -MapGeometry.maxLatitude)
+            ? -90 : MapGeometry.latitude(mercatorY: bottomY)
         return GeoBox(south: south, west: west, north: north, east: east)
     }
 

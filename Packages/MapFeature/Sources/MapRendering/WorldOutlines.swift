@@ -33,7 +33,8 @@ public enum WorldOutlines {
     private static func parsePoint(_ field: Substring) -> GeoPoint? {
         let parts = field.split(separator: ",", omittingEmptySubsequences: false)
         guard parts.count == 2, let lon = Double(parts[0]), let lat = Double(parts[1]),
-              lon.isFinite, lat.isFinite, (-180...180).contains(lon), (-90...90).contains(lat) else { return nil }
+            lon.isFinite, lat.isFinite, (-180...180).contains(lon), (-90...90).contains(lat)
+        else { return nil }
         return GeoPoint(latitude: lat, longitude: lon)
     }
 }

@@ -4,8 +4,8 @@ import Diagnostics
 import Foundation
 import MapFeature
 import Persistence
-import Testing
 import TestSupport
+import Testing
 
 @MainActor
 struct MapHarness {
@@ -14,7 +14,10 @@ struct MapHarness {
     let directory: TemporaryDirectory
     let database: AppDatabase
 
-    init(format: OutputFormat = .text, terminal: TerminalInfo = .plain, database: AppDatabase? = nil, directory: TemporaryDirectory? = nil) throws {
+    init(
+        format: OutputFormat = .text, terminal: TerminalInfo = .plain, database: AppDatabase? = nil,
+        directory: TemporaryDirectory? = nil
+    ) throws {
         let directory = try directory ?? TemporaryDirectory()
         let database = database ?? AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         let store = CatalogueStore(
@@ -73,7 +76,8 @@ struct MapHarness {
         Golden.assertMatches(braille, named: "map-toronto-braille")
         #expect(braille.contains("◉ Toronto"))
         #expect(harness.shell.prompt == "skylens map> ")
-        Golden.assertMatches(await harness.run("map #6167865 --width 80 --height 22 --blocks"), named: "map-toronto-blocks")
+        Golden.assertMatches(
+            await harness.run("map #6167865 --width 80 --height 22 --blocks"), named: "map-toronto-blocks")
     }
 
     @Test func zoomAndPanMoveTheMap() async throws {

@@ -1,15 +1,18 @@
 import CoreKit
 import Testing
+
 @testable import MapRendering
 
 @Suite("Antimeridian and wrapping")
 struct AntimeridianTests {
     /// A box from 170°E to 170°W (across ±180°), latitudes 0…10, as a dateline-crossing ring.
-    static let ring = Outline(country: "TST", points: [
-        GeoPoint(latitude: 10, longitude: 170), GeoPoint(latitude: 10, longitude: -170),
-        GeoPoint(latitude: 0, longitude: -170), GeoPoint(latitude: 0, longitude: 170),
-        GeoPoint(latitude: 10, longitude: 170),
-    ])
+    static let ring = Outline(
+        country: "TST",
+        points: [
+            GeoPoint(latitude: 10, longitude: 170), GeoPoint(latitude: 10, longitude: -170),
+            GeoPoint(latitude: 0, longitude: -170), GeoPoint(latitude: 0, longitude: 170),
+            GeoPoint(latitude: 10, longitude: 170),
+        ])
 
     /// Columns (cell indices) that show dots, per row.
     static func dotColumns(_ map: RenderedMap) -> [[Int]] {
@@ -41,11 +44,13 @@ struct AntimeridianTests {
 
     @Test func cutEdgesAlongTheAntimeridianAreNotDrawn() {
         // Half of the test box, split at 180° the way Natural Earth splits Fiji: the edge along 180° is a cut.
-        let west = Outline(country: "TST", points: [
-            GeoPoint(latitude: 10, longitude: 170), GeoPoint(latitude: 10, longitude: 180),
-            GeoPoint(latitude: 0, longitude: 180), GeoPoint(latitude: 0, longitude: 170),
-            GeoPoint(latitude: 10, longitude: 170),
-        ])
+        let west = Outline(
+            country: "TST",
+            points: [
+                GeoPoint(latitude: 10, longitude: 170), GeoPoint(latitude: 10, longitude: 180),
+                GeoPoint(latitude: 0, longitude: 180), GeoPoint(latitude: 0, longitude: 170),
+                GeoPoint(latitude: 10, longitude: 170),
+            ])
         let request = MapRequest(center: GeoPoint(latitude: 5, longitude: 179), zoom: 3, width: 80, height: 24)
         let rows = Self.dotColumns(MapRenderer.render(request, outlines: [west], places: []))
         // The 170°E edge (dot 48, cell 23 or 24) spans the box's rows; the 180° cut (dot 83.6, cell 41) only
@@ -59,10 +64,12 @@ struct AntimeridianTests {
     @Test func worldIsWrappedEastOfTheAntimeridian() {
         // Centred at 170°E, zoom 1 (180° wide): a square around 120°W appears near the right edge
         // (240° is 70° east of the centre: dot 80 + 70 · 160/180 ≈ 142, cell 71).
-        let square = Outline(country: "USA", points: [
-            GeoPoint(latitude: 39, longitude: -121), GeoPoint(latitude: 39, longitude: -119),
-            GeoPoint(latitude: 41, longitude: -119), GeoPoint(latitude: 41, longitude: -121),
-        ])
+        let square = Outline(
+            country: "USA",
+            points: [
+                GeoPoint(latitude: 39, longitude: -121), GeoPoint(latitude: 39, longitude: -119),
+                GeoPoint(latitude: 41, longitude: -119), GeoPoint(latitude: 41, longitude: -121),
+            ])
         let request = MapRequest(center: GeoPoint(latitude: 40, longitude: 170), zoom: 1, width: 80, height: 24)
         let map = MapRenderer.render(request, outlines: [square], places: [])
         let columns = Self.dotColumns(map).flatMap { $0 }
@@ -82,7 +89,8 @@ struct AntimeridianTests {
     }
 
     @Test func placesWrapToo() {
-        let place = MapPlace(name: "Apia", location: GeoPoint(latitude: -13.8, longitude: -171.8), population: 40_000, id: 1)
+        let place = MapPlace(
+            name: "Apia", location: GeoPoint(latitude: -13.8, longitude: -171.8), population: 40_000, id: 1)
         let request = MapRequest(center: GeoPoint(latitude: -13.8, longitude: 180), zoom: 4, width: 80, height: 24)
         let map = MapRenderer.render(request, outlines: [], places: [place])
         #expect(map.contains("Apia"))

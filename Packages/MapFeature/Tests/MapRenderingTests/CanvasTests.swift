@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MapRendering
 
 @Suite("Dot canvas")

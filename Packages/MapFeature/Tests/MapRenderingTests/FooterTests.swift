@@ -1,5 +1,6 @@
 import CoreKit
 import Testing
+
 @testable import MapRendering
 
 @Suite("Footer")
@@ -34,7 +35,9 @@ struct FooterTests {
             let cells = DisplayWidth.columns(of: parts[0])
             #expect((2...Footer.maxBarCells).contains(cells), "\(bar)")
             let label = String(parts[1])
-            #expect(["1", "2", "5"].contains(String(label.prefix(1))) && label.dropFirst().allSatisfy { "0 kmm".contains($0) }, "\(label)")
+            #expect(
+                ["1", "2", "5"].contains(String(label.prefix(1)))
+                    && label.dropFirst().allSatisfy { "0 kmm".contains($0) }, "\(label)")
         }
         #expect(Footer.scaleBar(kmPerCell: 0) == nil)
         #expect(Footer.scaleBar(kmPerCell: .nan) == nil)
@@ -51,9 +54,11 @@ struct FooterTests {
                 }
             }
         }
-        let narrow = MapRenderer.render(MapRequest(center: Self.toronto, zoom: 5, width: 10, height: 3), outlines: [], places: [])
+        let narrow = MapRenderer.render(
+            MapRequest(center: Self.toronto, zoom: 5, width: 10, height: 3), outlines: [], places: [])
         #expect(narrow.footer == "zoom 5")
-        let medium = MapRenderer.render(MapRequest(center: Self.toronto, zoom: 5, width: 45, height: 3), outlines: [], places: [])
+        let medium = MapRenderer.render(
+            MapRequest(center: Self.toronto, zoom: 5, width: 45, height: 3), outlines: [], places: [])
         #expect(medium.footer == "43.70°N 79.42°W · zoom 5 · 1 cell ≈ 20 km")
     }
 }

@@ -1,5 +1,6 @@
 import CoreKit
 import Testing
+
 @testable import MapRendering
 
 @Suite("Labels and marker")
@@ -51,7 +52,9 @@ struct LabelTests {
 
     @Test func labelsAreCapped() {
         // Ten places on ten different rows, 12 rows high: at most 12 / 6 = 2 labels.
-        let places = (0..<10).map { Self.place("P\($0)", lat: Double($0) * 0.25 - 1.2, lon: 0, population: 100 - $0, id: $0) }
+        let places = (0..<10).map {
+            Self.place("P\($0)", lat: Double($0) * 0.25 - 1.2, lon: 0, population: 100 - $0, id: $0)
+        }
         let map = MapRenderer.render(Self.request(height: 12), outlines: [], places: places)
         let labelled = (0..<10).filter { i in map.contains("P\(i)") }
         #expect(labelled == [0, 1])

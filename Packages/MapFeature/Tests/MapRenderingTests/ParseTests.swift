@@ -1,20 +1,21 @@
 import Testing
+
 @testable import MapRendering
 
 @Suite("Outline file parsing")
 struct ParseTests {
     @Test func malformedLinesAndPointsAreSkipped() {
         let text = """
-        FJI 180.00,-16.07 180.00,-16.56 179.36,-16.80 180.00,-16.07
-        # a comment 1,2 3,4
+            FJI 180.00,-16.07 180.00,-16.56 179.36,-16.80 180.00,-16.07
+            # a comment 1,2 3,4
 
-        NOPOINTS
-        XYZ 1,2
-        BAD! 1,2 3,4
-        ABC 1,2 oops 3 4,5,6 ,7 8, 200,1 1,95 nan,1 inf,2 3,4\r
-        CAN\t-79.0,43.0\t-78.0,43.5  -77.5,44.0
-        ÄÖÜ 1,2 3,4
-        """
+            NOPOINTS
+            XYZ 1,2
+            BAD! 1,2 3,4
+            ABC 1,2 oops 3 4,5,6 ,7 8, 200,1 1,95 nan,1 inf,2 3,4\r
+            CAN\t-79.0,43.0\t-78.0,43.5  -77.5,44.0
+            ÄÖÜ 1,2 3,4
+            """
         let outlines = WorldOutlines.parse(text)
         #expect(outlines.map(\.country) == ["FJI", "ABC", "CAN"])
         #expect(outlines[0].points.count == 4)

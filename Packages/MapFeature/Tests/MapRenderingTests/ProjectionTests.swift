@@ -1,6 +1,7 @@
 import CoreKit
 import Foundation
 import Testing
+
 @testable import MapRendering
 
 @Suite("Projection and visible box")
@@ -28,7 +29,8 @@ struct ProjectionTests {
     }
 
     @Test func zoomZeroShowsTheWholeWorldWidth() {
-        let box = MapRenderer.visibleBox(MapRequest(center: GeoPoint(latitude: 0, longitude: 30), zoom: 0, width: 80, height: 24))
+        let box = MapRenderer.visibleBox(
+            MapRequest(center: GeoPoint(latitude: 0, longitude: 30), zoom: 0, width: 80, height: 24))
         #expect(box.west == -180 && box.east == 180)
         // 160 × 96 dots of a 160-dot world: 0.3 of a world above and below the equator.
         let north = atan(sinh(0.3 * 2 * Double.pi)) * 180 / .pi
@@ -39,7 +41,8 @@ struct ProjectionTests {
     @Test(arguments: [MapStyle.braille, .blocks])
     func eachZoomStepHalvesTheSpanAndDotsAreSquare(style: MapStyle) {
         for zoom in 0...12 {
-            let request = MapRequest(center: GeoPoint(latitude: 10, longitude: 20), zoom: zoom, width: 80, height: 24, style: style)
+            let request = MapRequest(
+                center: GeoPoint(latitude: 10, longitude: 20), zoom: zoom, width: 80, height: 24, style: style)
             let box = MapRenderer.visibleBox(request)
             let span = 360 / pow(2, Double(zoom))
             if zoom > 0 {
@@ -53,7 +56,8 @@ struct ProjectionTests {
     }
 
     @Test func boxAcrossTheAntimeridian() {
-        let box = MapRenderer.visibleBox(MapRequest(center: GeoPoint(latitude: 0, longitude: 179), zoom: 3, width: 80, height: 24))
+        let box = MapRenderer.visibleBox(
+            MapRequest(center: GeoPoint(latitude: 0, longitude: 179), zoom: 3, width: 80, height: 24))
         #expect(abs(box.west - 156.5) < 1e-9)
         #expect(abs(box.east - -158.5) < 1e-9)
         #expect(box.contains(GeoPoint(latitude: 0, longitude: -170)))
@@ -63,7 +67,8 @@ struct ProjectionTests {
     }
 
     @Test func boxReachingTheProjectionEdgeCoversThePoles() {
-        let box = MapRenderer.visibleBox(MapRequest(center: GeoPoint(latitude: 80, longitude: 0), zoom: 1, width: 80, height: 24))
+        let box = MapRenderer.visibleBox(
+            MapRequest(center: GeoPoint(latitude: 80, longitude: 0), zoom: 1, width: 80, height: 24))
         #expect(box.north == 90)
         #expect(box.south > 0)
     }

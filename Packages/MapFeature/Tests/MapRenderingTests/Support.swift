@@ -1,5 +1,6 @@
 import CoreKit
 import Foundation
+
 @testable import MapRendering
 
 /// Test data: the real Natural Earth outlines and the cities around the Great Lakes (see Scripts/make-fixtures.py).
@@ -20,7 +21,8 @@ enum Fixtures {
         try text("cities-great-lakes", "tsv").split(separator: "\n").compactMap { line in
             let fields = line.split(separator: "\t", maxSplits: 4, omittingEmptySubsequences: false)
             guard fields.count == 5, let id = Int(fields[0]), let lon = Double(fields[1]), let lat = Double(fields[2]),
-                  let population = Int(fields[3]) else { return nil }
+                let population = Int(fields[3])
+            else { return nil }
             return MapPlace(
                 name: String(fields[4]), location: GeoPoint(latitude: lat, longitude: lon),
                 population: population, id: id)

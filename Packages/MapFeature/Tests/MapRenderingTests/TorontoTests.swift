@@ -1,5 +1,6 @@
 import CoreKit
 import Testing
+
 @testable import MapRendering
 
 @Suite("Toronto smoke test")
@@ -42,7 +43,8 @@ struct TorontoTests {
     func otherZooms(zoom: Int) throws {
         let outlines = try Fixtures.worldOutlines()
         let all = try Fixtures.greatLakesCities()
-        let request = MapRequest(center: Self.center, zoom: zoom, width: 80, height: 24, marker: try Self.toronto(in: all))
+        let request = MapRequest(
+            center: Self.center, zoom: zoom, width: 80, height: 24, marker: try Self.toronto(in: all))
         let box = MapRenderer.visibleBox(request)
         let map = MapRenderer.render(request, outlines: outlines, places: all.filter { box.contains($0.location) })
         print("Toronto, zoom \(zoom), braille:\n" + map.framed)

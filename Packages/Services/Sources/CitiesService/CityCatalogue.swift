@@ -78,6 +78,10 @@ public final class CityCatalogue: @unchecked Sendable {
     private let byID: UnsafePointer<UInt32>
     private let gridStarts: UnsafePointer<UInt32>
     private let gridItems: UnsafePointer<UInt32>
+    /// Where the rows whose folded name starts with each pair of bytes begin (see `prefixKey`): a search for one or
+    /// two bytes needs no binary search at all, a longer one only within that pair's rows. Built when the file is
+    /// opened (one pass over the first bytes of the names, well under a millisecond).
+    private let pairStarts: [UInt32]
 
     /// Maps the catalogue at `path`, checking its header and that every section lies inside the file.
     public init(path: String) throws(CatalogueError) {
@@ -152,6 +156,19 @@ public final class CityCatalogue: @unchecked Sendable {
             }
         }
         timeZoneNames = zones
+        var pairs = [UInt32](repeating: UInt32(count), count: Self.pairKeys + 1)
+        var nextKey = 0, lastKey = 0
+        for row in 0..<count {
+            let start = Int(foldStarts[row]), length = Int(foldStarts[row + 1]) - start
+            let key = length == 0 ? 0 : Self.prefixKey(folded[start], length > 1 ? folded[start + 1] : nil)
+            guard key >= lastKey else { throw corrupt("the rows are not in search order at row \(row)") }
+            lastKey = key
+            while nextKey <= key {
+                pairs[nextKey] = UInt32(row)
+                nextKey += 1
+            }
+        }
+        pairStarts = pairs
         struct Meta: Decodable {
             var source: String
             var createdAt: Date?
@@ -213,6 +230,25 @@ public final class CityCatalogue: @unchecked Sendable {
 
     // MARK: - Search
 
+    /// 0 for an empty name; then for a first byte b: `1 + b * 257` when it is the whole name, and
+    /// `2 + b * 257 + second` otherwise. Ordered like the bytes, so rows are sorted by key.
+    static let pairKeys = 1 + 256 * 257
+
+    @inline(__always)
+    static func prefixKey(_ first: UInt8, _ second: UInt8?) -> Int {
+        1 + Int(first) * 257 + (second.map { 1 + Int($0) } ?? 0)
+    }
+
+    /// The rows that can start with `prefix`, from the pair table: exact for one or two bytes.
+    @inline(__always)
+    private func candidateRange(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard let first = prefix.first else { return 0..<count }
+        let base = 1 + Int(first) * 257
+        if prefix.count == 1 { return Int(pairStarts[base])..<Int(pairStarts[base + 257]) }
+        let key = base + 1 + Int(prefix[1])
+        return Int(pairStarts[key])..<Int(pairStarts[key + 1])
+    }
+
     /// The cities whose folded name starts with the query's prefix (and in its country, if it names one), in search
     /// order, `limit` of them from `offset`. With `favorites`, only those ids.
     public func search(
@@ -241,8 +277,14 @@ public final class CityCatalogue: @unchecked Sendable {
                 return CitySearchPage(
                     total: high - low, offset: offset, positions: (start..<stop).map { Int(byCountry[$0]) })
             }
-            let low = lowerBound(0, count) { comparePrefix($0, prefix) < 0 }
-            let high = lowerBound(low, count) { comparePrefix($0, prefix) <= 0 }
+            let candidates = candidateRange(prefix)
+            let low: Int, high: Int
+            if prefix.count <= 2 {
+                (low, high) = (candidates.lowerBound, candidates.upperBound)
+            } else {
+                low = lowerBound(candidates.lowerBound, candidates.upperBound) { comparePrefix($0, prefix) < 0 }
+                high = lowerBound(low, candidates.upperBound) { comparePrefix($0, prefix) <= 0 }
+            }
             let start = min(high, low + offset)
             return CitySearchPage(total: high - low, offset: offset, positions: Array(start..<min(high, start + limit)))
         }

@@ -31,6 +31,12 @@ public struct CityQuery: Sendable, Equatable {
 
     /// `"  Paris, us "` → prefix `paris`, country `US`; `"Washington, D.C."` stays a plain prefix.
     public init(parsing text: String) {
+        // Fast path: plain ASCII without a comma or outer spaces (what people type, and the benchmark).
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }), utf8.first != 0x20, utf8.last != 0x20 {
+            self.init(prefix: NameFolding.fold(text))
+            return
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let comma = trimmed.lastIndex(of: ",") {
             let code = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)

@@ -130,6 +130,29 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
         #expect(al.allSatisfy { NameFolding.fold($0).hasPrefix("al") })
     }
 
+    @Test func searchAgreesWithBruteForceOnEveryKindOfPrefix() {
+        let folded = (0..<catalogue.count).map { NameFolding.fold(catalogue.name(at: $0)) }
+        var prefixes = [
+            "", "a", "z", "al", "alb", "albu", "é", "ø", "ål", "s", "sã", "x", "q", "ñ", " ", "'", "-", "zz", "zzzz",
+            "北",
+        ]
+        var state: UInt64 = 7
+        let letters = Array("abcdefghijklmnopqrstuvwxyzáéøü '-")
+        for _ in 0..<150 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1
+            let length = Int(state >> 60) % 5 + 1
+            prefixes.append(
+                String((0..<length).map { index in letters[Int((state >> UInt64(8 * index)) & 0xFF) % letters.count] }))
+        }
+        for prefix in prefixes {
+            let query = CityQuery(prefix: NameFolding.fold(prefix))
+            let expected = folded.indices.filter { folded[$0].utf8.starts(with: query.prefix.utf8) }
+            let page = catalogue.search(query, limit: 20)
+            #expect(page.total == expected.count, "\(prefix.debugDescription)")
+            #expect(page.positions == Array(expected.prefix(20)), "\(prefix.debugDescription)")
+        }
+    }
+
     @Test func saoPauloHasFourMatchesWithTheCityFirst() {
         let page = catalogue.search(CityQuery(parsing: "sao paulo"))
         #expect(page.total == 4)

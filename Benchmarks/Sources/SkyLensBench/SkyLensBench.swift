@@ -1,0 +1,339 @@
+import CitiesService
+import Foundation
+import GRDB
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `SkyLensBench APP_BINARY`: measures the city search and the App's start-up; prints a Markdown report and exits
+/// 1 when a target of the issue is missed.
+@main
+struct SkyLensBench {
+    static func main() async throws {
+        let arguments = CommandLine.arguments
+        guard arguments.count == 2 else {
+            print("usage: SkyLensBench PATH/TO/App")
+            exit(64)
+        }
+        let app = URL(fileURLWithPath: arguments[1])
+        var report = Report()
+        report.line("# SkyLens benchmarks")
+        report.line("")
+        report.line("Machine: \(machine()). Release build. \(Date().formatted(.iso8601)).")
+        report.line("")
+
+        let catalogue = try CityCatalogue(path: try require(CitiesResources.builtInCatalogue).path)
+        let queries = randomPrefixes(count: 1_000, seed: 20_261_122)
+        try await searchBenchmarks(catalogue, queries: queries, report: &report)
+        try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
+        print(report.text)
+        exit(report.failed ? 1 : 0)
+    }
+
+    // MARK: - Search
+
+    static func searchBenchmarks(_ catalogue: CityCatalogue, queries: [String], report: inout Report) async throws {
+        report.line("## Search: total + first page of 20, 1,000 random prefixes of 1–4 letters")
+        report.line("")
+        // The baselines' data, prepared as the challenge's naive app would.
+        let names = (0..<catalogue.count).map(catalogue.name(at:))
+        var started = DispatchTime.now()
+        let folded = names.map(NameFolding.fold)
+        let foldTime = seconds(since: started)
+        started = DispatchTime.now()
+        let sorted = folded.sorted()
+        let sortTime = seconds(since: started)
+
+        var checksum = 0
+        // Ours.
+        let ours = measure(rounds: 5) {
+            for query in queries {
+                let page = catalogue.search(CityQuery(parsing: query), limit: 20)
+                checksum &+= page.total &+ (page.positions.first ?? 0)
+            }
+        }
+        // A bare binary search over the sorted folded names: the floor.
+        let binary = measure(rounds: 5) {
+            for query in queries {
+                let (low, high) = prefixRange(sorted, query)
+                checksum &+= (high - low) &+ Array(low..<min(high, low + 20)).count
+            }
+        }
+        // Filtering every folded name.
+        let filter = measure(rounds: 1, queries: 100) { limit in
+            for query in queries.prefix(limit) {
+                var total = 0
+                var page: [Int] = []
+                for (index, name) in sorted.enumerated() where name.hasPrefix(query) {
+                    total += 1
+                    if page.count < 20 { page.append(index) }
+                }
+                checksum &+= total &+ page.count
+            }
+        }
+        // SQLite: an indexed range query for the page, and a count.
+        let database = try DatabaseQueue()
+        try await database.write { db in
+            try db.execute(sql: "CREATE TABLE city(id INTEGER, name TEXT, country TEXT, folded TEXT)")
+            let statement = try db.makeStatement(sql: "INSERT INTO city VALUES (?, ?, ?, ?)")
+            for position in 0..<catalogue.count {
+                let city = catalogue.city(at: position)
+                try statement.execute(arguments: [city.id, city.name, city.country, folded[position]])
+            }
+            try db.execute(sql: "CREATE INDEX city_folded ON city(folded, country, id)")
+        }
+        let sqliteRange = try await measureAsync(rounds: 2, queries: 1_000) { limit in
+            checksum &+= try await database.read { db -> Int in
+                var sum = 0
+                for query in queries.prefix(limit) {
+                    let upper = query + "\u{10FFFF}"
+                    let rows = try Row.fetchAll(
+                        db,
+                        sql:
+                            "SELECT id, name, country FROM city WHERE folded >= ? AND folded < ? ORDER BY folded, country, id LIMIT 20",
+                        arguments: [query, upper])
+                    let total =
+                        try Int.fetchOne(
+                            db, sql: "SELECT count(*) FROM city WHERE folded >= ? AND folded < ?",
+                            arguments: [query, upper]) ?? 0
+                    sum &+= rows.count &+ total
+                }
+                return sum
+            }
+        }
+        let sqliteLike = try await measureAsync(rounds: 1, queries: 50) { limit in
+            checksum &+= try await database.read { db -> Int in
+                var sum = 0
+                for query in queries.prefix(limit) {
+                    let rows = try Row.fetchAll(
+                        db, sql: "SELECT id, name, country FROM city WHERE folded LIKE ? || '%' LIMIT 20",
+                        arguments: [query])
+                    sum &+= rows.count
+                }
+                return sum
+            }
+        }
+        report.line("| method | per query | ours is |")
+        report.line("|---|---:|---:|")
+        report.line("| **SkyLens search** (memory-mapped catalogue, two binary searches) | \(time(ours)) | |")
+        report.line(
+            "| bare binary search over sorted folded `[String]` | \(time(binary)) | \(ratio(binary / ours)) faster |")
+        report.line("| filtering all folded names | \(time(filter)) | \(ratio(filter / ours)) faster |")
+        report.line(
+            "| SQLite indexed range query + count(*) | \(time(sqliteRange)) | \(ratio(sqliteRange / ours)) faster |")
+        report.line("| SQLite LIKE prefix (page only) | \(time(sqliteLike)) | \(ratio(sqliteLike / ours)) faster |")
+        report.line("")
+        report.line(
+            "Preparing the baselines at run time: folding all names \(time(foldTime)), sorting \(time(sortTime)). SkyLens does neither at run time: the catalogue is built ahead (`make catalogue`)."
+        )
+        report.line("")
+        report.check(
+            "search ≥ 2,000× faster than filtering all names", filter / ours >= 2_000, "\(ratio(filter / ours))")
+        report.check(
+            "search ≥ 100× faster than the SQLite range query", sqliteRange / ours >= 100,
+            "\(ratio(sqliteRange / ours))")
+        report.check("search ≤ 2× a bare binary search", ours <= 2 * binary, "\(ratio(ours / binary)) of it")
+        report.line("")
+        if checksum == 42 { print("") }  // keeps the work from being optimised away
+    }
+
+    /// The rows of `sorted` that start with `prefix`, by binary search on `String` comparison.
+    static func prefixRange(_ sorted: [String], _ prefix: String) -> (Int, Int) {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sorted[middle] < prefix { low = middle + 1 } else { high = middle }
+        }
+        var end = sorted.count
+        var start = low
+        while start < end {
+            let middle = (start + end) / 2
+            if sorted[middle].hasPrefix(prefix) { start = middle + 1 } else { end = middle }
+        }
+        return (low, start)
+    }
+
+    // MARK: - The App
+
+    static func startupBenchmarks(app: URL, catalogue: CityCatalogue, report: inout Report) throws {
+        report.line("## The App (release build)")
+        report.line("")
+        let runner = ProcessRunner(executable: app)
+        func timed(
+            _ arguments: [String], home: String, environment: [String: String] = [:]
+        ) throws -> (Double, ProcessResult) {
+            let started = DispatchTime.now()
+            let result = try runner.run(arguments, environment: ["SKYLENS_HOME": home].merging(environment) { $1 })
+            return (seconds(since: started), result)
+        }
+        // First search on a fresh data directory, import included (best of 5 fresh directories).
+        var firstSearch = Double.infinity
+        for _ in 0..<5 {
+            let home = try TemporaryDirectory()
+            let (elapsed, result) = try timed(["--", "search", "a"], home: home.path)
+            guard result.status == 0 else { throw BenchError.app(result.stderr) }
+            firstSearch = min(firstSearch, elapsed)
+        }
+        // Later starts against --version (median of 15 each).
+        let home = try TemporaryDirectory()
+        _ = try timed(["--", "search", "a"], home: home.path)
+        var versions: [Double] = [], searches: [Double] = []
+        for _ in 0..<15 {
+            versions.append(try timed(["--version"], home: home.path).0)
+            searches.append(try timed(["--", "search", "a"], home: home.path).0)
+        }
+        let version = median(versions), later = median(searches)
+        // Peak memory of a search over the whole catalogue.
+        let before = childPeakRSS()
+        let whole = try timed(["--", "search", "", "--limit", "500"], home: home.path)
+        guard whole.1.status == 0 else { throw BenchError.app(whole.1.stderr) }
+        let peak = childPeakRSS()
+        // A list from a URL: the whole list as JSON, from a server on 127.0.0.1.
+        let json = listJSON(catalogue)
+        let server = try LoopbackServer(always: .json(json))
+        var urlImport = Double.infinity
+        for _ in 0..<3 {
+            let fresh = try TemporaryDirectory()
+            let (elapsed, result) = try timed(
+                ["--", "search", "a"], home: fresh.path,
+                environment: ["SKYLENS_CITIES_URL": server.baseURL.absoluteString])
+            guard result.status == 0 else { throw BenchError.app(result.stderr) }
+            urlImport = min(urlImport, elapsed)
+        }
+        server.stop()
+        report.line("| measure | value |")
+        report.line("|---|---:|")
+        report.line("| first `search` on a fresh data directory, import included (best of 5) | \(time(firstSearch)) |")
+        report.line("| `App --version` (median of 15) | \(time(version)) |")
+        report.line(
+            "| a later start to the first `search` answer (median of 15) | \(time(later)) (\(String(format: "%.2f", later / version))× `--version`) |"
+        )
+        report.line(
+            "| list from `SKYLENS_CITIES_URL` (\(json.utf8.count / 1_048_576) MB, 127.0.0.1), import + first search (best of 3) | \(time(urlImport)) |"
+        )
+        report.line(
+            "| peak resident memory, search over the whole catalogue | \(peak.map { "\($0 / 1024) MB" } ?? "n/a")\(before != nil && peak == before ? " (peak of all runs so far)" : "") |"
+        )
+        report.line("")
+        report.check("first search, import included, < 1 s", firstSearch < 1, time(firstSearch))
+        report.check("URL list imported < 4 s", urlImport < 4, time(urlImport))
+        report.check("later start ≤ 3× App --version", later <= 3 * version, String(format: "%.2f×", later / version))
+        report.check("resident memory < 80 MB", (peak ?? .max) < 80 * 1024, peak.map { "\($0 / 1024) MB" } ?? "n/a")
+    }
+
+    /// The peak resident set of the largest child so far, in KiB.
+    static func childPeakRSS() -> Int? {
+        var usage = rusage()
+        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return nil }
+        return Int(usage.ru_maxrss)
+    }
+
+    static func listJSON(_ catalogue: CityCatalogue) -> String {
+        var parts: [String] = []
+        parts.reserveCapacity(catalogue.count)
+        for position in 0..<catalogue.count {
+            let city = catalogue.city(at: position)
+            let name = city.name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"")
+            parts.append(
+                #"{"country":"\#(city.country)","name":"\#(name)","_id":\#(city.id),"coord":{"lon":\#(city.longitude),"lat":\#(city.latitude)}}"#
+            )
+        }
+        return "[" + parts.joined(separator: ",") + "]"
+    }
+
+    // MARK: - Helpers
+
+    enum BenchError: Error { case app(String), missing }
+
+    static func require<T>(_ value: T?) throws -> T {
+        guard let value else { throw BenchError.missing }
+        return value
+    }
+
+    static func randomPrefixes(count: Int, seed: UInt64) -> [String] {
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        return (0..<count).map { _ in
+            let length = Int(next() % 4) + 1
+            return String((0..<length).map { _ in letters[Int(next() % 26)] })
+        }
+    }
+
+    /// Seconds per query: the best of `rounds` runs of `body` over every query.
+    static func measure(rounds: Int, _ body: () -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let started = DispatchTime.now()
+            body()
+            best = min(best, seconds(since: started))
+        }
+        return best / 1_000
+    }
+
+    static func measure(rounds: Int, queries: Int, _ body: (Int) -> Void) -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let started = DispatchTime.now()
+            body(queries)
+            best = min(best, seconds(since: started))
+        }
+        return best / Double(queries)
+    }
+
+    static func measureAsync(rounds: Int, queries: Int, _ body: (Int) async throws -> Void) async throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<rounds {
+            let started = DispatchTime.now()
+            try await body(queries)
+            best = min(best, seconds(since: started))
+        }
+        return best / Double(queries)
+    }
+
+    static func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+
+    static func time(_ seconds: Double) -> String {
+        switch seconds {
+        case ..<1e-6: String(format: "%.0f ns", seconds * 1e9)
+        case ..<1e-3: String(format: "%.2f µs", seconds * 1e6)
+        case ..<1: String(format: "%.2f ms", seconds * 1e3)
+        default: String(format: "%.2f s", seconds)
+        }
+    }
+
+    static func ratio(_ value: Double) -> String {
+        value >= 10 ? "\(Int(value.rounded()))×" : String(format: "%.2f×", value)
+    }
+
+    static func machine() -> String {
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }?
+            .split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        return
+            "\(ProcessInfo.processInfo.activeProcessorCount) cores (\(cpu)), \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
+    }
+}
+
+struct Report {
+    var text = ""
+    var failed = false
+
+    mutating func line(_ text: String) { self.text += text + "\n" }
+
+    mutating func check(_ target: String, _ met: Bool, _ measured: String) {
+        line("- \(met ? "✅" : "❌") \(target): \(measured)")
+        if !met { failed = true }
+    }
+}
