@@ -106,14 +106,15 @@ public actor CatalogueStore {
 
     private func importBuiltIn(progress: Progress?) throws(CatalogueError) {
         progress?(.copying, 0)
-        let data: Data
+        // A file copy (never read into memory), checked before it replaces anything.
+        let temporary = try temporaryPath()
         do {
-            data = try Data(contentsOf: builtIn)
+            try FileManager.default.copyItem(atPath: builtIn.path, toPath: temporary)
         } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
             throw .unreadable(path: builtIn.path, reason: (error as NSError).localizedDescription)
         }
-        // Check it before it replaces anything.
-        try replace(with: data, verify: true)
+        try install(temporary, verify: true)
         progress?(.copying, 1)
     }
 
@@ -153,16 +154,38 @@ public actor CatalogueStore {
             firstProblem: parsed.firstProblem ?? (parsed.cities.count > records.count ? "repeated ids" : nil))
     }
 
-    /// Writes `data` next to the catalogue, flushes it, checks it maps, then renames it over the old one.
+    /// Writes `data` next to the catalogue, then installs it.
     private func replace(with data: Data, verify: Bool) throws(CatalogueError) {
+        let temporary = try temporaryPath()
+        do {
+            try data.write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw .storage((error as NSError).localizedDescription)
+        }
+        try install(temporary, verify: verify)
+    }
+
+    /// A path beside the catalogue for a new one, in a data directory that exists (created private).
+    private func temporaryPath() throws(CatalogueError) -> String {
         let directory = (path as NSString).deletingLastPathComponent
-        let temporary = "\(path).importing-\(ProcessInfo.processInfo.processIdentifier)"
         do {
             if !FileManager.default.fileExists(atPath: directory) {
                 try FileManager.default.createDirectory(
                     atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             }
-            try data.write(to: URL(fileURLWithPath: temporary))
+        } catch {
+            throw .storage((error as NSError).localizedDescription)
+        }
+        let temporary = "\(path).importing-\(ProcessInfo.processInfo.processIdentifier)"
+        try? FileManager.default.removeItem(atPath: temporary)
+        return temporary
+    }
+
+    /// Flushes the new file to disk, checks that it maps (when asked), then renames it over the old one: a reader
+    /// sees the old catalogue or the new one, never half of one, even after a crash.
+    private func install(_ temporary: String, verify: Bool) throws(CatalogueError) {
+        do {
             let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
             try handle.synchronize()
             try handle.close()
@@ -183,7 +206,6 @@ public actor CatalogueStore {
         }
     }
 }
-
 /// The files that ship inside the cities module.
 public enum CitiesResources {
     /// The built-in city list, prepared ahead (`make catalogue`).
