@@ -165,7 +165,8 @@ struct SkyLensBench {
         // over the whole catalogue, in a data directory that already holds it.
         let memoryHome = try TemporaryDirectory()
         try FileManager.default.copyItem(atPath: catalogue.path, toPath: memoryHome.file("cities.skycat").path)
-        let whole = try runner.run(["--", "search", "", "--limit", "500"], environment: ["SKYLENS_HOME": memoryHome.path])
+        let whole = try runner.run(
+            ["--", "search", "", "--limit", "500"], environment: ["SKYLENS_HOME": memoryHome.path])
         guard whole.status == 0 else { throw BenchError.app(whole.stderr) }
         let peak = childPeakRSS()
         func timed(

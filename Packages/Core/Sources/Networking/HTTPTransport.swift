@@ -89,15 +89,16 @@ public final class HTTPTransport: Sendable {
         let result: Result<HTTPResponse, HTTPError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(id, host: host, limit: limit, deadline: deadline, continuation: continuation)
-                let timer = Task {
-                    try? await Task.sleep(for: deadline)
-                    if Task.isCancelled { return }
+                // A GCD timer, not a sleeping task: the deadline holds even when every thread of the Swift
+                // concurrency pool is busy.
+                let timer = DeadlineTimer {
                     if delegate.finish(id, with: .failure(.transport(host: host, .timedOut(seconds: deadline.seconds))))
                     {
                         box.task.cancel()
                     }
                 }
                 delegate.attachTimer(id, timer)
+                timer.schedule(after: deadline.seconds)
                 box.task.resume()
             }
         } onCancel: {
@@ -105,6 +106,22 @@ public final class HTTPTransport: Sendable {
         }
         return try result.get()
     }
+}
+
+/// A deadline on a GCD queue. `@unchecked Sendable`: `DispatchWorkItem` is thread-safe (it may be scheduled and
+/// cancelled from any thread); the box only carries it across concurrency domains.
+final class DeadlineTimer: @unchecked Sendable {
+    private let item: DispatchWorkItem
+
+    init(_ action: @escaping @Sendable () -> Void) {
+        item = DispatchWorkItem(block: action)
+    }
+
+    func schedule(after seconds: Double) {
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
+    }
+
+    func cancel() { item.cancel() }
 }
 
 /// URLSessionTask is thread-safe (its methods may be called from any thread); this box only carries it across
@@ -136,7 +153,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         /// GET); the 3xx is the answer.
         var redirectRefused = false
         var failure: HTTPError?
-        var timer: Task<Void, Never>?
+        var timer: DeadlineTimer?
     }
 
     private let maxRedirects: Int
@@ -155,7 +172,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         }
     }
 
-    func attachTimer(_ id: Int, _ timer: Task<Void, Never>) {
+    func attachTimer(_ id: Int, _ timer: DeadlineTimer) {
         let attached = pending.withLock { state -> Bool in
             guard state[id] != nil else { return false }
             state[id]?.timer = timer

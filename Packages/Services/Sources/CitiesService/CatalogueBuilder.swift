@@ -29,7 +29,7 @@ public enum CatalogueError: Error, Equatable, Sendable {
 /// run time for a list from `SKYLENS_CITIES_URL`.
 public enum CatalogueBuilder {
     public static func build(
-        _ records: [CityRecord], source: String, createdAt: Date, progress: ((Double) -> Void)? = nil
+        _ records: [City], source: String, createdAt: Date, progress: ((Double) -> Void)? = nil
     ) -> Data {
         let count = records.count
         // 1. Fold every name, on every core.
@@ -149,7 +149,7 @@ public enum CatalogueBuilder {
     }
 
     /// Reads `id,state,population,timezone` (the extras file) into the records with those ids.
-    public static func applyExtras(_ csv: String, to records: inout [CityRecord]) {
+    public static func applyExtras(_ csv: String, to records: inout [City]) {
         var positions: [Int: Int] = [:]
         positions.reserveCapacity(records.count)
         for (index, record) in records.enumerated() { positions[record.id] = index }
@@ -165,7 +165,7 @@ public enum CatalogueBuilder {
 
     /// Copies state, population and time zone from `catalogue` into records with the same id (for a downloaded list,
     /// which has only names and coordinates).
-    public static func applyExtras(from catalogue: CityCatalogue, to records: inout [CityRecord]) {
+    public static func applyExtras(from catalogue: CityCatalogue, to records: inout [City]) {
         for index in records.indices {
             guard let position = catalogue.position(ofID: records[index].id) else { continue }
             let known = catalogue.city(at: position)

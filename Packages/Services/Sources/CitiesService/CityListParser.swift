@@ -1,31 +1,5 @@
 import Foundation
 
-/// A city as the list gives it (the mobile challenge's shape), plus what the extras file adds.
-public struct CityRecord: Sendable, Equatable {
-    public var id: Int
-    public var name: String
-    public var country: String
-    public var latitude: Double
-    public var longitude: Double
-    public var state: String?
-    public var population: Int?
-    public var timeZone: String?
-
-    public init(
-        id: Int, name: String, country: String, latitude: Double, longitude: Double, state: String? = nil,
-        population: Int? = nil, timeZone: String? = nil
-    ) {
-        self.id = id
-        self.name = name
-        self.country = country
-        self.latitude = latitude
-        self.longitude = longitude
-        self.state = state
-        self.population = population
-        self.timeZone = timeZone
-    }
-}
-
 /// Reads `[{"country":"UA","name":"Hurzuf","_id":707860,"coord":{"lon":34.28,"lat":44.55}}, …]`.
 ///
 /// A hand-written scanner over the bytes: about ten times faster than `JSONDecoder` on the 19 MB list, and
@@ -33,7 +7,7 @@ public struct CityRecord: Sendable, Equatable {
 /// or out of range are counted and left out, and anything that is not JSON is an error with its byte offset.
 public struct CityListParser {
     public struct Result: Sendable {
-        public var cities: [CityRecord]
+        public var cities: [City]
         /// Entries left out, and why the first of them was.
         public var skipped: Int
         public var firstProblem: String?
@@ -89,7 +63,7 @@ public struct CityListParser {
                 throw .malformed("the list is not a JSON array (it starts with \(describeStart()))")
             }
             index += 1
-            var cities: [CityRecord] = []
+            var cities: [City] = []
             cities.reserveCapacity(bytes.count / 95)
             var skipped = 0
             var firstProblem: String?
@@ -142,7 +116,7 @@ public struct CityListParser {
         }
 
         /// One entry; a well-formed object with a missing or wrong field is a `.failure`, not an error.
-        mutating func parseCity() throws(CatalogueError) -> Swift.Result<CityRecord, CityProblem> {
+        mutating func parseCity() throws(CatalogueError) -> Swift.Result<City, CityProblem> {
             try expect(UInt8(ascii: "{"), "{")
             var id: Double?, name: String?, country: String?, lon: Double?, lat: Double?
             var problem: String?
@@ -224,7 +198,7 @@ public struct CityListParser {
             guard code.isEmpty || (code.utf8.count == 2 && code.utf8.allSatisfy { (0x41...0x5A).contains($0) }) else {
                 return .failure(CityProblem("country '\(code.prefix(8))' is not a two-letter code"))
             }
-            return .success(CityRecord(id: Int(id), name: name, country: code, latitude: lat, longitude: lon))
+            return .success(City(id: Int(id), name: name, country: code, latitude: lat, longitude: lon))
         }
 
         mutating func parseScalar() throws(CatalogueError) -> Value {

@@ -138,7 +138,7 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
         ]
         var state: UInt64 = 7
         let letters = Array("abcdefghijklmnopqrstuvwxyzáéøü '-")
-        for _ in 0..<150 {
+        for _ in 0..<60 {
             state = state &* 6_364_136_223_846_793_005 &+ 1
             let length = Int(state >> 60) % 5 + 1
             prefixes.append(

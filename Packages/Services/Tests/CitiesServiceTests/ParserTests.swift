@@ -9,7 +9,7 @@ import Testing
         let result = try CityListParser.parse(Data(json.utf8))
         #expect(
             result.cities == [
-                CityRecord(id: 1, name: "São \"Paulo\"/ 🌍", country: "BR", latitude: -23.5, longitude: -46.6)
+                City(id: 1, name: "São \"Paulo\"/ 🌍", country: "BR", latitude: -23.5, longitude: -46.6)
             ])
         #expect(result.skipped == 0)
     }
