@@ -11,6 +11,9 @@ let package = Package(
     products: [
         .library(name: "ContactService", targets: ["ContactService"]),
         .library(name: "CitiesService", targets: ["CitiesService"]),
+        .library(name: "WeatherService", targets: ["WeatherService"]),
+        .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
+        .library(name: "OpenWeatherMap", targets: ["OpenWeatherMap"]),
     ],
     dependencies: [
         .package(path: "../Core"),
@@ -30,6 +33,36 @@ let package = Package(
                 .product(name: "Persistence", package: "Core"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Resources/cities.skycat"), .copy("Resources/countries.csv")],
+            swiftSettings: swiftSettings
+        ),
+        // Weather: one domain model and client interface, and one module per provider.
+        .target(
+            name: "WeatherService",
+            dependencies: [.product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "OpenMeteo",
+            dependencies: ["WeatherService", .product(name: "Networking", package: "Core")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "OpenWeatherMap",
+            dependencies: [
+                "WeatherService", .product(name: "Networking", package: "Core"),
+                .product(name: "CoreKit", package: "Core"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeatherServiceTests",
+            dependencies: [
+                "WeatherService", "OpenMeteo", "OpenWeatherMap",
+                .product(name: "Networking", package: "Core"),
+                .product(name: "Diagnostics", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

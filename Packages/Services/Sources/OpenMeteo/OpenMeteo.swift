@@ -1,0 +1,134 @@
+import Foundation
+import Networking
+import WeatherService
+
+/// Open-Meteo's `/v1/forecast` answer, exactly as sent: parallel arrays in which any value may be `null`, local
+/// times without an offset next to `utc_offset_seconds`.
+public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
+    public struct Current: Decodable, Sendable, Equatable {
+        public var time: String
+        public var temperature_2m: Double?
+        public var apparent_temperature: Double?
+        public var relative_humidity_2m: Double?
+        public var wind_speed_10m: Double?
+        public var wind_direction_10m: Double?
+        public var weather_code: Int?
+        public var is_day: Int?
+    }
+
+    public struct Hourly: Decodable, Sendable, Equatable {
+        public var time: [String]
+        public var temperature_2m: [Double?]?
+        public var apparent_temperature: [Double?]?
+        public var precipitation_probability: [Double?]?
+        public var weather_code: [Int?]?
+    }
+
+    public struct Daily: Decodable, Sendable, Equatable {
+        public var time: [String]
+        public var weather_code: [Int?]?
+        public var temperature_2m_max: [Double?]?
+        public var temperature_2m_min: [Double?]?
+        public var sunrise: [String?]?
+        public var sunset: [String?]?
+    }
+
+    public var latitude: Double
+    public var longitude: Double
+    public var utc_offset_seconds: Int
+    public var timezone: String?
+    public var current: Current?
+    public var hourly: Hourly?
+    public var daily: Daily?
+}
+
+/// Open-Meteo: no key. `GET {base}/v1/forecast` with the variables SkyLens shows, in °C and km/h.
+public enum OpenMeteo {
+    public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
+
+    public static func client(http: HTTPClient) -> WeatherClient {
+        WeatherClient(provider: "open-meteo", displayName: "Open-Meteo") { location throws(WeatherError) in
+            let request = HTTPRequest.get("/v1/forecast", query: query(for: location))
+            let dto: OpenMeteoForecastDTO
+            do throws(HTTPError) {
+                dto = try await http.send(request, decoding: OpenMeteoForecastDTO.self, expected: "Open-Meteo weather data")
+            } catch {
+                throw WeatherError.from(error, provider: "Open-Meteo")
+            }
+            return try report(from: dto, for: location)
+        }
+    }
+
+    static func query(for location: WeatherLocation) -> [QueryItem] {
+        [
+            QueryItem("latitude", String(format: "%.4f", location.latitude)),
+            QueryItem("longitude", String(format: "%.4f", location.longitude)),
+            QueryItem(
+                "current",
+                "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_direction_10m,weather_code,is_day"),
+            QueryItem("hourly", "temperature_2m,apparent_temperature,precipitation_probability,weather_code"),
+            QueryItem("daily", "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset"),
+            QueryItem("timezone", "auto"),
+            QueryItem("forecast_days", "7"),
+            QueryItem("temperature_unit", "celsius"),
+            QueryItem("wind_speed_unit", "kmh"),
+        ]
+    }
+
+    /// The domain model from the DTO; a response without the current temperature or times that do not parse is
+    /// malformed (it is never shown as weather).
+    public static func report(from dto: OpenMeteoForecastDTO, for location: WeatherLocation, fetchedAt: Date = Date())
+        throws(WeatherError) -> WeatherReport
+    {
+        let offset = dto.utc_offset_seconds
+        guard abs(offset) <= 18 * 3600 else { throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).") }
+        guard let current = dto.current, let temperature = current.temperature_2m, temperature.isFinite,
+            let observed = LocalTime.date(fromLocal: current.time, utcOffset: offset)
+        else {
+            throw .malformed("Open-Meteo sent no current temperature or time for \(location.name).")
+        }
+        let code = current.weather_code ?? -1
+        var hours: [HourForecast] = []
+        if let hourly = dto.hourly {
+            for (index, time) in hourly.time.enumerated() {
+                guard let date = LocalTime.date(fromLocal: time, utcOffset: offset),
+                    let value = element(hourly.temperature_2m, index), value.isFinite
+                else { continue }
+                hours.append(
+                    HourForecast(
+                        time: date, temperature: value, feelsLike: element(hourly.apparent_temperature, index),
+                        precipitationProbability: element(hourly.precipitation_probability, index),
+                        condition: element(hourly.weather_code, index).map { Condition(wmo: $0) } ?? .unknown))
+            }
+        }
+        var days: [DayForecast] = []
+        if let daily = dto.daily {
+            for (index, date) in daily.time.enumerated() {
+                guard let high = element(daily.temperature_2m_max, index), let low = element(daily.temperature_2m_min, index)
+                else { continue }
+                let sameDay = hours.filter { LocalTime.day($0.time, utcOffset: offset) == date }.map(\.temperature)
+                let average = sameDay.isEmpty ? (high + low) / 2 : sameDay.reduce(0, +) / Double(sameDay.count)
+                days.append(
+                    DayForecast(
+                        date: date, minimum: low, maximum: high, average: average,
+                        condition: element(daily.weather_code, index).map { Condition(wmo: $0) } ?? .unknown,
+                        sunrise: element(daily.sunrise, index).flatMap { LocalTime.date(fromLocal: $0, utcOffset: offset) },
+                        sunset: element(daily.sunset, index).flatMap { LocalTime.date(fromLocal: $0, utcOffset: offset) }))
+            }
+        }
+        return WeatherReport(
+            location: location, provider: "open-meteo", observedAt: observed, utcOffset: offset,
+            current: CurrentWeather(
+                temperature: temperature, feelsLike: current.apparent_temperature ?? temperature,
+                humidity: current.relative_humidity_2m, windSpeed: current.wind_speed_10m ?? 0,
+                windDirection: current.wind_direction_10m, condition: Condition(wmo: code), code: code,
+                isDay: (current.is_day ?? 1) == 1),
+            hours: hours, days: days)
+    }
+
+    /// `array[index]` when the array exists, is long enough and the value is not null.
+    static func element<T>(_ array: [T?]?, _ index: Int) -> T? {
+        guard let array, index < array.count else { return nil }
+        return array[index]
+    }
+}

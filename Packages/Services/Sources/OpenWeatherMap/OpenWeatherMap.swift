@@ -1,0 +1,221 @@
+import Foundation
+import CoreKit
+import Networking
+import WeatherService
+
+/// OpenWeatherMap's `cod`: a number in some answers, a string in others.
+public struct FlexibleCode: Decodable, Sendable, Equatable {
+    public var value: Int?
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let number = try? container.decode(Int.self) {
+            value = number
+        } else if let text = try? container.decode(String.self) {
+            value = Int(text)
+        } else {
+            value = nil
+        }
+    }
+}
+
+/// `/data/2.5/weather`, as sent.
+public struct OWMCurrentDTO: Decodable, Sendable, Equatable {
+    public struct Weather: Decodable, Sendable, Equatable {
+        public var id: Int
+        public var main: String?
+        public var description: String?
+    }
+
+    public struct Main: Decodable, Sendable, Equatable {
+        public var temp: Double
+        public var feels_like: Double?
+        public var humidity: Double?
+    }
+
+    public struct Wind: Decodable, Sendable, Equatable {
+        public var speed: Double?
+        public var deg: Double?
+    }
+
+    public struct Sys: Decodable, Sendable, Equatable {
+        public var sunrise: Double?
+        public var sunset: Double?
+        public var country: String?
+    }
+
+    public var weather: [Weather]
+    public var main: Main
+    public var wind: Wind?
+    public var dt: Double
+    public var sys: Sys?
+    public var timezone: Int?
+    public var name: String?
+    public var cod: FlexibleCode?
+}
+
+/// `/data/2.5/forecast` (3-hourly, 5 days), as sent.
+public struct OWMForecastDTO: Decodable, Sendable, Equatable {
+    public struct Entry: Decodable, Sendable, Equatable {
+        public struct Main: Decodable, Sendable, Equatable {
+            public var temp: Double
+            public var feels_like: Double?
+            public var temp_min: Double?
+            public var temp_max: Double?
+        }
+
+        public var dt: Double
+        public var main: Main
+        public var weather: [OWMCurrentDTO.Weather]
+        public var pop: Double?
+    }
+
+    public struct City: Decodable, Sendable, Equatable {
+        public var timezone: Int?
+        public var sunrise: Double?
+        public var sunset: Double?
+    }
+
+    public var cod: FlexibleCode?
+    public var list: [Entry]
+    public var city: City?
+}
+
+/// An error body: `{"cod":401,"message":"Invalid API key…"}` (cod a number or a string).
+public struct OWMErrorDTO: Decodable, Sendable, Equatable {
+    public var cod: FlexibleCode?
+    public var message: String?
+}
+
+/// OpenWeatherMap: current weather and the 3-hourly forecast for 5 days, in metric units. The key goes in the
+/// query as a secret item: sent, never logged, never in a message.
+public enum OpenWeatherMap {
+    public static let defaultBaseURL = URL(string: "https://api.openweathermap.org")!
+
+    public static func client(http: HTTPClient, apiKey: String?) -> WeatherClient {
+        guard let apiKey, !apiKey.isEmpty else {
+            return .failing(
+                .notConfigured("OpenWeatherMap needs an API key: set OPENWEATHER_API_KEY, or use the default provider (Open-Meteo)."),
+                provider: "openweathermap")
+        }
+        return WeatherClient(provider: "openweathermap", displayName: "OpenWeatherMap") { location throws(WeatherError) in
+            let query = [
+                QueryItem("lat", String(format: "%.4f", location.latitude)),
+                QueryItem("lon", String(format: "%.4f", location.longitude)), QueryItem("units", "metric"),
+                QueryItem("appid", apiKey, secret: true),
+            ]
+            do {
+                let currentResponse = try await http.send(.get("/data/2.5/weather", query: query))
+                let current = try decode(OWMCurrentDTO.self, currentResponse.body, host: http.host, what: "current weather")
+                let forecastResponse = try await http.send(.get("/data/2.5/forecast", query: query))
+                let forecast = try decode(OWMForecastDTO.self, forecastResponse.body, host: http.host, what: "forecast")
+                return try report(current: current, forecast: forecast, for: location)
+            } catch let error as WeatherError {
+                throw scrub(error, key: apiKey)
+            } catch let error as HTTPError {
+                throw scrub(specific(error), key: apiKey)
+            } catch {
+                throw WeatherError.malformed("OpenWeatherMap: \(error)")
+            }
+        }
+    }
+
+    static func decode<T: Decodable>(_ type: T.Type, _ body: Data, host: String, what: String) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: body)
+        } catch {
+            throw HTTPError.decoding(DecodingFailure(host: host, expected: "OpenWeatherMap \(what)", error: error))
+        }
+    }
+
+    /// 401, 404 and 429 bodies become messages of their own, with the server's words.
+    static func specific(_ error: HTTPError) -> WeatherError {
+        guard case .status(let status) = error else { return WeatherError.from(error, provider: "OpenWeatherMap") }
+        let said = (try? JSONDecoder().decode(OWMErrorDTO.self, from: status.body))?.message.map { $0.terminalSafeSentence } ?? ""
+        switch status.code {
+        case 401:
+            return .badKey("OpenWeatherMap refused the API key (401)\(said.isEmpty ? "" : ": \(said)"). Check OPENWEATHER_API_KEY.")
+        case 404:
+            return .notFound("OpenWeatherMap has no weather for this place (404)\(said.isEmpty ? "" : ": \(said)").")
+        case 429:
+            let wait = status.retryAfter.map { "try again in \(Int($0.rounded())) s" } ?? "try again in a while (free keys allow 60 calls a minute)"
+            return .rateLimited(retryAfter: status.retryAfter, message: "OpenWeatherMap limits the requests (429): \(wait).")
+        default:
+            return WeatherError.from(error, provider: "OpenWeatherMap")
+        }
+    }
+
+    /// The key must never appear in a message, even if a server echoes it.
+    static func scrub(_ error: WeatherError, key: String) -> WeatherError {
+        func clean(_ text: String) -> String { text.replacingOccurrences(of: key, with: "***") }
+        return switch error {
+        case .unreachable(let m): .unreachable(clean(m))
+        case .server(let s, let m): .server(status: s, message: clean(m))
+        case .badKey(let m): .badKey(clean(m))
+        case .rateLimited(let r, let m): .rateLimited(retryAfter: r, message: clean(m))
+        case .notFound(let m): .notFound(clean(m))
+        case .malformed(let m): .malformed(clean(m))
+        case .notConfigured(let m): .notConfigured(clean(m))
+        case .cancelled: .cancelled
+        }
+    }
+
+    public static func report(current: OWMCurrentDTO, forecast: OWMForecastDTO, for location: WeatherLocation) throws(WeatherError)
+        -> WeatherReport
+    {
+        let offset = current.timezone ?? forecast.city?.timezone ?? 0
+        guard current.main.temp.isFinite, abs(offset) <= 18 * 3600 else {
+            throw .malformed("OpenWeatherMap sent an impossible temperature or UTC offset.")
+        }
+        let code = current.weather.first?.id ?? -1
+        let observed = Date(timeIntervalSince1970: current.dt)
+        let isDay: Bool = {
+            guard let rise = current.sys?.sunrise, let set = current.sys?.sunset else { return true }
+            return current.dt >= rise && current.dt < set
+        }()
+        let hours = forecast.list.map { entry in
+            HourForecast(
+                time: Date(timeIntervalSince1970: entry.dt), temperature: entry.main.temp, feelsLike: entry.main.feels_like,
+                precipitationProbability: entry.pop.map { $0 * 100 },
+                condition: entry.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown)
+        }
+        // Days from the 3-hourly entries, by local date: extremes, mean, and the condition at midday.
+        var byDate: [String: [OWMForecastDTO.Entry]] = [:]
+        for entry in forecast.list {
+            byDate[LocalTime.day(Date(timeIntervalSince1970: entry.dt), utcOffset: offset), default: []].append(entry)
+        }
+        let today = LocalTime.day(observed, utcOffset: offset)
+        let days = byDate.keys.sorted().map { date -> DayForecast in
+            let entries = byDate[date] ?? []
+            let temperatures = entries.map(\.main.temp)
+            let low = entries.map { $0.main.temp_min ?? $0.main.temp }.min() ?? 0
+            let high = entries.map { $0.main.temp_max ?? $0.main.temp }.max() ?? 0
+            let midday = entries.min { abs(localHour($0.dt, offset) - 13) < abs(localHour($1.dt, offset) - 13) }
+            return DayForecast(
+                date: date, minimum: low, maximum: high, average: temperatures.reduce(0, +) / Double(max(1, temperatures.count)),
+                condition: midday?.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown,
+                sunrise: date == today ? current.sys?.sunrise.map(Date.init(timeIntervalSince1970:)) : nil,
+                sunset: date == today ? current.sys?.sunset.map(Date.init(timeIntervalSince1970:)) : nil)
+        }
+        return WeatherReport(
+            location: location, provider: "openweathermap", observedAt: observed, utcOffset: offset,
+            current: CurrentWeather(
+                temperature: current.main.temp, feelsLike: current.main.feels_like ?? current.main.temp,
+                humidity: current.main.humidity, windSpeed: (current.wind?.speed ?? 0) * 3.6,
+                windDirection: current.wind?.deg, condition: Condition(openWeatherMap: code), code: code, isDay: isDay),
+            hours: hours, days: days)
+    }
+
+    static func localHour(_ time: Double, _ offset: Int) -> Int {
+        ((Int(time) + offset) % 86_400 + 86_400) % 86_400 / 3600
+    }
+}
+
+extension String {
+    /// Made terminal-safe, without a final full stop (the message adds its own).
+    fileprivate var terminalSafeSentence: String {
+        var text = TerminalText.sanitize(self)
+        while text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+/// Where a forecast is for: a city of the catalogue, or bare coordinates.
+public struct WeatherLocation: Sendable, Equatable, Codable, Hashable {
+    /// The catalogue id, when the place is a city of it.
+    public var id: Int?
+    public var name: String
+    public var country: String
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(id: Int?, name: String, country: String, latitude: Double, longitude: Double) {
+        self.id = id
+        self.name = name
+        self.country = country
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+
+    /// The key of its cached weather: the id, or the coordinates to four decimals (about 10 m).
+    public var cacheKey: String {
+        if let id { return "city:\(id)" }
+        return String(format: "coord:%.4f,%.4f", latitude, longitude)
+    }
+}
+
+/// The sky, in the few kinds people care about. Both providers' codes map onto it.
+public enum Condition: String, Sendable, Equatable, Codable, CaseIterable {
+    case clear, mainlyClear, partlyCloudy, overcast, fog, drizzle, freezingDrizzle, rain, heavyRain, freezingRain
+    case snow, heavySnow, sleet, rainShowers, snowShowers, thunderstorm, thunderstormWithHail, unknown
+
+    public var words: String {
+        switch self {
+        case .clear: "Clear sky"
+        case .mainlyClear: "Mainly clear"
+        case .partlyCloudy: "Partly cloudy"
+        case .overcast: "Overcast"
+        case .fog: "Fog"
+        case .drizzle: "Drizzle"
+        case .freezingDrizzle: "Freezing drizzle"
+        case .rain: "Rain"
+        case .heavyRain: "Heavy rain"
+        case .freezingRain: "Freezing rain"
+        case .snow: "Snow"
+        case .heavySnow: "Heavy snow"
+        case .sleet: "Sleet"
+        case .rainShowers: "Rain showers"
+        case .snowShowers: "Snow showers"
+        case .thunderstorm: "Thunderstorm"
+        case .thunderstormWithHail: "Thunderstorm with hail"
+        case .unknown: "Unknown"
+        }
+    }
+
+    /// WMO weather interpretation codes (WW), as Open-Meteo sends them.
+    public init(wmo code: Int) {
+        self =
+            switch code {
+            case 0: .clear
+            case 1: .mainlyClear
+            case 2: .partlyCloudy
+            case 3: .overcast
+            case 45, 48: .fog
+            case 51, 53, 55: .drizzle
+            case 56, 57: .freezingDrizzle
+            case 61, 63: .rain
+            case 65: .heavyRain
+            case 66, 67: .freezingRain
+            case 71, 73, 77: .snow
+            case 75: .heavySnow
+            case 80, 81, 82: .rainShowers
+            case 85, 86: .snowShowers
+            case 95: .thunderstorm
+            case 96, 99: .thunderstormWithHail
+            default: .unknown
+            }
+    }
+
+    /// OpenWeatherMap condition ids (2xx thunderstorm … 8xx clouds).
+    public init(openWeatherMap id: Int) {
+        self =
+            switch id {
+            case 200...202, 230...232: .thunderstorm
+            case 210...221: .thunderstorm
+            case 300...321: .drizzle
+            case 500, 501: .rain
+            case 502...504: .heavyRain
+            case 511: .freezingRain
+            case 520...531: .rainShowers
+            case 600, 601: .snow
+            case 602: .heavySnow
+            case 611...616: .sleet
+            case 620...622: .snowShowers
+            case 701, 711, 721, 741: .fog
+            case 731, 751, 761, 762, 771, 781: .overcast
+            case 800: .clear
+            case 801: .mainlyClear
+            case 802: .partlyCloudy
+            case 803, 804: .overcast
+            default: .unknown
+            }
+    }
+}
+
+/// Weather now.
+public struct CurrentWeather: Sendable, Equatable, Codable {
+    /// °C.
+    public var temperature: Double
+    public var feelsLike: Double
+    /// Percent.
+    public var humidity: Double?
+    /// km/h.
+    public var windSpeed: Double
+    /// Degrees, where the wind comes from.
+    public var windDirection: Double?
+    public var condition: Condition
+    /// The provider's own code (WMO for Open-Meteo, the condition id for OpenWeatherMap).
+    public var code: Int
+    public var isDay: Bool
+
+    public init(
+        temperature: Double, feelsLike: Double, humidity: Double?, windSpeed: Double, windDirection: Double?,
+        condition: Condition, code: Int, isDay: Bool
+    ) {
+        self.temperature = temperature
+        self.feelsLike = feelsLike
+        self.humidity = humidity
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
+        self.condition = condition
+        self.code = code
+        self.isDay = isDay
+    }
+}
+
+/// One hour (or 3-hour step) of the forecast.
+public struct HourForecast: Sendable, Equatable, Codable {
+    public var time: Date
+    public var temperature: Double
+    public var feelsLike: Double?
+    /// Percent, 0…100.
+    public var precipitationProbability: Double?
+    public var condition: Condition
+
+    public init(time: Date, temperature: Double, feelsLike: Double?, precipitationProbability: Double?, condition: Condition) {
+        self.time = time
+        self.temperature = temperature
+        self.feelsLike = feelsLike
+        self.precipitationProbability = precipitationProbability
+        self.condition = condition
+    }
+}
+
+/// One day of the forecast.
+public struct DayForecast: Sendable, Equatable, Codable {
+    /// The local date, `2026-11-22`.
+    public var date: String
+    public var minimum: Double
+    public var maximum: Double
+    /// The mean of the day's hourly temperatures (of its min and max where hours are missing).
+    public var average: Double
+    public var condition: Condition
+    public var sunrise: Date?
+    public var sunset: Date?
+
+    public init(
+        date: String, minimum: Double, maximum: Double, average: Double, condition: Condition, sunrise: Date?,
+        sunset: Date?
+    ) {
+        self.date = date
+        self.minimum = minimum
+        self.maximum = maximum
+        self.average = average
+        self.condition = condition
+        self.sunrise = sunrise
+        self.sunset = sunset
+    }
+}
+
+/// Everything one fetch brought: the weather now, by hour and by day, in °C and km/h.
+public struct WeatherReport: Sendable, Equatable, Codable {
+    public var location: WeatherLocation
+    /// `open-meteo` or `openweathermap`.
+    public var provider: String
+    public var observedAt: Date
+    /// The place's offset from UTC, in seconds, for local times.
+    public var utcOffset: Int
+    public var current: CurrentWeather
+    public var hours: [HourForecast]
+    public var days: [DayForecast]
+
+    public init(
+        location: WeatherLocation, provider: String, observedAt: Date, utcOffset: Int, current: CurrentWeather,
+        hours: [HourForecast], days: [DayForecast]
+    ) {
+        self.location = location
+        self.provider = provider
+        self.observedAt = observedAt
+        self.utcOffset = utcOffset
+        self.current = current
+        self.hours = hours
+        self.days = days
+    }
+}

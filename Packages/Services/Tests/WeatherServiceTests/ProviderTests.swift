@@ -1,0 +1,134 @@
+import Diagnostics
+import Foundation
+import Networking
+import OpenMeteo
+import OpenWeatherMap
+import Testing
+import TestSupport
+import WeatherService
+
+let toronto = WeatherLocation(id: 6167865, name: "Toronto", country: "CA", latitude: 43.70011, longitude: -79.4163)
+
+func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: Duration = .seconds(5)) -> HTTPClient {
+    HTTPClient(
+        baseURL: server.baseURL,
+        transport: HTTPTransport(configuration: .init(timeout: timeout), logger: log.logger(), now: { Date() }))
+}
+
+@Suite struct OpenMeteoTests {
+    @Test func decodesTheRecordedResponseWithItsNullsAndLocalTimes() throws {
+        let dto = try JSONDecoder().decode(OpenMeteoForecastDTO.self, from: Data(try fixture("open-meteo-toronto.json").utf8))
+        let report = try OpenMeteo.report(from: dto, for: toronto)
+        #expect(report.provider == "open-meteo")
+        #expect(report.utcOffset == -18000)
+        #expect(report.current.temperature == 3.4 && report.current.feelsLike == -0.6)
+        #expect(report.current.condition == .overcast && report.current.code == 3)
+        // 09:00 in Toronto (UTC-5) is 14:00 UTC.
+        #expect(report.observedAt == Date(timeIntervalSince1970: 1_795_356_000))
+        #expect(report.hours.count == 167)  // the last hour is null
+        #expect(report.days.count == 7)
+        #expect(report.days[6].condition == .unknown)  // a null code
+        #expect(report.days[0].minimum <= report.days[0].average && report.days[0].average <= report.days[0].maximum)
+        #expect(report.days[0].sunrise.map { LocalTime.day($0, utcOffset: -18000) } == "2026-11-22")
+    }
+
+    @Test func aResponseWithoutACurrentTemperatureIsMalformed() throws {
+        var json = try fixture("open-meteo-toronto.json")
+        json = json.replacingOccurrences(of: "\"temperature_2m\": 3.4", with: "\"temperature_2m\": null")
+        let dto = try JSONDecoder().decode(OpenMeteoForecastDTO.self, from: Data(json.utf8))
+        #expect(throws: WeatherError.self) { try OpenMeteo.report(from: dto, for: toronto) }
+    }
+
+    @Test func theClientAsksForCelsiusAndKilometresAnHour() async throws {
+        let server = try LoopbackServer(always: .json(try fixture("open-meteo-toronto.json")))
+        let report = try await OpenMeteo.client(http: http(server)).fetch(toronto)
+        #expect(report.current.temperature == 3.4)
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/v1/forecast")
+        let query = request.queryItems
+        #expect(query["latitude"] == "43.7001" && query["longitude"] == "-79.4163")
+        #expect(query["timezone"] == "auto" && query["temperature_unit"] == "celsius" && query["wind_speed_unit"] == "kmh")
+        #expect(query["current"]?.contains("weather_code") == true && query["daily"]?.contains("sunrise") == true)
+    }
+
+    @Test func failuresSayWhatFailed() async throws {
+        let broken = try LoopbackServer(always: .text("upstream down", status: 502))
+        await #expect(throws: WeatherError.self) { try await OpenMeteo.client(http: http(broken)).fetch(toronto) }
+        do { _ = try await OpenMeteo.client(http: http(broken)).fetch(toronto) } catch {
+            #expect(error.message.contains("502") && error.allowsStaleData)
+        }
+        let html = try LoopbackServer(always: .text("<html>hi</html>"))
+        do { _ = try await OpenMeteo.client(http: http(html)).fetch(toronto) } catch {
+            #expect(error.message.contains("not valid Open-Meteo weather data"))
+        }
+        let refused = HTTPClient(
+            baseURL: URL(string: "http://127.0.0.1:\(closedLoopbackPort())")!,
+            transport: HTTPTransport(logger: InMemoryLog().logger(), now: { Date() }))
+        do { _ = try await OpenMeteo.client(http: refused).fetch(toronto) } catch {
+            #expect(error.message.contains("Could not connect to 127.0.0.1"))
+        }
+    }
+
+    @Test func wmoCodesMapToWords() {
+        #expect(Condition(wmo: 0) == .clear && Condition(wmo: 95).words == "Thunderstorm" && Condition(wmo: 1234) == .unknown)
+        #expect(Condition(openWeatherMap: 800) == .clear && Condition(openWeatherMap: 502) == .heavyRain)
+    }
+}
+
+@Suite struct OpenWeatherMapTests {
+    let key = "KEY-0123456789abcdef"
+
+    func server(currentStatus: Int = 200, currentBody: String? = nil) throws -> LoopbackServer {
+        let current = try currentBody ?? fixture("owm-current-toronto.json")
+        let forecast = try fixture("owm-forecast-toronto.json")
+        return try LoopbackServer { request in
+            request.path == "/data/2.5/weather" ? .respond(.json(current, status: currentStatus)) : .respond(.json(forecast))
+        }
+    }
+
+    @Test func currentAndForecastMakeOneReport() async throws {
+        let server = try server()
+        let report = try await OpenWeatherMap.client(http: http(server), apiKey: key).fetch(toronto)
+        #expect(report.provider == "openweathermap")
+        #expect(report.current.temperature == 3.1 && report.current.condition == .overcast)
+        #expect(abs(report.current.windSpeed - 4.12 * 3.6) < 0.001)
+        #expect(report.hours.count == 40)
+        #expect((5...6).contains(report.days.count))
+        #expect(server.requests.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])
+        #expect(server.requests.allSatisfy { $0.queryItems["appid"] == key && $0.queryItems["units"] == "metric" })
+    }
+
+    @Test func codeComesAsANumberOrAString() throws {
+        let number = try JSONDecoder().decode(OWMErrorDTO.self, from: Data(try fixture("owm-401.json").utf8))
+        let string = try JSONDecoder().decode(OWMErrorDTO.self, from: Data(try fixture("owm-404.json").utf8))
+        #expect(number.cod?.value == 401 && string.cod?.value == 404)
+    }
+
+    @Test(arguments: [
+        (401, "owm-401.json", "refused the API key (401): Invalid API key"),
+        (404, "owm-404.json", "has no weather for this place (404): city not found"),
+        (429, "owm-429.json", "limits the requests (429)"),
+    ])
+    func errorBodiesBecomeSpecificMessagesWithoutTheKey(status: Int, file: String, message: String) async throws {
+        let log = InMemoryLog()
+        let server = try server(currentStatus: status, currentBody: try fixture(file))
+        do {
+            _ = try await OpenWeatherMap.client(http: http(server, log: log), apiKey: key).fetch(toronto)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.contains(message), "\(error.message)")
+            #expect(!error.message.contains(key))
+        }
+        #expect(!log.events.map { "\($0.message) \($0.metadata)" }.joined().contains(key))
+    }
+
+    @Test func noKeyIsAClearErrorAndNoRequest() async throws {
+        let server = try server()
+        do {
+            _ = try await OpenWeatherMap.client(http: http(server), apiKey: nil).fetch(toronto)
+        } catch {
+            #expect(error.message.contains("set OPENWEATHER_API_KEY"))
+        }
+        #expect(server.requests.isEmpty)
+    }
+}
