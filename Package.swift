@@ -19,6 +19,7 @@ let package = Package(
         .package(path: "Packages/Services"),
         .package(path: "Packages/ContactFeature"),
         .package(path: "Packages/MapFeature"),
+        .package(path: "Packages/WeatherFeature"),
         .package(path: "Packages/TestSupport"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -46,6 +47,10 @@ let package = Package(
                 .product(name: "ContactFeature", package: "ContactFeature"),
                 .product(name: "CitiesService", package: services),
                 .product(name: "MapFeature", package: "MapFeature"),
+                .product(name: "WeatherService", package: services),
+                .product(name: "OpenMeteo", package: services),
+                .product(name: "OpenWeatherMap", package: services),
+                .product(name: "WeatherFeature", package: "WeatherFeature"),
             ],
             path: "App/Main",
             swiftSettings: swiftSettings
@@ -144,6 +149,31 @@ let package = Package(
                 .product(name: "Networking", package: core), .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/MapFeature/Tests/MapFeatureTests",
+            exclude: ["__Goldens__"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeatherServiceTests",
+            dependencies: [
+                .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
+                .product(name: "OpenWeatherMap", package: services), .product(name: "Networking", package: core),
+                .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/Services/Tests/WeatherServiceTests",
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeatherFeatureTests",
+            dependencies: [
+                .product(name: "WeatherFeature", package: "WeatherFeature"),
+                .product(name: "Architecture", package: architecture),
+                .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
+                .product(name: "CitiesService", package: services), .product(name: "Persistence", package: core),
+                .product(name: "Diagnostics", package: core), .product(name: "Networking", package: core),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/WeatherFeature/Tests/WeatherFeatureTests",
             exclude: ["__Goldens__"],
             swiftSettings: swiftSettings
         ),

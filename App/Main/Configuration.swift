@@ -13,6 +13,7 @@ struct Flags: Sendable {
     var timeout: Double?
     var contactURL: String?
     var citiesURL: String?
+    var provider: String?
 }
 
 /// Everything the App is configured with, resolved once: flags first, then environment variables, then defaults.
@@ -28,6 +29,16 @@ struct AppConfiguration: Sendable, Equatable {
     var timeout: Duration
     var contactURL: URL?
     var citiesURL: URL?
+    var provider: WeatherProviderChoice
+    var openMeteoURL: URL
+    var openWeatherURL: URL
+    /// Never printed, logged or stored.
+    var openWeatherKey: String?
+
+    enum WeatherProviderChoice: String, Sendable, Equatable {
+        case openMeteo = "open-meteo"
+        case openWeatherMap = "openweathermap"
+    }
 
     struct Problem: Error, Equatable {
         var message: String
@@ -82,11 +93,26 @@ struct AppConfiguration: Sendable, Equatable {
         }
         let contactURL = try url(flags.contactURL, "SKYLENS_CONTACT_URL", "--contact-url", "contact")
         let citiesURL = try url(flags.citiesURL, "SKYLENS_CITIES_URL", "--cities-url", "city list")
+        let providerName = (flags.provider ?? nonEmpty("SKYLENS_WEATHER_PROVIDER") ?? "open-meteo").lowercased()
+        let provider: WeatherProviderChoice
+        switch providerName {
+        case "open-meteo", "openmeteo": provider = .openMeteo
+        case "openweathermap", "owm": provider = .openWeatherMap
+        default:
+            throw Problem(
+                message: "The weather provider is open-meteo or openweathermap, not '\(providerName.terminalPreview)'.")
+        }
+        let openMeteoURL =
+            try url(nil, "SKYLENS_OPEN_METEO_URL", "", "Open-Meteo") ?? URL(string: "https://api.open-meteo.com")!
+        let openWeatherURL =
+            try url(nil, "SKYLENS_OPENWEATHER_URL", "", "OpenWeatherMap") ?? URL(
+                string: "https://api.openweathermap.org")!
         return AppConfiguration(
             format: format, color: color, dataDirectory: dataDirectory(flags: flags, environment: env), logLevel: level,
             logFile: flags.logFile ?? nonEmpty("SKYLENS_LOG_FILE"), offline: offline,
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
-            citiesURL: citiesURL)
+            citiesURL: citiesURL, provider: provider, openMeteoURL: openMeteoURL, openWeatherURL: openWeatherURL,
+            openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"))
     }
 
     /// `--data-dir`, else `SKYLENS_HOME`, else `$XDG_DATA_HOME/skylens`, else `~/.local/share/skylens`.

@@ -6,7 +6,11 @@ import Foundation
 import Logging
 import MapFeature
 import Networking
+import OpenMeteo
+import OpenWeatherMap
 import Persistence
+import WeatherFeature
+import WeatherService
 
 /// The composition root: the live dependencies, built once from the configuration and handed to the plugins.
 struct Container: Sendable {
@@ -17,6 +21,7 @@ struct Container: Sendable {
     let contactClient: ContactClient
     let catalogue: CatalogueStore
     let favorites: FavoritesStore
+    let weather: WeatherClient
 
     init(configuration: AppConfiguration) {
         self.configuration = configuration
@@ -37,6 +42,15 @@ struct Container: Sendable {
             builtIn: CitiesResources.builtInCatalogue ?? URL(fileURLWithPath: "/missing/cities.skycat"),
             remote: configuration.citiesURL.map { HTTPClient(baseURL: $0, transport: transport) }, now: { Date() })
         favorites = FavoritesStore(database: database)
+        weather =
+            switch configuration.provider {
+            case .openMeteo:
+                OpenMeteo.client(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport))
+            case .openWeatherMap:
+                OpenWeatherMap.client(
+                    http: HTTPClient(baseURL: configuration.openWeatherURL, transport: transport),
+                    apiKey: configuration.openWeatherKey)
+            }
     }
 
     /// Every feature of the App, in the order `help` lists them. A new feature is one package and one line here.
@@ -47,6 +61,9 @@ struct Container: Sendable {
                 client: contactClient, database: database, logger: Logger(label: "skylens.contact"),
                 requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
             MapPlugin(catalogue: catalogue, favorites: favorites, countries: Countries.builtIn(), now: { Date() }),
+            WeatherPlugin(
+                client: weather, catalogue: catalogue, favorites: favorites, database: database,
+                dataDirectory: configuration.dataDirectory, now: { Date() }),
         ]
     }
 

@@ -56,6 +56,12 @@ struct SkyLensCommand: AsyncParsableCommand {
             "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL).", valueName: "url"))
     var citiesURL: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY).",
+            valueName: "name"))
+    var provider: String?
+
     @Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")
     var command: [String] = []
 
@@ -74,7 +80,7 @@ struct SkyLensCommand: AsyncParsableCommand {
         let flags = Flags(
             format: format?.rawValue, color: color?.rawValue, dataDirectory: dataDirectory, logLevel: logLevel,
             logFile: logFile, offline: offline, timeout: timeout, contactURL: contactURL,
-            citiesURL: citiesURL)
+            citiesURL: citiesURL, provider: provider)
         // Passthrough capture also takes the built-in flags when they come first; answer them as usual.
         switch command.first {
         case "--version":

@@ -67,11 +67,16 @@ public final class AppDatabase: Sendable {
         state.withLock { $0.migrations = AppDatabase.coreMigrations }
     }
 
-    /// Adds migrations; they run, in the order added, the first time the database is used.
+    /// Adds migrations; they run, in the order added, the first time the database is used. A migration whose
+    /// identifier is already registered is skipped.
     public func register(_ migrations: [DatabaseMigration]) {
         state.withLock { state in
             precondition(state.opening == nil, "migrations must be registered before the database is first used")
-            state.migrations.append(contentsOf: migrations)
+            // Modules that share a table (favourites) contribute the same migration: it runs once.
+            for migration in migrations
+            where !state.migrations.contains(where: { $0.identifier == migration.identifier }) {
+                state.migrations.append(migration)
+            }
         }
     }
 

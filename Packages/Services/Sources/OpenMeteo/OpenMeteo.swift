@@ -51,7 +51,8 @@ public enum OpenMeteo {
             let request = HTTPRequest.get("/v1/forecast", query: query(for: location))
             let dto: OpenMeteoForecastDTO
             do throws(HTTPError) {
-                dto = try await http.send(request, decoding: OpenMeteoForecastDTO.self, expected: "Open-Meteo weather data")
+                dto = try await http.send(
+                    request, decoding: OpenMeteoForecastDTO.self, expected: "Open-Meteo weather data")
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
@@ -65,7 +66,8 @@ public enum OpenMeteo {
             QueryItem("longitude", String(format: "%.4f", location.longitude)),
             QueryItem(
                 "current",
-                "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_direction_10m,weather_code,is_day"),
+                "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_direction_10m,weather_code,is_day"
+            ),
             QueryItem("hourly", "temperature_2m,apparent_temperature,precipitation_probability,weather_code"),
             QueryItem("daily", "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset"),
             QueryItem("timezone", "auto"),
@@ -77,11 +79,15 @@ public enum OpenMeteo {
 
     /// The domain model from the DTO; a response without the current temperature or times that do not parse is
     /// malformed (it is never shown as weather).
-    public static func report(from dto: OpenMeteoForecastDTO, for location: WeatherLocation, fetchedAt: Date = Date())
+    public static func report(
+        from dto: OpenMeteoForecastDTO, for location: WeatherLocation, fetchedAt: Date = Date()
+    )
         throws(WeatherError) -> WeatherReport
     {
         let offset = dto.utc_offset_seconds
-        guard abs(offset) <= 18 * 3600 else { throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).") }
+        guard abs(offset) <= 18 * 3600 else {
+            throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).")
+        }
         guard let current = dto.current, let temperature = current.temperature_2m, temperature.isFinite,
             let observed = LocalTime.date(fromLocal: current.time, utcOffset: offset)
         else {
@@ -104,7 +110,8 @@ public enum OpenMeteo {
         var days: [DayForecast] = []
         if let daily = dto.daily {
             for (index, date) in daily.time.enumerated() {
-                guard let high = element(daily.temperature_2m_max, index), let low = element(daily.temperature_2m_min, index)
+                guard let high = element(daily.temperature_2m_max, index),
+                    let low = element(daily.temperature_2m_min, index)
                 else { continue }
                 let sameDay = hours.filter { LocalTime.day($0.time, utcOffset: offset) == date }.map(\.temperature)
                 let average = sameDay.isEmpty ? (high + low) / 2 : sameDay.reduce(0, +) / Double(sameDay.count)
@@ -112,8 +119,12 @@ public enum OpenMeteo {
                     DayForecast(
                         date: date, minimum: low, maximum: high, average: average,
                         condition: element(daily.weather_code, index).map { Condition(wmo: $0) } ?? .unknown,
-                        sunrise: element(daily.sunrise, index).flatMap { LocalTime.date(fromLocal: $0, utcOffset: offset) },
-                        sunset: element(daily.sunset, index).flatMap { LocalTime.date(fromLocal: $0, utcOffset: offset) }))
+                        sunrise: element(daily.sunrise, index).flatMap {
+                            LocalTime.date(fromLocal: $0, utcOffset: offset)
+                        },
+                        sunset: element(daily.sunset, index).flatMap {
+                            LocalTime.date(fromLocal: $0, utcOffset: offset)
+                        }))
             }
         }
         return WeatherReport(

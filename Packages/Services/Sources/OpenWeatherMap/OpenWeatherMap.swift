@@ -1,5 +1,5 @@
-import Foundation
 import CoreKit
+import Foundation
 import Networking
 import WeatherService
 
@@ -95,10 +95,13 @@ public enum OpenWeatherMap {
     public static func client(http: HTTPClient, apiKey: String?) -> WeatherClient {
         guard let apiKey, !apiKey.isEmpty else {
             return .failing(
-                .notConfigured("OpenWeatherMap needs an API key: set OPENWEATHER_API_KEY, or use the default provider (Open-Meteo)."),
+                .notConfigured(
+                    "OpenWeatherMap needs an API key: set OPENWEATHER_API_KEY, or use the default provider (Open-Meteo)."
+                ),
                 provider: "openweathermap")
         }
-        return WeatherClient(provider: "openweathermap", displayName: "OpenWeatherMap") { location throws(WeatherError) in
+        return WeatherClient(provider: "openweathermap", displayName: "OpenWeatherMap") {
+            location throws(WeatherError) in
             let query = [
                 QueryItem("lat", String(format: "%.4f", location.latitude)),
                 QueryItem("lon", String(format: "%.4f", location.longitude)), QueryItem("units", "metric"),
@@ -106,7 +109,8 @@ public enum OpenWeatherMap {
             ]
             do {
                 let currentResponse = try await http.send(.get("/data/2.5/weather", query: query))
-                let current = try decode(OWMCurrentDTO.self, currentResponse.body, host: http.host, what: "current weather")
+                let current = try decode(
+                    OWMCurrentDTO.self, currentResponse.body, host: http.host, what: "current weather")
                 let forecastResponse = try await http.send(.get("/data/2.5/forecast", query: query))
                 let forecast = try decode(OWMForecastDTO.self, forecastResponse.body, host: http.host, what: "forecast")
                 return try report(current: current, forecast: forecast, for: location)
@@ -131,15 +135,22 @@ public enum OpenWeatherMap {
     /// 401, 404 and 429 bodies become messages of their own, with the server's words.
     static func specific(_ error: HTTPError) -> WeatherError {
         guard case .status(let status) = error else { return WeatherError.from(error, provider: "OpenWeatherMap") }
-        let said = (try? JSONDecoder().decode(OWMErrorDTO.self, from: status.body))?.message.map { $0.terminalSafeSentence } ?? ""
+        let said =
+            (try? JSONDecoder().decode(OWMErrorDTO.self, from: status.body))?.message.map { $0.terminalSafeSentence }
+            ?? ""
         switch status.code {
         case 401:
-            return .badKey("OpenWeatherMap refused the API key (401)\(said.isEmpty ? "" : ": \(said)"). Check OPENWEATHER_API_KEY.")
+            return .badKey(
+                "OpenWeatherMap refused the API key (401)\(said.isEmpty ? "" : ": \(said)"). Check OPENWEATHER_API_KEY."
+            )
         case 404:
             return .notFound("OpenWeatherMap has no weather for this place (404)\(said.isEmpty ? "" : ": \(said)").")
         case 429:
-            let wait = status.retryAfter.map { "try again in \(Int($0.rounded())) s" } ?? "try again in a while (free keys allow 60 calls a minute)"
-            return .rateLimited(retryAfter: status.retryAfter, message: "OpenWeatherMap limits the requests (429): \(wait).")
+            let wait =
+                status.retryAfter.map { "try again in \(Int($0.rounded())) s" }
+                ?? "try again in a while (free keys allow 60 calls a minute)"
+            return .rateLimited(
+                retryAfter: status.retryAfter, message: "OpenWeatherMap limits the requests (429): \(wait).")
         default:
             return WeatherError.from(error, provider: "OpenWeatherMap")
         }
@@ -160,7 +171,9 @@ public enum OpenWeatherMap {
         }
     }
 
-    public static func report(current: OWMCurrentDTO, forecast: OWMForecastDTO, for location: WeatherLocation) throws(WeatherError)
+    public static func report(
+        current: OWMCurrentDTO, forecast: OWMForecastDTO, for location: WeatherLocation
+    ) throws(WeatherError)
         -> WeatherReport
     {
         let offset = current.timezone ?? forecast.city?.timezone ?? 0
@@ -175,7 +188,8 @@ public enum OpenWeatherMap {
         }()
         let hours = forecast.list.map { entry in
             HourForecast(
-                time: Date(timeIntervalSince1970: entry.dt), temperature: entry.main.temp, feelsLike: entry.main.feels_like,
+                time: Date(timeIntervalSince1970: entry.dt), temperature: entry.main.temp,
+                feelsLike: entry.main.feels_like,
                 precipitationProbability: entry.pop.map { $0 * 100 },
                 condition: entry.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown)
         }
@@ -192,7 +206,8 @@ public enum OpenWeatherMap {
             let high = entries.map { $0.main.temp_max ?? $0.main.temp }.max() ?? 0
             let midday = entries.min { abs(localHour($0.dt, offset) - 13) < abs(localHour($1.dt, offset) - 13) }
             return DayForecast(
-                date: date, minimum: low, maximum: high, average: temperatures.reduce(0, +) / Double(max(1, temperatures.count)),
+                date: date, minimum: low, maximum: high,
+                average: temperatures.reduce(0, +) / Double(max(1, temperatures.count)),
                 condition: midday?.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown,
                 sunrise: date == today ? current.sys?.sunrise.map(Date.init(timeIntervalSince1970:)) : nil,
                 sunset: date == today ? current.sys?.sunset.map(Date.init(timeIntervalSince1970:)) : nil)

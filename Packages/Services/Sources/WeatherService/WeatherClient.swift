@@ -47,7 +47,8 @@ public enum WeatherError: Error, Equatable, Sendable {
             case 404: return .notFound("\(status.host) has no weather for this place (404).")
             case 429:
                 let wait = status.retryAfter.map { " Try again in \(Int($0.rounded())) s." } ?? " Try again later."
-                return .rateLimited(retryAfter: status.retryAfter, message: "\(status.host) limits the requests (429).\(wait)")
+                return .rateLimited(
+                    retryAfter: status.retryAfter, message: "\(status.host) limits the requests (429).\(wait)")
             default:
                 return .server(status: status.code, message: error.message)
             }

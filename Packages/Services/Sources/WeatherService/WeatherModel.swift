@@ -142,7 +142,9 @@ public struct HourForecast: Sendable, Equatable, Codable {
     public var precipitationProbability: Double?
     public var condition: Condition
 
-    public init(time: Date, temperature: Double, feelsLike: Double?, precipitationProbability: Double?, condition: Condition) {
+    public init(
+        time: Date, temperature: Double, feelsLike: Double?, precipitationProbability: Double?, condition: Condition
+    ) {
         self.time = time
         self.temperature = temperature
         self.feelsLike = feelsLike

@@ -3,8 +3,8 @@ import Foundation
 import Networking
 import OpenMeteo
 import OpenWeatherMap
-import Testing
 import TestSupport
+import Testing
 import WeatherService
 
 let toronto = WeatherLocation(id: 6167865, name: "Toronto", country: "CA", latitude: 43.70011, longitude: -79.4163)
@@ -17,7 +17,8 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
 
 @Suite struct OpenMeteoTests {
     @Test func decodesTheRecordedResponseWithItsNullsAndLocalTimes() throws {
-        let dto = try JSONDecoder().decode(OpenMeteoForecastDTO.self, from: Data(try fixture("open-meteo-toronto.json").utf8))
+        let dto = try JSONDecoder().decode(
+            OpenMeteoForecastDTO.self, from: Data(try fixture("open-meteo-toronto.json").utf8))
         let report = try OpenMeteo.report(from: dto, for: toronto)
         #expect(report.provider == "open-meteo")
         #expect(report.utcOffset == -18000)
@@ -47,7 +48,8 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         #expect(request.path == "/v1/forecast")
         let query = request.queryItems
         #expect(query["latitude"] == "43.7001" && query["longitude"] == "-79.4163")
-        #expect(query["timezone"] == "auto" && query["temperature_unit"] == "celsius" && query["wind_speed_unit"] == "kmh")
+        #expect(
+            query["timezone"] == "auto" && query["temperature_unit"] == "celsius" && query["wind_speed_unit"] == "kmh")
         #expect(query["current"]?.contains("weather_code") == true && query["daily"]?.contains("sunrise") == true)
     }
 
@@ -70,7 +72,9 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
     }
 
     @Test func wmoCodesMapToWords() {
-        #expect(Condition(wmo: 0) == .clear && Condition(wmo: 95).words == "Thunderstorm" && Condition(wmo: 1234) == .unknown)
+        #expect(
+            Condition(wmo: 0) == .clear && Condition(wmo: 95).words == "Thunderstorm"
+                && Condition(wmo: 1234) == .unknown)
         #expect(Condition(openWeatherMap: 800) == .clear && Condition(openWeatherMap: 502) == .heavyRain)
     }
 }
@@ -82,7 +86,8 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         let current = try currentBody ?? fixture("owm-current-toronto.json")
         let forecast = try fixture("owm-forecast-toronto.json")
         return try LoopbackServer { request in
-            request.path == "/data/2.5/weather" ? .respond(.json(current, status: currentStatus)) : .respond(.json(forecast))
+            request.path == "/data/2.5/weather"
+                ? .respond(.json(current, status: currentStatus)) : .respond(.json(forecast))
         }
     }
 

@@ -1,0 +1,47 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "WeatherFeature",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "WeatherFeature", targets: ["WeatherFeature"])],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(path: "../Architecture"),
+        .package(path: "../Services"),
+        .package(path: "../TestSupport"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+    ],
+    targets: [
+        .target(
+            name: "WeatherFeature",
+            dependencies: [
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "WeatherService", package: "Services"),
+                .product(name: "CitiesService", package: "Services"),
+                .product(name: "CoreKit", package: "Core"),
+                .product(name: "Persistence", package: "Core"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeatherFeatureTests",
+            dependencies: [
+                "WeatherFeature",
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "WeatherService", package: "Services"),
+                .product(name: "OpenMeteo", package: "Services"),
+                .product(name: "CitiesService", package: "Services"),
+                .product(name: "Persistence", package: "Core"),
+                .product(name: "Diagnostics", package: "Core"),
+                .product(name: "Networking", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            exclude: ["__Goldens__"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

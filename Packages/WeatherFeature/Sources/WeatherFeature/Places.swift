@@ -1,0 +1,109 @@
+import CitiesService
+import CoreKit
+import Foundation
+import WeatherService
+
+/// A place as resolved from what the user typed, with the other cities of the same name.
+struct ResolvedPlace: Sendable, Equatable {
+    var location: WeatherLocation
+    var state: String?
+    /// Other cities with exactly this name (for "Paris: also …"), and how many there are in all.
+    var alternatives: [City]
+    var alternativeCount: Int
+}
+
+/// Turns `Paris`, `Paris, US`, `Paris, TX, US`, `#2988507` or `48.85, 2.35` into a place, offline, through the city
+/// catalogue. A name with no city is an error that says so: never the weather of some other place.
+struct PlaceResolver: Sendable {
+    static let presetIDs = [6167865, 6173331, 6077243, 5913490, 6094817]  // Toronto, Vancouver, Montréal, Calgary, Ottawa
+
+    enum Failure: Error, Equatable {
+        case notFound(String)
+        case invalid(String)
+        case catalogue(String)
+
+        var message: String {
+            switch self {
+            case .notFound(let m), .invalid(let m), .catalogue(let m): m
+            }
+        }
+    }
+
+    let catalogue: CatalogueStore
+
+    func resolve(_ text: String) async throws(Failure) -> ResolvedPlace {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let coordinates = Self.coordinates(trimmed) { return coordinates }
+        let cities: CityCatalogue
+        do { cities = try await catalogue.catalogue() } catch { throw .catalogue(error.message) }
+        if trimmed.hasPrefix("#") {
+            guard let id = Int(trimmed.dropFirst()), let city = cities.city(id: id) else {
+                throw .notFound("No city has the id \(String(trimmed.dropFirst()).terminalPreview).")
+            }
+            return ResolvedPlace(location: Self.location(city), state: city.state, alternatives: [], alternativeCount: 0)
+        }
+        // `Paris, TX, US`: a US state before the country.
+        var query = CityQuery(parsing: trimmed)
+        var state: String?
+        let parts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if parts.count == 3, parts[1].count == 2, parts[2].count == 2, parts[1].allSatisfy(\.isLetter), parts[2].allSatisfy(\.isLetter) {
+            query = CityQuery(prefix: NameFolding.fold(parts[0]), country: parts[2].uppercased())
+            state = parts[1].uppercased()
+        }
+        guard !query.prefix.isEmpty else { throw .invalid("Name a city, an id as #ID, or coordinates as lat,lon.") }
+        let page = cities.search(query, limit: 5_000)
+        let candidates = page.positions.map(cities.city(at:))
+        let exact = candidates.filter { NameFolding.fold($0.name) == query.prefix && (state == nil || $0.state == state) }
+        guard !exact.isEmpty else {
+            let near = candidates.filter { state == nil || $0.state == state }
+                .sorted { ($0.population ?? 0) > ($1.population ?? 0) }.prefix(3)
+                .map { "\($0.name.terminalSafe), \($0.country)" }
+            let hint = near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"
+            throw .notFound("No city is called '\(trimmed.terminalPreview)'.\(hint)")
+        }
+        // The most populous; ties in search order.
+        let ranked = exact.enumerated().sorted { a, b in
+            (a.element.population ?? -1) != (b.element.population ?? -1)
+                ? (a.element.population ?? -1) > (b.element.population ?? -1) : a.offset < b.offset
+        }.map(\.element)
+        let chosen = ranked[0]
+        let others = ranked.dropFirst().filter { !($0.latitude == chosen.latitude && $0.longitude == chosen.longitude) }
+        return ResolvedPlace(
+            location: Self.location(chosen), state: chosen.state, alternatives: Array(others.prefix(4)),
+            alternativeCount: others.count)
+    }
+
+    /// The five presets: from `locations.json` in the data directory when there is one, else built in.
+    func presets(dataDirectory: URL) async throws(Failure) -> (cities: [City], fromFile: Bool) {
+        let file = dataDirectory.appendingPathComponent("locations.json")
+        if let data = try? Data(contentsOf: file) {
+            do throws(CatalogueError) {
+                let parsed = try CityListParser.parse(data)
+                guard !parsed.cities.isEmpty else { throw CatalogueError.unusable(valid: 0, skipped: parsed.skipped, firstProblem: parsed.firstProblem) }
+                return (parsed.cities, true)
+            } catch {
+                throw .invalid("\(file.path.terminalSafe) is not a list of cities like the city list: \(error.message)")
+            }
+        }
+        let cities: CityCatalogue
+        do { cities = try await catalogue.catalogue() } catch { throw .catalogue(error.message) }
+        return (Self.presetIDs.compactMap(cities.city(id:)), false)
+    }
+
+    static func location(_ city: City) -> WeatherLocation {
+        WeatherLocation(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude)
+    }
+
+    /// `19.54,110`, `-33.9, 18.4`: latitude and longitude in degrees.
+    static func coordinates(_ text: String) -> ResolvedPlace? {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
+            parts.allSatisfy({ $0.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" } }),
+            (-90...90).contains(lat), (-180...180).contains(lon)
+        else { return nil }
+        let name = String(format: "%.2f°%@ %.2f°%@", abs(lat), lat >= 0 ? "N" : "S", abs(lon), lon >= 0 ? "E" : "W")
+        return ResolvedPlace(
+            location: WeatherLocation(id: nil, name: name, country: "", latitude: lat, longitude: lon), state: nil,
+            alternatives: [], alternativeCount: 0)
+    }
+}

@@ -1,0 +1,279 @@
+import Architecture
+import CoreKit
+import Foundation
+import WeatherService
+
+/// °C or °F. Values are stored in °C and km/h and converted when shown.
+enum TemperatureUnit: String, Sendable, Equatable, CaseIterable {
+    case celsius, fahrenheit
+
+    var symbol: String { self == .celsius ? "°C" : "°F" }
+    var windUnit: String { self == .celsius ? "km/h" : "mph" }
+
+    func temperature(_ celsius: Double) -> Double { self == .celsius ? celsius : celsius * 9 / 5 + 32 }
+    func wind(_ kmh: Double) -> Double { self == .celsius ? kmh : kmh / 1.609344 }
+
+    init?(argument: String) {
+        switch argument.lowercased() {
+        case "c", "celsius", "°c", "metric": self = .celsius
+        case "f", "fahrenheit", "°f", "imperial": self = .fahrenheit
+        default: return nil
+        }
+    }
+}
+
+/// Text renderings of the weather: pure functions of the data, the unit and the painter; checked by golden files.
+enum WeatherViews {
+    static func current(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter)
+        -> String
+    {
+        let report = shown.report
+        let current = report.current
+        let icon = icon(current.condition, isDay: current.isDay)
+        var facts = [
+            painter.paint(current.condition.words, .bold),
+            "\(temperature(current.temperature, unit, painter)), feels like \(temperature(current.feelsLike, unit, painter))",
+            "Humidity \(current.humidity.map { "\(Int($0.rounded())) %" } ?? "—")",
+            "Wind \(Int(unit.wind(current.windSpeed).rounded())) \(unit.windUnit)\(current.windDirection.map { " from \(compass($0))" } ?? "")",
+        ]
+        if let today = report.days.first(where: { $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset) }) {
+            let rise = today.sunrise.map { clock($0, report.utcOffset) } ?? "—"
+            let set = today.sunset.map { clock($0, report.utcOffset) } ?? "—"
+            facts.append("Sunrise \(rise) · Sunset \(set)")
+        }
+        var lines = [header(report.location, place: place, painter: painter)]
+        for (index, art) in icon.enumerated() {
+            let fact = index < facts.count ? facts[index] : ""
+            lines.append(painter.paint(art, .color256(iconColor(current.condition))) + "  " + fact)
+        }
+        lines.append(
+            painter.paint("Observed \(clock(report.observedAt, report.utcOffset)) local time · \(providerName(report.provider))", .dim))
+        lines += footer(shown, place: place, now: now, painter: painter)
+        return lines.joined(separator: "\n")
+    }
+
+    static func hourly(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter)
+        -> String
+    {
+        let report = shown.report
+        let steps = nextHours(report)
+        var lines = [header(report.location, place: place, painter: painter) + painter.paint("  next 24 hours", .dim)]
+        lines.append(painter.paint("Time   Sky  Temp    Feels   Rain", .dim))
+        for hour in steps {
+            let feels = hour.feelsLike.map { temperature($0, unit, painter, width: 6) } ?? "     —"
+            let rain = hour.precipitationProbability.map { String(Int($0.rounded())).leftPadded(to: 3) + " %" } ?? "   —"
+            lines.append(
+                "\(clock(hour.time, report.utcOffset))  \(glyph(hour.condition))    \(temperature(hour.temperature, unit, painter, width: 6))  \(feels)  \(rain)  \(hour.condition.words)")
+        }
+        if steps.isEmpty { lines.append("No hourly forecast in this answer.") }
+        lines.append("")
+        lines += chart(report, unit: unit, painter: painter)
+        lines += footer(shown, place: place, now: now, painter: painter)
+        return lines.joined(separator: "\n")
+    }
+
+    static func forecast(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter)
+        -> String
+    {
+        let report = shown.report
+        let days = report.days
+        var lines = [header(report.location, place: place, painter: painter) + painter.paint("  \(days.count) days", .dim)]
+        guard let low = days.map(\.minimum).min(), let high = days.map(\.maximum).max() else {
+            return (lines + ["No daily forecast in this answer."] + footer(shown, place: place, now: now, painter: painter))
+                .joined(separator: "\n")
+        }
+        lines.append(painter.paint("Day          Sky                Min     Max     Avg      \(unit.symbol) \(Int(unit.temperature(low).rounded()))…\(Int(unit.temperature(high).rounded()))", .dim))
+        let width = 20
+        for day in days {
+            let span = max(0.1, high - low)
+            let from = Int(((day.minimum - low) / span * Double(width - 1)).rounded())
+            let to = max(from, Int(((day.maximum - low) / span * Double(width - 1)).rounded()))
+            let bar = String(repeating: "·", count: from) + String(repeating: "━", count: to - from + 1)
+                + String(repeating: "·", count: width - 1 - to)
+            lines.append(
+                "\(dayLabel(day.date))  \(glyph(day.condition)) \(DisplayWidth.fit(day.condition.words, to: 16))  \(temperature(day.minimum, unit, painter, width: 6))  \(temperature(day.maximum, unit, painter, width: 6))  \(temperature(day.average, unit, painter, width: 6))   \(painter.paint(bar, .color256(temperatureColor(day.average))))")
+        }
+        lines += footer(shown, place: place, now: now, painter: painter)
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Parts
+
+    static func header(_ location: WeatherLocation, place: ResolvedPlace?, painter: Painter) -> String {
+        var name = location.name.terminalSafe
+        if !location.country.isEmpty { name += ", " + (place?.state.map { "\($0), " } ?? "") + location.country }
+        return painter.paint(name, .bold)
+    }
+
+    static func footer(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, now: Date, painter: Painter) -> [String] {
+        var lines: [String] = []
+        if let place, place.alternativeCount > 0 {
+            let names = place.alternatives.map { city in
+                "\(city.name.terminalSafe), \(city.state.map { "\($0), " } ?? "")\(city.country) #\(city.id)"
+            }
+            let more = place.alternativeCount > names.count ? " and \(place.alternativeCount - names.count) more" : ""
+            lines.append(
+                painter.paint("Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, CC', 'NAME, ST, US' or '#ID'.", .dim))
+        }
+        if let error = shown.staleBecause {
+            lines.append(
+                painter.paint("offline — data from \(age(now.timeIntervalSince(shown.fetchedAt))) ago", .yellow, .bold) + " ("
+                    + error.message.terminalSafe + ")")
+        } else if shown.fromCache {
+            lines.append(painter.paint("Fetched \(age(now.timeIntervalSince(shown.fetchedAt))) ago; 'refresh' fetches again.", .dim))
+        }
+        return lines
+    }
+
+    /// The next 24 hours in 3-hour steps, from the hour of the observation.
+    static func nextHours(_ report: WeatherReport) -> [HourForecast] {
+        let start = report.observedAt.addingTimeInterval(-3_599)
+        let upcoming = report.hours.filter { $0.time >= start }
+        guard let first = upcoming.first else { return [] }
+        return upcoming.filter { hour in
+            let offset = hour.time.timeIntervalSince(first.time)
+            return offset < 24 * 3600 && Int(offset.rounded()) % (3 * 3600) == 0
+        }
+    }
+
+    /// A sparkline of the next 24 hours, one column an hour, the current hour marked.
+    static func chart(_ report: WeatherReport, unit: TemperatureUnit, painter: Painter) -> [String] {
+        let start = report.observedAt.addingTimeInterval(-3_599)
+        let points = report.hours.filter { $0.time >= start && $0.time < start.addingTimeInterval(24 * 3600 + 3_599) }
+        guard points.count >= 2, let first = points.first else { return [] }
+        // One value an hour, interpolated between 3-hourly points.
+        var values: [Double] = []
+        for hour in 0..<24 {
+            let time = first.time.addingTimeInterval(Double(hour) * 3600)
+            guard let after = points.firstIndex(where: { $0.time >= time }) else { break }
+            let right = points[after]
+            if after == 0 || right.time == time {
+                values.append(right.temperature)
+            } else {
+                let left = points[after - 1]
+                let fraction = time.timeIntervalSince(left.time) / right.time.timeIntervalSince(left.time)
+                values.append(left.temperature + (right.temperature - left.temperature) * fraction)
+            }
+        }
+        guard let low = values.min(), let high = values.max() else { return [] }
+        let levels = Array("▁▂▃▄▅▆▇█")
+        let spark = values.map { value -> String in
+            let level = high - low < 0.05 ? 3 : Int(((value - low) / (high - low) * 7).rounded())
+            return painter.paint(String(levels[level]), .color256(temperatureColor(value)))
+        }.joined()
+        let range = "\(Int(unit.temperature(low).rounded()))…\(Int(unit.temperature(high).rounded())) \(unit.symbol)"
+        return [
+            "Temperature  " + spark + "  " + range,
+            "             " + painter.paint("^", .bold) + painter.paint(" now", .dim) + String(repeating: " ", count: max(0, values.count - 5))
+                + painter.paint(clock(first.time.addingTimeInterval(Double(values.count - 1) * 3600), report.utcOffset), .dim),
+        ]
+    }
+
+    /// `3 °C`, coloured by the temperature (in °C, whatever the unit shown).
+    static func temperature(_ celsius: Double, _ unit: TemperatureUnit, _ painter: Painter, width: Int = 0) -> String {
+        let value = Int(unit.temperature(celsius).rounded())
+        let text = "\(value) \(unit.symbol)".leftPadded(to: width)
+        return painter.paint(text, .color256(temperatureColor(celsius)))
+    }
+
+    /// As the original app: ≥30 °C red-orange, 20–30 orange-yellow, 10–20 blue-cyan, below 10 indigo-purple.
+    static func temperatureColor(_ celsius: Double) -> UInt8 {
+        switch celsius {
+        case 30...: 202
+        case 20..<30: 214
+        case 10..<20: 39
+        default: 99
+        }
+    }
+
+    static func iconColor(_ condition: Condition) -> UInt8 {
+        switch condition {
+        case .clear, .mainlyClear: 226
+        case .thunderstorm, .thunderstormWithHail: 228
+        case .snow, .heavySnow, .snowShowers, .sleet: 255
+        case .rain, .heavyRain, .rainShowers, .drizzle, .freezingDrizzle, .freezingRain: 111
+        default: 250
+        }
+    }
+
+    /// A one-column symbol for a condition.
+    static func glyph(_ condition: Condition) -> String {
+        switch condition {
+        case .clear, .mainlyClear: "☀"
+        case .partlyCloudy: "☁"
+        case .overcast: "☁"
+        case .fog: "≡"
+        case .drizzle, .rain, .heavyRain, .rainShowers, .freezingDrizzle, .freezingRain: "☂"
+        case .snow, .heavySnow, .snowShowers, .sleet: "❄"
+        case .thunderstorm, .thunderstormWithHail: "ϟ"
+        case .unknown: "?"
+        }
+    }
+
+    /// A five-line ASCII picture, 13 columns wide.
+    static func icon(_ condition: Condition, isDay: Bool) -> [String] {
+        let art: [String] =
+            switch condition {
+            case .clear where isDay, .mainlyClear where isDay:
+                ["    \\   /    ", "     .-.     ", "  -- (   ) --", "     `-'     ", "    /   \\    "]
+            case .clear, .mainlyClear:
+                ["             ", "     .--.    ", "    (  c )   ", "     `--'    ", "             "]
+            case .partlyCloudy:
+                ["   \\  /      ", " _ /\"\".-.    ", "   \\_(   ).  ", "   /(___(__) ", "             "]
+            case .overcast:
+                ["             ", "     .--.    ", "  .-(    ).  ", " (___.__)__) ", "             "]
+            case .fog:
+                ["             ", " _ - _ - _ - ", "  _ - _ - _  ", " _ - _ - _ - ", "             "]
+            case .drizzle, .rain, .heavyRain, .rainShowers, .freezingDrizzle, .freezingRain:
+                ["     .-.     ", "    (   ).   ", "   (___(__)  ", "    ' ' ' '  ", "   ' ' ' '   "]
+            case .snow, .heavySnow, .snowShowers, .sleet:
+                ["     .-.     ", "    (   ).   ", "   (___(__)  ", "    *  *  *  ", "   *  *  *   "]
+            case .thunderstorm, .thunderstormWithHail:
+                ["     .-.     ", "    (   ).   ", "   (___(__)  ", "    /_ /_    ", "     /  /    "]
+            case .unknown:
+                ["    .-.      ", "     __)     ", "    (        ", "     `-'     ", "      *      "]
+            }
+        return art
+    }
+
+    static func compass(_ degrees: Double) -> String {
+        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        return points[((Int((degrees / 22.5).rounded()) % 16) + 16) % 16]
+    }
+
+    /// `14:00` in the zone `offset` seconds from UTC.
+    static func clock(_ date: Date, _ offset: Int) -> String {
+        let seconds = ((Int(date.timeIntervalSince1970.rounded()) + offset) % 86_400 + 86_400) % 86_400
+        return String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+    }
+
+    /// `Sun 22 Nov` for `2026-11-22`.
+    static func dayLabel(_ date: String) -> String {
+        let parser = DateFormatter()
+        parser.locale = Locale(identifier: "en_US_POSIX")
+        parser.timeZone = TimeZone(secondsFromGMT: 0)
+        parser.dateFormat = "yyyy-MM-dd"
+        guard let parsed = parser.date(from: date) else { return DisplayWidth.fit(date, to: 10) }
+        parser.dateFormat = "EEE dd MMM"
+        return parser.string(from: parsed)
+    }
+
+    static func age(_ seconds: TimeInterval) -> String {
+        let seconds = max(0, seconds)
+        if seconds < 90 { return "\(Int(seconds)) s" }
+        if seconds < 90 * 60 { return "\(Int((seconds / 60).rounded())) min" }
+        if seconds < 48 * 3600 { return "\(Int((seconds / 3600).rounded())) h" }
+        return "\(Int((seconds / 86_400).rounded())) days"
+    }
+
+    static func providerName(_ provider: String) -> String {
+        provider == "openweathermap" ? "OpenWeatherMap" : provider == "open-meteo" ? "Open-Meteo" : provider
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        let columns = DisplayWidth.columns(of: self)
+        return columns >= width ? self : String(repeating: " ", count: width - columns) + self
+    }
+}
