@@ -1,0 +1,178 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The providers' recorded responses, kept with the provider tests.
+func weatherFixture(_ name: String, filePath: StaticString = #filePath) throws -> String {
+    let url = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+        .appendingPathComponent("../../Packages/Services/Tests/WeatherServiceTests/Fixtures/\(name)")
+        .standardizedFileURL
+    return try String(contentsOf: url, encoding: .utf8)
+}
+
+/// Both providers on one server on 127.0.0.1, answering with recorded responses, or on purpose badly.
+final class WeatherServer: Sendable {
+    enum Mode: Sendable { case normal, status(Int, String), malformed, hang }
+
+    private final class ModeBox: Sendable {
+        let mode = Mutex(Mode.normal)
+    }
+
+    let server: LoopbackServer
+    private let box = ModeBox()
+
+    init() throws {
+        let openMeteo = try weatherFixture("open-meteo-toronto.json")
+        let current = try weatherFixture("owm-current-toronto.json")
+        let forecast = try weatherFixture("owm-forecast-toronto.json")
+        let box = self.box
+        server = try LoopbackServer { request in
+            switch box.mode.withLock({ $0 }) {
+            case .status(let code, let body): return .respond(.json(body, status: code))
+            case .malformed: return .respond(.json(#"{"latitude": 43.7, "current": "#))
+            case .hang: return .hang
+            case .normal:
+                switch request.path {
+                case "/v1/forecast": return .respond(.json(openMeteo))
+                case "/data/2.5/weather": return .respond(.json(current))
+                case "/data/2.5/forecast": return .respond(.json(forecast))
+                default: return .respond(.json(#"{"cod":"404","message":"not found"}"#, status: 404))
+                }
+            }
+        }
+    }
+
+    func set(_ newMode: Mode) { box.mode.withLock { $0 = newMode } }
+    var url: String { server.baseURL.absoluteString }
+    var requests: [RecordedRequest] { server.requests }
+}
+
+@Suite(.serialized) struct WeatherEndToEndTests {
+    let key = "E2E-SECRET-KEY-4242"
+
+    func runner(_ home: TemporaryDirectory, _ server: WeatherServer, _ extra: [String: String] = [:]) -> ProcessRunner {
+        AppBinary.runner(
+            home: home,
+            environment: ["SKYLENS_OPEN_METEO_URL": server.url, "SKYLENS_OPENWEATHER_URL": server.url].merging(extra) {
+                $1
+            })
+    }
+
+    @Test func everyViewOfOpenMeteoInBothUnitsTextAndJSON() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        let run = runner(home, server)
+        let now = try run.run(["--", "weather", "Toronto"])
+        #expect(now.status == 0 && now.stdout.contains("Toronto, CA") && now.stdout.contains("3 °C, feels like -1 °C"))
+        #expect(try run.run(["--", "hourly"]).stdout.contains("Temperature  "))
+        #expect(try run.run(["--", "forecast"]).stdout.contains("Sun 22 Nov"))
+        #expect(try run.run(["--", "unit", "f"]).status == 0)
+        #expect(try run.run(["--", "weather"]).stdout.contains("38 °F"))
+        let json = try run.run(["--format", "json", "forecast"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(document["unit"] as? String == "fahrenheit" && (document["days"] as? [Any])?.count == 7)
+        // Everything after the first answer came from the cache: one request in all.
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func everyViewOfOpenWeatherMapAndTheKeyNeverShows() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        let run = runner(home, server, ["SKYLENS_WEATHER_PROVIDER": "openweathermap", "OPENWEATHER_API_KEY": key])
+        var outputs: [ProcessResult] = []
+        for view in ["weather", "hourly", "forecast"] {
+            outputs.append(try run.run(["--", view, "Toronto"]))
+            outputs.append(try run.run(["--format", "json", "--", view, "Toronto"]))
+        }
+        #expect(outputs.allSatisfy { $0.status == 0 })
+        #expect(outputs[0].stdout.contains("OpenWeatherMap") && outputs[0].stdout.contains("3 °C"))
+        #expect(outputs[5].stdout.contains(#""provider":"openweathermap""#))
+        #expect(server.requests.count == 2)  // current + forecast, once
+        #expect(server.requests.allSatisfy { $0.queryItems["appid"] == key })
+        server.set(.status(401, try weatherFixture("owm-401.json")))
+        let refused = try run.run(["--log-level", "debug", "--", "weather", "Toronto", "--refresh"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("refused the API key (401)"))
+        let everything = outputs.map { $0.stdout + $0.stderr }.joined() + refused.stdout + refused.stderr
+        #expect(!everything.contains(key))
+        let database = try Data(contentsOf: home.file("skylens.sqlite"))
+        #expect(database.range(of: Data(key.utf8)) == nil)
+    }
+
+    @Test func theCacheTheStaleFallbackAndTheFailures() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        let run = runner(home, server)
+        #expect(try run.run(["--", "weather", "Toronto"]).status == 0)
+        #expect(try run.run(["--", "weather", "Toronto"]).status == 0)
+        #expect(server.requests.count == 1)
+        // The server fails: the stored answer is shown, marked stale.
+        server.set(.status(500, #"{"error":true,"reason":"boom"}"#))
+        let stale = try run.run(["--", "weather", "Toronto", "--refresh"])
+        #expect(stale.status == 0 && stale.stdout.contains("offline — data from"))
+        #expect(stale.stdout.contains("500"))
+        // Nothing stored for Ottawa: the failure is the answer.
+        let failed = try run.run(["--", "weather", "Ottawa"])
+        #expect(failed.status == 1 && failed.stderr.contains("answered 500"))
+        server.set(.malformed)
+        let malformed = try run.run(["--", "weather", "Vancouver"])
+        #expect(malformed.status == 1 && malformed.stderr.contains("not valid Open-Meteo weather data"))
+        // The server is gone: still the stored answer.
+        server.server.stop()
+        let gone = try run.run(["--", "weather", "Toronto", "--refresh"])
+        #expect(gone.status == 0 && gone.stdout.contains("offline — data from"))
+    }
+
+    @Test func aSilentServerTimesOutAndAnUnknownCityMakesNoRequest() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        server.set(.hang)
+        let started = ContinuousClock.now
+        let result = try runner(home, server, ["SKYLENS_TIMEOUT": "1"]).run(["--", "weather", "Toronto"])
+        #expect(result.status == 1 && result.stderr.contains("did not answer within 1 s"))
+        #expect(ContinuousClock.now - started < .seconds(20))
+        let before = server.requests.count
+        let unknown = try runner(home, server).run(["--", "weather", "Nowhereville"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("No city is called 'Nowhereville'"))
+        #expect(server.requests.count == before)
+        server.server.stop()
+    }
+
+    @Test func withNoNetworkTheHostIsNamedAndStoredDataIsShownAfterOneFetch() throws {
+        let home = try TemporaryDirectory()
+        let offline = AppBinary.runner(
+            home: home, environment: ["SKYLENS_OPEN_METEO_URL": "http://skylens-test.invalid"])
+        let started = ContinuousClock.now
+        let first = try offline.run(["--", "weather", "Toronto"])
+        #expect(first.status == 1 && first.stderr.contains("skylens-test.invalid"))
+        #expect(ContinuousClock.now - started < .seconds(15))
+        let server = try WeatherServer()
+        #expect(try runner(home, server).run(["--", "weather", "Toronto"]).status == 0)
+        let later = try AppBinary.runner(home: home).run(["--offline", "weather", "Toronto", "--refresh"])
+        #expect(later.status == 0 && later.stdout.contains("offline — data from"))
+    }
+
+    @Test func theMapOpensACitysWeatherThroughTheRouter() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        let result = try runner(home, server).run([], stdin: "open #6167865\nweather\nback\n")
+        #expect(result.stdout.contains("Nearest cities"))
+        #expect(result.stdout.contains("3 °C, feels like -1 °C"))
+        #expect(!result.stderr.contains("not installed"))
+    }
+
+    @Test func favouritesAreRefreshedInTheBackgroundOfASession() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        let run = runner(home, server)
+        _ = try run.run(["--", "search", "ottawa"])
+        #expect(try run.run([], stdin: "search ottawa\nfav 1\n").status == 0)
+        #expect(server.requests.isEmpty)
+        _ = try run.run([], stdin: "about\n")
+        #expect(server.requests.count == 1)
+        // Now it is there offline.
+        let offline = try AppBinary.runner(home: home).run(["--offline", "weather", "Ottawa"])
+        #expect(offline.status == 0 && offline.stdout.contains("Ottawa"))
+    }
+}
