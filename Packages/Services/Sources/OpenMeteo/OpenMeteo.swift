@@ -3,48 +3,82 @@ import Networking
 import WeatherService
 
 /// Open-Meteo's `/v1/forecast` answer, exactly as sent: parallel arrays in which any value may be `null`, local
-/// times without an offset next to `utc_offset_seconds`.
+/// times without an offset next to `utcOffsetSeconds`.
 public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
     public struct Current: Decodable, Sendable, Equatable {
         public var time: String
-        public var temperature_2m: Double?
-        public var apparent_temperature: Double?
-        public var relative_humidity_2m: Double?
-        public var wind_speed_10m: Double?
-        public var wind_direction_10m: Double?
-        public var weather_code: Int?
-        public var is_day: Int?
+        public var temperature2m: Double?
+        public var apparentTemperature: Double?
+        public var relativeHumidity2m: Double?
+        public var windSpeed10m: Double?
+        public var windDirection10m: Double?
+        public var weatherCode: Int?
+        public var isDay: Int?
+
+        enum CodingKeys: String, CodingKey {
+            case time
+            case temperature2m = "temperature_2m"
+            case apparentTemperature = "apparent_temperature"
+            case relativeHumidity2m = "relative_humidity_2m"
+            case windSpeed10m = "wind_speed_10m"
+            case windDirection10m = "wind_direction_10m"
+            case weatherCode = "weather_code"
+            case isDay = "is_day"
+        }
     }
 
     public struct Hourly: Decodable, Sendable, Equatable {
         public var time: [String]
-        public var temperature_2m: [Double?]?
-        public var apparent_temperature: [Double?]?
-        public var precipitation_probability: [Double?]?
-        public var weather_code: [Int?]?
+        public var temperature2m: [Double?]?
+        public var apparentTemperature: [Double?]?
+        public var precipitationProbability: [Double?]?
+        public var weatherCode: [Int?]?
+
+        enum CodingKeys: String, CodingKey {
+            case time
+            case temperature2m = "temperature_2m"
+            case apparentTemperature = "apparent_temperature"
+            case precipitationProbability = "precipitation_probability"
+            case weatherCode = "weather_code"
+        }
     }
 
     public struct Daily: Decodable, Sendable, Equatable {
         public var time: [String]
-        public var weather_code: [Int?]?
-        public var temperature_2m_max: [Double?]?
-        public var temperature_2m_min: [Double?]?
+        public var weatherCode: [Int?]?
+        public var temperature2mMax: [Double?]?
+        public var temperature2mMin: [Double?]?
         public var sunrise: [String?]?
         public var sunset: [String?]?
+
+        enum CodingKeys: String, CodingKey {
+            case time, sunrise, sunset
+            case weatherCode = "weather_code"
+            case temperature2mMax = "temperature_2m_max"
+            case temperature2mMin = "temperature_2m_min"
+        }
     }
 
     public var latitude: Double
     public var longitude: Double
-    public var utc_offset_seconds: Int
+    public var utcOffsetSeconds: Int
     public var timezone: String?
     public var current: Current?
     public var hourly: Hourly?
     public var daily: Daily?
+
+    enum CodingKeys: String, CodingKey {
+        case latitude, longitude, timezone, current, hourly, daily
+        case utcOffsetSeconds = "utc_offset_seconds"
+    }
 }
 
 /// Open-Meteo: no key. `GET {base}/v1/forecast` with the variables SkyLens shows, in °C and km/h.
 public enum OpenMeteo {
     public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
+
+    /// The DTOs name their keys (`temperature_2m`); a plain decoder.
+    public static var decoder: JSONDecoder { JSONDecoder() }
 
     public static func client(http: HTTPClient) -> WeatherClient {
         WeatherClient(provider: "open-meteo", displayName: "Open-Meteo") { location throws(WeatherError) in
@@ -52,7 +86,7 @@ public enum OpenMeteo {
             let dto: OpenMeteoForecastDTO
             do throws(HTTPError) {
                 dto = try await http.send(
-                    request, decoding: OpenMeteoForecastDTO.self, expected: "Open-Meteo weather data")
+                    request, decoding: OpenMeteoForecastDTO.self, expected: "Open-Meteo weather data", decoder: decoder)
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
@@ -84,41 +118,41 @@ public enum OpenMeteo {
     )
         throws(WeatherError) -> WeatherReport
     {
-        let offset = dto.utc_offset_seconds
+        let offset = dto.utcOffsetSeconds
         guard abs(offset) <= 18 * 3600 else {
             throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).")
         }
-        guard let current = dto.current, let temperature = current.temperature_2m, temperature.isFinite,
+        guard let current = dto.current, let temperature = current.temperature2m, temperature.isFinite,
             let observed = LocalTime.date(fromLocal: current.time, utcOffset: offset)
         else {
             throw .malformed("Open-Meteo sent no current temperature or time for \(location.name).")
         }
-        let code = current.weather_code ?? -1
+        let code = current.weatherCode ?? -1
         var hours: [HourForecast] = []
         if let hourly = dto.hourly {
             for (index, time) in hourly.time.enumerated() {
                 guard let date = LocalTime.date(fromLocal: time, utcOffset: offset),
-                    let value = element(hourly.temperature_2m, index), value.isFinite
+                    let value = element(hourly.temperature2m, index), value.isFinite
                 else { continue }
                 hours.append(
                     HourForecast(
-                        time: date, temperature: value, feelsLike: element(hourly.apparent_temperature, index),
-                        precipitationProbability: element(hourly.precipitation_probability, index),
-                        condition: element(hourly.weather_code, index).map { Condition(wmo: $0) } ?? .unknown))
+                        time: date, temperature: value, feelsLike: element(hourly.apparentTemperature, index),
+                        precipitationProbability: element(hourly.precipitationProbability, index),
+                        condition: element(hourly.weatherCode, index).map { Condition(wmo: $0) } ?? .unknown))
             }
         }
         var days: [DayForecast] = []
         if let daily = dto.daily {
             for (index, date) in daily.time.enumerated() {
-                guard let high = element(daily.temperature_2m_max, index),
-                    let low = element(daily.temperature_2m_min, index)
+                guard let high = element(daily.temperature2mMax, index),
+                    let low = element(daily.temperature2mMin, index)
                 else { continue }
                 let sameDay = hours.filter { LocalTime.day($0.time, utcOffset: offset) == date }.map(\.temperature)
                 let average = sameDay.isEmpty ? (high + low) / 2 : sameDay.reduce(0, +) / Double(sameDay.count)
                 days.append(
                     DayForecast(
                         date: date, minimum: low, maximum: high, average: average,
-                        condition: element(daily.weather_code, index).map { Condition(wmo: $0) } ?? .unknown,
+                        condition: element(daily.weatherCode, index).map { Condition(wmo: $0) } ?? .unknown,
                         sunrise: element(daily.sunrise, index).flatMap {
                             LocalTime.date(fromLocal: $0, utcOffset: offset)
                         },
@@ -130,10 +164,10 @@ public enum OpenMeteo {
         return WeatherReport(
             location: location, provider: "open-meteo", observedAt: observed, utcOffset: offset,
             current: CurrentWeather(
-                temperature: temperature, feelsLike: current.apparent_temperature ?? temperature,
-                humidity: current.relative_humidity_2m, windSpeed: current.wind_speed_10m ?? 0,
-                windDirection: current.wind_direction_10m, condition: Condition(wmo: code), code: code,
-                isDay: (current.is_day ?? 1) == 1),
+                temperature: temperature, feelsLike: current.apparentTemperature ?? temperature,
+                humidity: current.relativeHumidity2m, windSpeed: current.windSpeed10m ?? 0,
+                windDirection: current.windDirection10m, condition: Condition(wmo: code), code: code,
+                isDay: (current.isDay ?? 1) == 1),
             hours: hours, days: days)
     }
 

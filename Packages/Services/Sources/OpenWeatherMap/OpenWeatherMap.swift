@@ -29,8 +29,13 @@ public struct OWMCurrentDTO: Decodable, Sendable, Equatable {
 
     public struct Main: Decodable, Sendable, Equatable {
         public var temp: Double
-        public var feels_like: Double?
+        public var feelsLike: Double?
         public var humidity: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case temp, humidity
+            case feelsLike = "feels_like"
+        }
     }
 
     public struct Wind: Decodable, Sendable, Equatable {
@@ -59,9 +64,16 @@ public struct OWMForecastDTO: Decodable, Sendable, Equatable {
     public struct Entry: Decodable, Sendable, Equatable {
         public struct Main: Decodable, Sendable, Equatable {
             public var temp: Double
-            public var feels_like: Double?
-            public var temp_min: Double?
-            public var temp_max: Double?
+            public var feelsLike: Double?
+            public var tempMin: Double?
+            public var tempMax: Double?
+
+            enum CodingKeys: String, CodingKey {
+                case temp
+                case feelsLike = "feels_like"
+                case tempMin = "temp_min"
+                case tempMax = "temp_max"
+            }
         }
 
         public var dt: Double
@@ -189,7 +201,7 @@ public enum OpenWeatherMap {
         let hours = forecast.list.map { entry in
             HourForecast(
                 time: Date(timeIntervalSince1970: entry.dt), temperature: entry.main.temp,
-                feelsLike: entry.main.feels_like,
+                feelsLike: entry.main.feelsLike,
                 precipitationProbability: entry.pop.map { $0 * 100 },
                 condition: entry.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown)
         }
@@ -202,8 +214,8 @@ public enum OpenWeatherMap {
         let days = byDate.keys.sorted().map { date -> DayForecast in
             let entries = byDate[date] ?? []
             let temperatures = entries.map(\.main.temp)
-            let low = entries.map { $0.main.temp_min ?? $0.main.temp }.min() ?? 0
-            let high = entries.map { $0.main.temp_max ?? $0.main.temp }.max() ?? 0
+            let low = entries.map { $0.main.tempMin ?? $0.main.temp }.min() ?? 0
+            let high = entries.map { $0.main.tempMax ?? $0.main.temp }.max() ?? 0
             let midday = entries.min { abs(localHour($0.dt, offset) - 13) < abs(localHour($1.dt, offset) - 13) }
             return DayForecast(
                 date: date, minimum: low, maximum: high,
@@ -215,7 +227,7 @@ public enum OpenWeatherMap {
         return WeatherReport(
             location: location, provider: "openweathermap", observedAt: observed, utcOffset: offset,
             current: CurrentWeather(
-                temperature: current.main.temp, feelsLike: current.main.feels_like ?? current.main.temp,
+                temperature: current.main.temp, feelsLike: current.main.feelsLike ?? current.main.temp,
                 humidity: current.main.humidity, windSpeed: (current.wind?.speed ?? 0) * 3.6,
                 windDirection: current.wind?.deg, condition: Condition(openWeatherMap: code), code: code, isDay: isDay),
             hours: hours, days: days)

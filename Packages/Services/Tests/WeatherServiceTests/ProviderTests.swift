@@ -36,7 +36,7 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
     @Test func aResponseWithoutACurrentTemperatureIsMalformed() throws {
         var json = try fixture("open-meteo-toronto.json")
         json = json.replacingOccurrences(of: "\"temperature_2m\": 3.4", with: "\"temperature_2m\": null")
-        let dto = try JSONDecoder().decode(OpenMeteoForecastDTO.self, from: Data(json.utf8))
+        let dto = try OpenMeteo.decoder.decode(OpenMeteoForecastDTO.self, from: Data(json.utf8))
         #expect(throws: WeatherError.self) { try OpenMeteo.report(from: dto, for: toronto) }
     }
 
