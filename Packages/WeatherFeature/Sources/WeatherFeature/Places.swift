@@ -40,20 +40,25 @@ struct PlaceResolver: Sendable {
             guard let id = Int(trimmed.dropFirst()), let city = cities.city(id: id) else {
                 throw .notFound("No city has the id \(String(trimmed.dropFirst()).terminalPreview).")
             }
-            return ResolvedPlace(location: Self.location(city), state: city.state, alternatives: [], alternativeCount: 0)
+            return ResolvedPlace(
+                location: Self.location(city), state: city.state, alternatives: [], alternativeCount: 0)
         }
         // `Paris, TX, US`: a US state before the country.
         var query = CityQuery(parsing: trimmed)
         var state: String?
         let parts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if parts.count == 3, parts[1].count == 2, parts[2].count == 2, parts[1].allSatisfy(\.isLetter), parts[2].allSatisfy(\.isLetter) {
+        if parts.count == 3, parts[1].count == 2, parts[2].count == 2, parts[1].allSatisfy(\.isLetter),
+            parts[2].allSatisfy(\.isLetter)
+        {
             query = CityQuery(prefix: NameFolding.fold(parts[0]), country: parts[2].uppercased())
             state = parts[1].uppercased()
         }
         guard !query.prefix.isEmpty else { throw .invalid("Name a city, an id as #ID, or coordinates as lat,lon.") }
         let page = cities.search(query, limit: 5_000)
         let candidates = page.positions.map(cities.city(at:))
-        let exact = candidates.filter { NameFolding.fold($0.name) == query.prefix && (state == nil || $0.state == state) }
+        let exact = candidates.filter {
+            NameFolding.fold($0.name) == query.prefix && (state == nil || $0.state == state)
+        }
         guard !exact.isEmpty else {
             let near = candidates.filter { state == nil || $0.state == state }
                 .sorted { ($0.population ?? 0) > ($1.population ?? 0) }.prefix(3)
@@ -79,7 +84,9 @@ struct PlaceResolver: Sendable {
         if let data = try? Data(contentsOf: file) {
             do throws(CatalogueError) {
                 let parsed = try CityListParser.parse(data)
-                guard !parsed.cities.isEmpty else { throw CatalogueError.unusable(valid: 0, skipped: parsed.skipped, firstProblem: parsed.firstProblem) }
+                guard !parsed.cities.isEmpty else {
+                    throw CatalogueError.unusable(valid: 0, skipped: parsed.skipped, firstProblem: parsed.firstProblem)
+                }
                 return (parsed.cities, true)
             } catch {
                 throw .invalid("\(file.path.terminalSafe) is not a list of cities like the city list: \(error.message)")
@@ -91,12 +98,15 @@ struct PlaceResolver: Sendable {
     }
 
     static func location(_ city: City) -> WeatherLocation {
-        WeatherLocation(id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude)
+        WeatherLocation(
+            id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude)
     }
 
     /// `19.54,110`, `-33.9, 18.4`: latitude and longitude in degrees.
     static func coordinates(_ text: String) -> ResolvedPlace? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
         guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
             parts.allSatisfy({ $0.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" } }),
             (-90...90).contains(lat), (-180...180).contains(lon)

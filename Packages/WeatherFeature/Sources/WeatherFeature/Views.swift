@@ -24,7 +24,9 @@ enum TemperatureUnit: String, Sendable, Equatable, CaseIterable {
 
 /// Text renderings of the weather: pure functions of the data, the unit and the painter; checked by golden files.
 enum WeatherViews {
-    static func current(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter)
+    static func current(
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter
+    )
         -> String
     {
         let report = shown.report
@@ -36,7 +38,9 @@ enum WeatherViews {
             "Humidity \(current.humidity.map { "\(Int($0.rounded())) %" } ?? "—")",
             "Wind \(Int(unit.wind(current.windSpeed).rounded())) \(unit.windUnit)\(current.windDirection.map { " from \(compass($0))" } ?? "")",
         ]
-        if let today = report.days.first(where: { $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset) }) {
+        if let today = report.days.first(where: {
+            $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset)
+        }) {
             let rise = today.sunrise.map { clock($0, report.utcOffset) } ?? "—"
             let set = today.sunset.map { clock($0, report.utcOffset) } ?? "—"
             facts.append("Sunrise \(rise) · Sunset \(set)")
@@ -47,12 +51,16 @@ enum WeatherViews {
             lines.append(painter.paint(art, .color256(iconColor(current.condition))) + "  " + fact)
         }
         lines.append(
-            painter.paint("Observed \(clock(report.observedAt, report.utcOffset)) local time · \(providerName(report.provider))", .dim))
+            painter.paint(
+                "Observed \(clock(report.observedAt, report.utcOffset)) local time · \(providerName(report.provider))",
+                .dim))
         lines += footer(shown, place: place, now: now, painter: painter)
         return lines.joined(separator: "\n")
     }
 
-    static func hourly(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter)
+    static func hourly(
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter
+    )
         -> String
     {
         let report = shown.report
@@ -61,9 +69,11 @@ enum WeatherViews {
         lines.append(painter.paint("Time   Sky  Temp    Feels   Rain", .dim))
         for hour in steps {
             let feels = hour.feelsLike.map { temperature($0, unit, painter, width: 6) } ?? "     —"
-            let rain = hour.precipitationProbability.map { String(Int($0.rounded())).leftPadded(to: 3) + " %" } ?? "   —"
+            let rain =
+                hour.precipitationProbability.map { String(Int($0.rounded())).leftPadded(to: 3) + " %" } ?? "   —"
             lines.append(
-                "\(clock(hour.time, report.utcOffset))  \(glyph(hour.condition))    \(temperature(hour.temperature, unit, painter, width: 6))  \(feels)  \(rain)  \(hour.condition.words)")
+                "\(clock(hour.time, report.utcOffset))  \(glyph(hour.condition))    \(temperature(hour.temperature, unit, painter, width: 6))  \(feels)  \(rain)  \(hour.condition.words)"
+            )
         }
         if steps.isEmpty { lines.append("No hourly forecast in this answer.") }
         lines.append("")
@@ -72,26 +82,36 @@ enum WeatherViews {
         return lines.joined(separator: "\n")
     }
 
-    static func forecast(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter)
+    static func forecast(
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter
+    )
         -> String
     {
         let report = shown.report
         let days = report.days
-        var lines = [header(report.location, place: place, painter: painter) + painter.paint("  \(days.count) days", .dim)]
+        var lines = [
+            header(report.location, place: place, painter: painter) + painter.paint("  \(days.count) days", .dim)
+        ]
         guard let low = days.map(\.minimum).min(), let high = days.map(\.maximum).max() else {
-            return (lines + ["No daily forecast in this answer."] + footer(shown, place: place, now: now, painter: painter))
+            return
+                (lines + ["No daily forecast in this answer."] + footer(shown, place: place, now: now, painter: painter))
                 .joined(separator: "\n")
         }
-        lines.append(painter.paint("Day          Sky                Min     Max     Avg      \(unit.symbol) \(Int(unit.temperature(low).rounded()))…\(Int(unit.temperature(high).rounded()))", .dim))
+        lines.append(
+            painter.paint(
+                "Day          Sky                Min     Max     Avg      \(unit.symbol) \(Int(unit.temperature(low).rounded()))…\(Int(unit.temperature(high).rounded()))",
+                .dim))
         let width = 20
         for day in days {
             let span = max(0.1, high - low)
             let from = Int(((day.minimum - low) / span * Double(width - 1)).rounded())
             let to = max(from, Int(((day.maximum - low) / span * Double(width - 1)).rounded()))
-            let bar = String(repeating: "·", count: from) + String(repeating: "━", count: to - from + 1)
+            let bar =
+                String(repeating: "·", count: from) + String(repeating: "━", count: to - from + 1)
                 + String(repeating: "·", count: width - 1 - to)
             lines.append(
-                "\(dayLabel(day.date))  \(glyph(day.condition)) \(DisplayWidth.fit(day.condition.words, to: 16))  \(temperature(day.minimum, unit, painter, width: 6))  \(temperature(day.maximum, unit, painter, width: 6))  \(temperature(day.average, unit, painter, width: 6))   \(painter.paint(bar, .color256(temperatureColor(day.average))))")
+                "\(dayLabel(day.date))  \(glyph(day.condition)) \(DisplayWidth.fit(day.condition.words, to: 16))  \(temperature(day.minimum, unit, painter, width: 6))  \(temperature(day.maximum, unit, painter, width: 6))  \(temperature(day.average, unit, painter, width: 6))   \(painter.paint(bar, .color256(temperatureColor(day.average))))"
+            )
         }
         lines += footer(shown, place: place, now: now, painter: painter)
         return lines.joined(separator: "\n")
@@ -105,7 +125,8 @@ enum WeatherViews {
         return painter.paint(name, .bold)
     }
 
-    static func footer(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, now: Date, painter: Painter) -> [String] {
+    static func footer(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, now: Date, painter: Painter) -> [String]
+    {
         var lines: [String] = []
         if let place, place.alternativeCount > 0 {
             let names = place.alternatives.map { city in
@@ -113,14 +134,19 @@ enum WeatherViews {
             }
             let more = place.alternativeCount > names.count ? " and \(place.alternativeCount - names.count) more" : ""
             lines.append(
-                painter.paint("Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, CC', 'NAME, ST, US' or '#ID'.", .dim))
+                painter.paint(
+                    "Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, CC', 'NAME, ST, US' or '#ID'.",
+                    .dim))
         }
         if let error = shown.staleBecause {
             lines.append(
-                painter.paint("offline — data from \(age(now.timeIntervalSince(shown.fetchedAt))) ago", .yellow, .bold) + " ("
+                painter.paint("offline — data from \(age(now.timeIntervalSince(shown.fetchedAt))) ago", .yellow, .bold)
+                    + " ("
                     + error.message.terminalSafe + ")")
         } else if shown.fromCache {
-            lines.append(painter.paint("Fetched \(age(now.timeIntervalSince(shown.fetchedAt))) ago; 'refresh' fetches again.", .dim))
+            lines.append(
+                painter.paint(
+                    "Fetched \(age(now.timeIntervalSince(shown.fetchedAt))) ago; 'refresh' fetches again.", .dim))
         }
         return lines
     }
@@ -164,8 +190,10 @@ enum WeatherViews {
         let range = "\(Int(unit.temperature(low).rounded()))…\(Int(unit.temperature(high).rounded())) \(unit.symbol)"
         return [
             "Temperature  " + spark + "  " + range,
-            "             " + painter.paint("^", .bold) + painter.paint(" now", .dim) + String(repeating: " ", count: max(0, values.count - 5))
-                + painter.paint(clock(first.time.addingTimeInterval(Double(values.count - 1) * 3600), report.utcOffset), .dim),
+            "             " + painter.paint("^", .bold) + painter.paint(" now", .dim)
+                + String(repeating: " ", count: max(0, values.count - 5))
+                + painter.paint(
+                    clock(first.time.addingTimeInterval(Double(values.count - 1) * 3600), report.utcOffset), .dim),
         ]
     }
 
@@ -237,7 +265,9 @@ enum WeatherViews {
     }
 
     static func compass(_ degrees: Double) -> String {
-        let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+        let points = [
+            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
+        ]
         return points[((Int((degrees / 22.5).rounded()) % 16) + 16) % 16]
     }
 

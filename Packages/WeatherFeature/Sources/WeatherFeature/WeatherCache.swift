@@ -35,7 +35,8 @@ struct WeatherCache: Sendable {
             else { return nil }
             return (data, row["fetchedAt"])
         }
-        guard let (data, fetchedAt) = stored, let report = try? Self.decoder.decode(WeatherReport.self, from: data) else {
+        guard let (data, fetchedAt) = stored, let report = try? Self.decoder.decode(WeatherReport.self, from: data)
+        else {
             return nil
         }
         return Entry(report: report, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
@@ -88,7 +89,9 @@ struct WeatherRepository: Sendable {
         if !forceRefresh, let cached, now().timeIntervalSince(cached.fetchedAt) < Self.freshFor,
             now().timeIntervalSince(cached.fetchedAt) >= -60
         {
-            return Shown(report: relabel(cached.report, location), fetchedAt: cached.fetchedAt, staleBecause: nil, fromCache: true)
+            return Shown(
+                report: relabel(cached.report, location), fetchedAt: cached.fetchedAt, staleBecause: nil,
+                fromCache: true)
         }
         do {
             let report = try await client.fetch(location)
@@ -97,7 +100,9 @@ struct WeatherRepository: Sendable {
             return Shown(report: report, fetchedAt: fetchedAt, staleBecause: nil, fromCache: false)
         } catch {
             if error.allowsStaleData, let cached {
-                return Shown(report: relabel(cached.report, location), fetchedAt: cached.fetchedAt, staleBecause: error, fromCache: true)
+                return Shown(
+                    report: relabel(cached.report, location), fetchedAt: cached.fetchedAt, staleBecause: error,
+                    fromCache: true)
             }
             throw error
         }

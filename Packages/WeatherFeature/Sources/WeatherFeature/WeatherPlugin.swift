@@ -56,14 +56,18 @@ public final class WeatherPlugin: FeaturePlugin {
     public var attributions: [Attribution] {
         [
             Attribution("Weather", detail: "Weather data by Open-Meteo.com", licence: "CC BY 4.0"),
-            Attribution("Weather (with --provider openweathermap)", detail: "OpenWeatherMap", licence: "CC BY-SA 4.0, © OpenWeather"),
+            Attribution(
+                "Weather (with --provider openweathermap)", detail: "OpenWeatherMap",
+                licence: "CC BY-SA 4.0, © OpenWeather"),
         ]
     }
 
     public var commands: [CommandSpec] {
         let place = ArgumentSpec.remainder(
-            "place", help: "A city name ('Paris', 'Paris, US', 'Paris, TX, US'), #ID or lat,lon; the last one when left out")
-        let refresh = ArgumentSpec.flag("refresh", help: "Fetch now, even if the last answer is less than 10 minutes old")
+            "place",
+            help: "A city name ('Paris', 'Paris, US', 'Paris, TX, US'), #ID or lat,lon; the last one when left out")
+        let refresh = ArgumentSpec.flag(
+            "refresh", help: "Fetch now, even if the last answer is less than 10 minutes old")
         return [
             CommandSpec(
                 "weather", arguments: [place, refresh], summary: "The weather now: sky, temperature, wind, sun",
@@ -72,11 +76,15 @@ public final class WeatherPlugin: FeaturePlugin {
                     below it. Answers are kept: within 10 minutes no request is made, and when the network fails the \
                     last answer is shown, marked with its age.
                     """,
-                examples: ["weather", "weather Paris", "weather Paris, TX, US", "weather #6167865", "weather 19.54,110"]),
-            CommandSpec("hourly", arguments: [place, refresh], summary: "The next 24 hours in 3-hour steps, with a chart"),
+                examples: [
+                    "weather", "weather Paris", "weather Paris, TX, US", "weather #6167865", "weather 19.54,110",
+                ]),
+            CommandSpec(
+                "hourly", arguments: [place, refresh], summary: "The next 24 hours in 3-hour steps, with a chart"),
             CommandSpec("forecast", arguments: [place, refresh], summary: "The days ahead: min, max, average, sky"),
             CommandSpec(
-                "unit", arguments: [.positional("unit", help: "c or f", required: false, completion: .values(["c", "f"]))],
+                "unit",
+                arguments: [.positional("unit", help: "c or f", required: false, completion: .values(["c", "f"]))],
                 summary: "Show or switch the temperature unit (kept; every view follows at once)"),
             CommandSpec("cities", summary: "The preset cities (yours from locations.json in the data directory)"),
             CommandSpec("refresh", summary: "Fetch the weather on screen (or the last place) again now"),
@@ -95,7 +103,9 @@ public final class WeatherPlugin: FeaturePlugin {
         let arguments = invocation.arguments
         switch invocation.command.name {
         case "weather", "hourly", "forecast":
-            let mode = WeatherModel.Mode(rawValue: invocation.command.name == "weather" ? "current" : invocation.command.name) ?? .current
+            let mode =
+                WeatherModel.Mode(rawValue: invocation.command.name == "weather" ? "current" : invocation.command.name)
+                ?? .current
             let place = try await resolve(arguments["place"] ?? "")
             return try await show(place, mode: mode, force: arguments.flag("refresh"), context: context)
         case "refresh":
@@ -106,18 +116,22 @@ public final class WeatherPlugin: FeaturePlugin {
             guard let text = arguments["unit"] else {
                 let unit = model.state.unit
                 return CommandOutput(
-                    text: "Temperatures are in \(unit.symbol) (\(unit.rawValue)); 'unit \(unit == .celsius ? "f" : "c")' switches.",
+                    text:
+                        "Temperatures are in \(unit.symbol) (\(unit.rawValue)); 'unit \(unit == .celsius ? "f" : "c")' switches.",
                     json: UnitDocument(unit: unit.rawValue))
             }
             guard let unit = TemperatureUnit(argument: text) else {
                 throw .usage("The unit is c (celsius) or f (fahrenheit), not '\(text.terminalPreview)'.")
             }
-            do { try await settings.set(unit.rawValue, for: Self.unitKey) } catch { throw .failure("storage", error.message) }
+            do { try await settings.set(unit.rawValue, for: Self.unitKey) } catch {
+                throw .failure("storage", error.message)
+            }
             await model.send(.unitChosen(unit))
             if context.router.top?.route == Self.route, model.state.weather.value != nil {
                 return render(context)
             }
-            return CommandOutput(text: "Temperatures are now in \(unit.symbol).", json: UnitDocument(unit: unit.rawValue))
+            return CommandOutput(
+                text: "Temperatures are now in \(unit.symbol).", json: UnitDocument(unit: unit.rawValue))
         case "cities":
             return try await presets(context)
         case "fav", "unfav":
@@ -129,7 +143,8 @@ public final class WeatherPlugin: FeaturePlugin {
         }
     }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+    {
         try await loadUnit()
         // Opened by another feature (the map) for a city: fetch it if it is not the one on screen.
         if let id = destination.parameters["id"].flatMap(Int.init), model.state.place?.location.id != id {
@@ -203,12 +218,15 @@ public final class WeatherPlugin: FeaturePlugin {
         try? await settings.set(remembered, for: Self.lastPlaceKey)
     }
 
-    private func show(_ place: ResolvedPlace, mode: WeatherModel.Mode, force: Bool, context: CommandContext) async throws(CommandError)
+    private func show(
+        _ place: ResolvedPlace, mode: WeatherModel.Mode, force: Bool, context: CommandContext
+    ) async throws(CommandError)
         -> CommandOutput
     {
         try await fetch(place, mode: mode, force: force)
         let title = place.location.name
-        let destination = Destination(Self.route, parameters: ["id": place.location.id.map(String.init) ?? "", "title": title])
+        let destination = Destination(
+            Self.route, parameters: ["id": place.location.id.map(String.init) ?? "", "title": title])
         if context.router.top?.route == Self.route { context.router.pop() }
         context.router.push(destination)
         return render(context)
@@ -222,9 +240,11 @@ public final class WeatherPlugin: FeaturePlugin {
         let painter = context.painter
         let text: String =
             switch state.mode {
-            case .current: WeatherViews.current(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
+            case .current:
+                WeatherViews.current(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
             case .hourly: WeatherViews.hourly(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
-            case .forecast: WeatherViews.forecast(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
+            case .forecast:
+                WeatherViews.forecast(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
             }
         return CommandOutput(text: text, json: WeatherDocument(shown, unit: state.unit, mode: state.mode))
     }
@@ -253,14 +273,18 @@ public final class WeatherPlugin: FeaturePlugin {
         let labels = presets.cities.map { "\($0.name.terminalSafe), \($0.country)" }
         let width = labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10
         for (city, label) in zip(presets.cities, labels) {
-            lines.append("  \(DisplayWidth.pad(label, to: width))  \(String(format: "%8.4f %9.4f", city.latitude, city.longitude))  #\(city.id)")
+            lines.append(
+                "  \(DisplayWidth.pad(label, to: width))  \(String(format: "%8.4f %9.4f", city.latitude, city.longitude))  #\(city.id)"
+            )
         }
         lines.append(context.painter.paint("'weather NAME' or 'weather #ID' shows one.", .dim))
         return CommandOutput(
             text: lines.joined(separator: "\n"),
             json: PresetsDocument(
                 source: presets.fromFile ? "locations.json" : "built-in",
-                cities: presets.cities.map { .init(id: $0.id, name: $0.name, country: $0.country, lat: $0.latitude, lon: $0.longitude) }))
+                cities: presets.cities.map {
+                    .init(id: $0.id, name: $0.name, country: $0.country, lat: $0.latitude, lon: $0.longitude)
+                }))
     }
 
     private func setFavorite(_ favorite: Bool) async throws(CommandError) -> CommandOutput {
@@ -284,7 +308,9 @@ public final class WeatherPlugin: FeaturePlugin {
     private func favoriteWeather(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
         let ids: Set<Int>
         do { ids = try await favorites.ids() } catch { throw .failure("storage", error.message) }
-        guard !ids.isEmpty else { return CommandOutput(text: "You have no favourites yet: 'fav' keeps the city on screen.") }
+        guard !ids.isEmpty else {
+            return CommandOutput(text: "You have no favourites yet: 'fav' keeps the city on screen.")
+        }
         var lines = [context.painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
         let cache = WeatherCache(database: repository.cache.database)
         for id in ids.sorted() {
@@ -293,7 +319,8 @@ public final class WeatherPlugin: FeaturePlugin {
             if let entry = try? await cache.entry(provider: client.provider, place: place.location.cacheKey) {
                 let current = entry.report.current
                 lines.append(
-                    "  \(DisplayWidth.fit(label, to: 28))  \(WeatherViews.temperature(current.temperature, model.state.unit, context.painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(WeatherViews.age(now().timeIntervalSince(entry.fetchedAt))) ago")
+                    "  \(DisplayWidth.fit(label, to: 28))  \(WeatherViews.temperature(current.temperature, model.state.unit, context.painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(WeatherViews.age(now().timeIntervalSince(entry.fetchedAt))) ago"
+                )
             } else {
                 lines.append("  \(DisplayWidth.fit(label, to: 28))  (no weather stored yet)")
             }

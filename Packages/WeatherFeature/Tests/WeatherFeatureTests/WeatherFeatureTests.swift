@@ -6,8 +6,8 @@ import Networking
 import OpenMeteo
 import Persistence
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import WeatherFeature
 import WeatherService
 
@@ -31,12 +31,17 @@ struct WeatherHarness {
     let clock: Clock
     let database: AppDatabase
 
-    init(server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain, directory: TemporaryDirectory) throws {
+    init(
+        server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
+        directory: TemporaryDirectory
+    ) throws {
         let clock = Clock()
         let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         let store = CatalogueStore(
-            directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil, now: { clock.now })
-        let transport = HTTPTransport(configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(), now: { clock.now })
+            directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
+            now: { clock.now })
+        let transport = HTTPTransport(
+            configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(), now: { clock.now })
         let plugin = WeatherPlugin(
             client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)), catalogue: store,
             favorites: FavoritesStore(database: database), database: database, dataDirectory: directory.url,
@@ -81,7 +86,8 @@ struct WeatherHarness {
     }
 
     @Test func colourFollowsTheTemperatureGolden() async throws {
-        let harness = try WeatherHarness(server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: true), directory: directory)
+        let harness = try WeatherHarness(
+            server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: true), directory: directory)
         let text = await harness.run("forecast Toronto")
         Golden.assertMatches(text, named: "forecast-toronto-ansi")
         #expect(text.contains("\u{1B}[38;5;99m"))  // below 10 °C: indigo-purple
@@ -95,7 +101,8 @@ struct WeatherHarness {
     }
 
     @Test func theUnitIsKeptAndTheLastPlaceToo() async throws {
-        let database = AppDatabase(location: .file(path: directory.file("skylens.sqlite").path), logger: InMemoryLog().logger())
+        let database = AppDatabase(
+            location: .file(path: directory.file("skylens.sqlite").path), logger: InMemoryLog().logger())
         _ = database
         let harness = try WeatherHarness(server: server, directory: directory)
         #expect(await harness.run("unit").contains("°C (celsius)"))
@@ -108,16 +115,29 @@ struct WeatherHarness {
 
     @Test func jsonHasTheDocumentedShape() async throws {
         let harness = try WeatherHarness(server: server, format: .json, directory: directory)
-        let current = try #require(try JSONSerialization.jsonObject(with: Data(await harness.run("weather Toronto").utf8)) as? [String: Any])
-        #expect(Set(current.keys).isSuperset(of: ["location", "provider", "unit", "observedAt", "fetchedAt", "stale", "current"]))
+        let current = try #require(
+            try JSONSerialization.jsonObject(with: Data(await harness.run("weather Toronto").utf8)) as? [String: Any])
+        #expect(
+            Set(current.keys).isSuperset(of: [
+                "location", "provider", "unit", "observedAt", "fetchedAt", "stale", "current",
+            ]))
         #expect(current["unit"] as? String == "celsius" && current["stale"] as? Bool == false)
         let now = try #require(current["current"] as? [String: Any])
-        #expect(Set(now.keys).isSuperset(of: ["temperature", "feelsLike", "humidity", "windSpeed", "windSpeedUnit", "windDirection", "condition", "code"]))
-        let hourly = try #require(try JSONSerialization.jsonObject(with: Data(await harness.run("hourly").utf8)) as? [String: Any])
+        #expect(
+            Set(now.keys).isSuperset(of: [
+                "temperature", "feelsLike", "humidity", "windSpeed", "windSpeedUnit", "windDirection", "condition",
+                "code",
+            ]))
+        let hourly = try #require(
+            try JSONSerialization.jsonObject(with: Data(await harness.run("hourly").utf8)) as? [String: Any])
         let hours = try #require(hourly["hours"] as? [[String: Any]])
         #expect(hours.count == 8)
-        #expect(Set(hours[0].keys).isSuperset(of: ["time", "temperature", "feelsLike", "precipitationProbability", "condition"]))
-        let forecast = try #require(try JSONSerialization.jsonObject(with: Data(await harness.run("forecast").utf8)) as? [String: Any])
+        #expect(
+            Set(hours[0].keys).isSuperset(of: [
+                "time", "temperature", "feelsLike", "precipitationProbability", "condition",
+            ]))
+        let forecast = try #require(
+            try JSONSerialization.jsonObject(with: Data(await harness.run("forecast").utf8)) as? [String: Any])
         let days = try #require(forecast["days"] as? [[String: Any]])
         #expect(days.count == 7 && Set(days[0].keys) == ["date", "min", "max", "average", "condition"])
     }
