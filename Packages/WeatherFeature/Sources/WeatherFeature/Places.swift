@@ -15,7 +15,8 @@ struct ResolvedPlace: Sendable, Equatable {
 /// Turns `Paris`, `Paris, US`, `Paris, TX, US`, `#2988507` or `48.85, 2.35` into a place, offline, through the city
 /// catalogue. A name with no city is an error that says so: never the weather of some other place.
 struct PlaceResolver: Sendable {
-    static let presetIDs = [6167865, 6173331, 6077243, 5913490, 6094817]  // Toronto, Vancouver, Montréal, Calgary, Ottawa
+    /// Toronto, Vancouver, Montréal, Calgary, Ottawa.
+    static let presetIDs = [6167865, 6173331, 6077243, 5913490, 6094817]
 
     enum Failure: Error, Equatable {
         case notFound(String)
