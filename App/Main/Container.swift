@@ -39,8 +39,12 @@ struct Container: Sendable {
             } ?? .unconfigured
         catalogue = CatalogueStore(
             directory: configuration.dataDirectory,
-            builtIn: CitiesResources.builtInCatalogue ?? URL(fileURLWithPath: "/missing/cities.skycat"),
-            remote: configuration.citiesURL.map { HTTPClient(baseURL: $0, transport: transport) }, now: { Date() })
+            // Missing only when the App was copied without its resources: the first city command says where.
+            builtIn: CitiesResources.builtInCatalogue
+                ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("Services_CitiesService.resources/cities.skycat"),
+            remote: configuration.citiesURL.map { HTTPClient(baseURL: $0, transport: transport) },
+            downloadTimeout: configuration.timeout * 6, now: { Date() })
         favorites = FavoritesStore(database: database)
         weather =
             switch configuration.provider {
@@ -60,7 +64,7 @@ struct Container: Sendable {
             ContactPlugin(
                 client: contactClient, database: database, logger: Logger(label: "skylens.contact"),
                 requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
-            MapPlugin(catalogue: catalogue, favorites: favorites, countries: Countries.builtIn(), now: { Date() }),
+            MapPlugin(catalogue: catalogue, favorites: favorites, countries: { Countries.builtIn() }, now: { Date() }),
             WeatherPlugin(
                 client: weather, catalogue: catalogue, favorites: favorites, database: database,
                 dataDirectory: configuration.dataDirectory, now: { Date() }),

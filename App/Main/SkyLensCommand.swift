@@ -68,7 +68,10 @@ struct SkyLensCommand: AsyncParsableCommand {
     func run() async throws {
         // `swift run App -- --format json search x`: global options may follow the `--`; parse them as such.
         if command.first == "--", let next = command.dropFirst().first, next.hasPrefix("-"), next != "--" {
-            let reparsed = try Self.parseAsRoot(Array(command.dropFirst()))
+            // The options given before the `--` count too.
+            let arguments = Array(CommandLine.arguments.dropFirst())
+            let before = arguments.firstIndex(of: "--").map { Array(arguments[..<$0]) } ?? []
+            let reparsed = try Self.parseAsRoot(before + Array(command.dropFirst()))
             if let app = reparsed as? SkyLensCommand {
                 try await app.run()
             } else {

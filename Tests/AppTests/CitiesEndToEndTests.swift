@@ -21,13 +21,16 @@ import Testing
         #expect(first.stdout.contains("Cities starting with \"Alb\": 332 matches (1–10)"))
         #expect(first.stdout.contains("(11–20)"))
         let starred = try #require(first.stdout.split(separator: "\n").first { $0.contains("is now a favourite") })
+        let catalogue = home.file("cities.skycat").path
+        let written = try FileManager.default.attributesOfItem(atPath: catalogue)[.modificationDate] as? Date
         let second = try runner.run([], stdin: "favorites\n")
+        #expect(second.status == 0)
         #expect(second.stdout.contains("Favourites: 1 match"))
         let name = starred.replacingOccurrences(of: "★ ", with: "").replacingOccurrences(
             of: " is now a favourite.", with: "")
         #expect(second.stdout.contains(name) && second.stdout.contains("★"))
         // The catalogue was imported once: the second run did not write it again.
-        #expect(FileManager.default.fileExists(atPath: home.file("cities.skycat").path))
+        #expect(try FileManager.default.attributesOfItem(atPath: catalogue)[.modificationDate] as? Date == written)
     }
 
     @Test func aListFromAURLIsImportedAndABrokenOneKeepsWhatWasThere() throws {

@@ -176,11 +176,21 @@ public struct DecodingFailure: Equatable, Sendable {
                 .joined()
             return path.isEmpty ? "the document" : String(path.drop(while: { $0 == "." }))
         }
+        /// `Dictionary<String, Any>` → "an object": words, not Swift types.
+        func kind(_ type: Any.Type) -> String {
+            let name = String(describing: type)
+            if name.hasPrefix("Dictionary") { return "an object" }
+            if name.hasPrefix("Array") { return "a list" }
+            if ["Double", "Float", "Int", "Int64", "Int32", "UInt32", "Decimal"].contains(name) { return "a number" }
+            if name == "String" { return "text" }
+            if name == "Bool" { return "true or false" }
+            return "a \(name)"
+        }
         switch error {
         case .typeMismatch(let type, let context):
-            return "\(path(context)) is not \(type)"
+            return "\(path(context)) is not \(kind(type))"
         case .valueNotFound(let type, let context):
-            return "\(path(context)) is missing (expected \(type))"
+            return "\(path(context)) is missing (expected \(kind(type)))"
         case .keyNotFound(let key, let context):
             let parent = context.codingPath.isEmpty ? "" : " in \(path(context))"
             return "\"\(key.stringValue)\" is missing\(parent)"

@@ -25,7 +25,7 @@ public final class HTTPTransport: Sendable {
         public init(
             timeout: Duration = .seconds(10),
             offline: Bool = false,
-            maxBodyBytes: Int = 16 * 1_048_576,
+            maxBodyBytes: Int = 4 * 1_048_576,
             maxRedirects: Int = 5,
             userAgent: String = "SkyLens",
             cacheCapacity: Int = 64
@@ -43,7 +43,8 @@ public final class HTTPTransport: Sendable {
     let logger: Logger
     let cache: ResponseCache
     private let delegate: SessionDelegate
-    private let session: URLSession
+    /// Made on the first request: a run that sends none never starts URLSession (nor its cookie storage).
+    private let sessionStorage = Mutex<URLSession?>(nil)
 
     public init(
         configuration: Configuration = Configuration(),
@@ -55,16 +56,26 @@ public final class HTTPTransport: Sendable {
         self.cache = ResponseCache(capacity: configuration.cacheCapacity, now: now)
         let delegate = SessionDelegate(maxRedirects: configuration.maxRedirects)
         self.delegate = delegate
-        let sessionConfiguration = URLSessionConfiguration.ephemeral
-        sessionConfiguration.urlCache = nil
-        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds
-        sessionConfiguration.timeoutIntervalForResource = configuration.timeout.seconds
-        sessionConfiguration.httpCookieStorage = nil
-        self.session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
     }
 
-    deinit { session.invalidateAndCancel() }
+    private var session: URLSession {
+        sessionStorage.withLock { stored in
+            if let session = stored { return session }
+            let sessionConfiguration = URLSessionConfiguration.ephemeral
+            sessionConfiguration.urlCache = nil
+            sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+            sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds
+            sessionConfiguration.timeoutIntervalForResource = configuration.timeout.seconds
+            sessionConfiguration.httpCookieStorage = nil
+            sessionConfiguration.httpShouldSetCookies = false
+            sessionConfiguration.httpCookieAcceptPolicy = .never
+            let session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: nil)
+            stored = session
+            return session
+        }
+    }
+
+    deinit { sessionStorage.withLock { $0?.invalidateAndCancel() } }
 
     /// Sends `request` to `url` and returns the response whatever its status; throws only transport failures.
     func perform(

@@ -88,7 +88,7 @@ import Testing
             _ = try await client(wrongShape).send(.get("/x"), decoding: Greeting.self)
             Issue.record("a number where a string belongs should not decode")
         } catch {
-            #expect(error.message.contains("message is not String"))
+            #expect(error.message.contains("message is not text"))
         }
     }
 

@@ -19,7 +19,7 @@ public final class MapPlugin: FeaturePlugin {
 
     private let store: CatalogueStore
     private let favoritesStore: FavoritesStore
-    private let countries: Countries
+    private let loadCountries: @Sendable () -> Countries
     private let now: @Sendable () -> Date
     private var browser: CityBrowser?
     private var outlines: [Outline]?
@@ -27,14 +27,15 @@ public final class MapPlugin: FeaturePlugin {
     /// - Parameters:
     ///   - catalogue: the app's copy of the city list (imported on first use).
     ///   - favorites: favourite cities, shared with the other features.
-    ///   - countries: country names.
+    ///   - countries: country names, read on first use.
     ///   - now: the clock (when a favourite was added).
     public init(
-        catalogue: CatalogueStore, favorites: FavoritesStore, countries: Countries, now: @escaping @Sendable () -> Date
+        catalogue: CatalogueStore, favorites: FavoritesStore, countries: @escaping @Sendable () -> Countries,
+        now: @escaping @Sendable () -> Date
     ) {
         self.store = catalogue
         self.favoritesStore = favorites
-        self.countries = countries
+        self.loadCountries = countries
         self.now = now
     }
 
@@ -195,11 +196,14 @@ public final class MapPlugin: FeaturePlugin {
             }
             return mapOutput(browser, context: context)
         case "weather":
-            guard let id = context.router.top?.parameters["id"], let title = context.router.top?.parameters["title"]
+            let browser = try await loadBrowser(context)
+            guard let id = context.router.top?.parameters["id"].flatMap(Int.init),
+                let city = browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
             else {
                 throw .failure("no_city", "Open a city first.")
             }
-            return try await context.navigate(to: Destination("weather.city", parameters: ["id": id, "title": title]))
+            return try await context.navigate(
+                to: Destination("weather.city", parameters: ["id": String(city.id), "title": city.name]))
         case "cities reload":
             return try await reload(context)
         default:
@@ -252,7 +256,7 @@ public final class MapPlugin: FeaturePlugin {
         for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
         let favorites: Set<Int>
         do { favorites = try await favoritesStore.ids() } catch { throw .failure("storage", error.message) }
-        let browser = CityBrowser(catalogue: catalogue, countries: countries, favorites: favorites)
+        let browser = CityBrowser(catalogue: catalogue, countries: loadCountries(), favorites: favorites)
         self.browser = browser
         return browser
     }
@@ -290,14 +294,16 @@ public final class MapPlugin: FeaturePlugin {
     ) async throws(CommandError) -> City {
         let browser = try await loadBrowser(context)
         if reference.trimmingCharacters(in: .whitespaces).isEmpty {
-            // The city on screen.
-            if let id = context.router.stack.last(where: { $0.parameters["id"] != nil })?.parameters["id"].flatMap(
-                Int.init),
+            // The city on screen: a city's page or its map, not a list.
+            if let top = context.router.top, top.route == Self.cityRoute || top.route == Self.mapRoute,
+                let id = top.parameters["id"].flatMap(Int.init),
                 let city = browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
             {
                 return city
             }
-            throw .usage("Which city? Give a row number of the list on screen, or an id as #ID.")
+            throw .usage(
+                "Which city? Give a row number of the list on screen, or an id as #ID (without one, it is the city on screen)."
+            )
         }
         switch browser.resolve(reference, allowName: allowName) {
         case .city(let city): return city
@@ -368,7 +374,7 @@ public final class MapPlugin: FeaturePlugin {
         guard let map = browser.state.map else { return CommandOutput(text: "No map yet: 'map CITY' draws one.") }
         if outlines == nil {
             let text =
-                Bundle.module.url(forResource: "world-110m", withExtension: "txt")
+                ResourceLocator.url(bundle: "MapFeature_MapFeature", file: "world-110m.txt")
                 .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
             outlines = WorldOutlines.parse(text)
         }

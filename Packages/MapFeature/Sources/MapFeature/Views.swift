@@ -28,13 +28,14 @@ enum MapViews {
         let labels = results.rows.map {
             TerminalText.sanitize("\($0.city.name), \($0.city.country.isEmpty ? "—" : $0.city.country)")
         }
+        // Names are shown whole: a long one pushes its coordinates right rather than being cut.
         let nameWidth = min(40, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12))
         let numberWidth = String(results.rows.count).count
         for (index, row) in results.rows.enumerated() {
             let number = String(index + 1).leftPadded(to: numberWidth)
             let star = row.favorite ? " " + painter.paint("★", .yellow) : ""
             lines.append(
-                "\(number)  \(DisplayWidth.fit(labels[index], to: nameWidth))  \(coordinates(row.city))\(star)")
+                "\(number)  \(DisplayWidth.pad(labels[index], to: nameWidth))  \(coordinates(row.city))\(star)")
         }
         var footer = "Page \(results.pageIndex + 1) of \(formatted(results.pageCount))"
         if results.pageCount > 1 { footer += " · next, prev, page N" }
@@ -85,7 +86,8 @@ enum MapViews {
         var lines: [String] = []
         if let city = map.city {
             let star = map.favorite ? " " + painter.paint("★", .yellow) : ""
-            lines.append(painter.paint("\(TerminalText.sanitize(city.name)), \(city.country)", .bold) + star)
+            let country = city.country.isEmpty ? "" : ", \(city.country)"
+            lines.append(painter.paint("\(TerminalText.sanitize(city.name))\(country)", .bold) + star)
         }
         lines += rendered.lines
         lines.append(painter.paint(rendered.footer, .dim))

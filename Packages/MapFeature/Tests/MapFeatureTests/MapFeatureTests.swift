@@ -24,7 +24,7 @@ struct MapHarness {
             directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
             now: { Date(timeIntervalSince1970: 0) })
         let plugin = MapPlugin(
-            catalogue: store, favorites: FavoritesStore(database: database), countries: Countries.builtIn(),
+            catalogue: store, favorites: FavoritesStore(database: database), countries: { Countries.builtIn() },
             now: { Date(timeIntervalSince1970: 0) })
         database.register(plugin.migrations)
         output = CapturedOutput()
@@ -124,6 +124,22 @@ struct MapHarness {
         #expect(await harness.status("open #1") == .completed(status: 1))
         #expect(harness.output.stderr.contains("No city has the id 1."))
         #expect(await harness.status("search x --limit 0") == .completed(status: 64))
+    }
+
+    @Test func favWithoutACityOnScreenAsksWhich() async throws {
+        let harness = try MapHarness()
+        _ = await harness.run("open #6167865")
+        _ = await harness.run("search paris")
+        #expect(await harness.status("fav") == .completed(status: 64))
+        #expect(harness.output.stderr.contains("Which city?"))
+        #expect(await harness.run("favorites").contains("You have no favourites yet"))
+    }
+
+    @Test func theListInColourGolden() async throws {
+        let harness = try MapHarness(terminal: TerminalInfo(isInteractive: false, colorEnabled: true))
+        _ = await harness.run("search toronto")
+        _ = await harness.run("fav 1")
+        Golden.assertMatches(await harness.run("search toronto"), named: "search-toronto-ansi")
     }
 
     @Test func weatherGoesThroughTheRouterAndSaysItIsNotInstalled() async throws {

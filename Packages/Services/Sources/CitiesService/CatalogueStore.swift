@@ -1,5 +1,10 @@
+import CoreKit
 import Foundation
 import Networking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the city catalogue comes from, and what happened on the way: for the progress bar.
 public enum ImportPhase: Sendable, Equatable {
@@ -30,6 +35,7 @@ public actor CatalogueStore {
     private let builtIn: URL
     private let remote: HTTPClient?
     private let now: @Sendable () -> Date
+    private let downloadTimeout: Duration
     private var current: CityCatalogue?
     private var pendingNotices: [String] = []
 
@@ -37,8 +43,13 @@ public actor CatalogueStore {
     ///   - directory: the data directory.
     ///   - builtIn: the catalogue that ships with the App (`CitiesResources.builtInCatalogue`).
     ///   - remote: a client for `SKYLENS_CITIES_URL`, when it is set.
-    public init(directory: URL, builtIn: URL, remote: HTTPClient?, now: @escaping @Sendable () -> Date) {
+    ///   - downloadTimeout: how long the whole download of that list may take.
+    public init(
+        directory: URL, builtIn: URL, remote: HTTPClient?, downloadTimeout: Duration = .seconds(60),
+        now: @escaping @Sendable () -> Date
+    ) {
         self.path = directory.appendingPathComponent("cities.skycat").path
+        self.downloadTimeout = downloadTimeout
         self.builtIn = builtIn
         self.remote = remote
         self.now = now
@@ -63,7 +74,7 @@ public actor CatalogueStore {
                 pendingNotices.append("\(error.message) It is imported again.")
             }
         }
-        if let remote, existing?.source != remote.baseURL.absoluteString {
+        if let remote, existing?.source != remote.baseURL.absoluteString, !recentlyFailed(remote) {
             do {
                 let report = try await importRemote(remote, progress: progress)
                 if report.skipped > 0 {
@@ -73,8 +84,10 @@ public actor CatalogueStore {
                 }
                 return try open()
             } catch {
+                rememberFailure(remote)
                 pendingNotices.append(
-                    "\(error.message) Keeping the \(existing == nil ? "built-in" : "current") city list.")
+                    "\(error.message) Keeping the \(existing == nil ? "built-in" : "current") city list; 'cities reload' tries again."
+                )
             }
         }
         if let existing {
@@ -96,6 +109,21 @@ public actor CatalogueStore {
         try importBuiltIn(progress: progress)
         let catalogue = try open()
         return ReloadReport(source: catalogue.source, count: catalogue.count, skipped: 0, firstProblem: nil)
+    }
+
+    /// A list URL that failed is tried again by `cities reload`, or at a start an hour later, not at every start.
+    private var failurePath: String { path + ".url-failed" }
+
+    private func recentlyFailed(_ remote: HTTPClient) -> Bool {
+        guard let text = try? String(contentsOfFile: failurePath, encoding: .utf8),
+            text == remote.baseURL.absoluteString,
+            let date = (try? FileManager.default.attributesOfItem(atPath: failurePath))?[.modificationDate] as? Date
+        else { return false }
+        return now().timeIntervalSince(date) < 3600
+    }
+
+    private func rememberFailure(_ remote: HTTPClient) {
+        try? Data(remote.baseURL.absoluteString.utf8).write(to: URL(fileURLWithPath: failurePath))
     }
 
     private func open() throws(CatalogueError) -> CityCatalogue {
@@ -123,7 +151,7 @@ public actor CatalogueStore {
         let response: HTTPResponse
         do {
             response = try await remote.send(
-                HTTPRequest(method: .get, path: "", timeout: .seconds(120), maxBodyBytes: 256 * 1_048_576))
+                HTTPRequest(method: .get, path: "", timeout: downloadTimeout, maxBodyBytes: 256 * 1_048_576))
         } catch {
             throw .download(error.message)
         }
@@ -204,12 +232,21 @@ public actor CatalogueStore {
             try? FileManager.default.removeItem(atPath: temporary)
             throw .storage(reason)
         }
+        // The rename itself reaches the disk only when the directory is synced.
+        let directory = Glibc.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+        try? FileManager.default.removeItem(atPath: failurePath)
     }
 }
 /// The files that ship inside the cities module.
 public enum CitiesResources {
     /// The built-in city list, prepared ahead (`make catalogue`).
-    public static var builtInCatalogue: URL? { Bundle.module.url(forResource: "cities", withExtension: "skycat") }
+    public static var builtInCatalogue: URL? { ResourceLocator.url(bundle: bundle, file: "cities.skycat") }
     /// ISO code, name, capital, continent, population of every country.
-    public static var countries: URL? { Bundle.module.url(forResource: "countries", withExtension: "csv") }
+    public static var countries: URL? { ResourceLocator.url(bundle: bundle, file: "countries.csv") }
+
+    static let bundle = "Services_CitiesService"
 }

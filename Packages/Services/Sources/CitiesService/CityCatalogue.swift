@@ -98,12 +98,14 @@ public final class CityCatalogue: @unchecked Sendable {
         let count = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
         var sections: [UnsafeRawBufferPointer] = []
         for index in CatalogueFormat.Section.allCases.indices {
-            let offset = Int(bytes.loadUnaligned(fromByteOffset: 16 + index * 16, as: UInt64.self).littleEndian)
-            let length = Int(bytes.loadUnaligned(fromByteOffset: 24 + index * 16, as: UInt64.self).littleEndian)
-            guard offset % 4 == 0, offset >= 0, length >= 0, offset <= bytes.count, length <= bytes.count - offset
+            let rawOffset = bytes.loadUnaligned(fromByteOffset: 16 + index * 16, as: UInt64.self).littleEndian
+            let rawLength = bytes.loadUnaligned(fromByteOffset: 24 + index * 16, as: UInt64.self).littleEndian
+            // Compared as unsigned before any conversion: a damaged header must not trap.
+            guard rawOffset <= UInt64(bytes.count), rawLength <= UInt64(bytes.count) - rawOffset, rawOffset % 4 == 0
             else {
                 throw corrupt("section \(index) lies outside the file")
             }
+            let offset = Int(rawOffset), length = Int(rawLength)
             sections.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
         }
         func section(_ name: CatalogueFormat.Section) -> UnsafeRawBufferPointer { sections[name.rawValue] }
@@ -142,6 +144,9 @@ public final class CityCatalogue: @unchecked Sendable {
             guard nameStarts[row] <= nameStarts[row + 1], foldStarts[row] <= foldStarts[row + 1],
                 byCountry[row] < count, byID[row] < count, gridItems[row] < count
             else { throw corrupt("row \(row) is inconsistent") }
+        }
+        for cell in 0..<CatalogueFormat.gridCells where gridStarts[cell] > gridStarts[cell + 1] {
+            throw corrupt("grid cell \(cell) is inconsistent")
         }
         let zoneStarts = section(.timeZoneStarts)
         let zoneBlob = section(.timeZoneNames)
@@ -290,6 +295,17 @@ public final class CityCatalogue: @unchecked Sendable {
         }
     }
 
+    /// The rows whose folded name starts with `prefix` by two plain binary searches over the same memory-mapped keys,
+    /// without the pair table: the benchmark's floor.
+    public func binarySearchRange(_ prefix: String) -> Range<Int> {
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            let low = lowerBound(0, count) { comparePrefix($0, prefix) < 0 }
+            let high = lowerBound(low, count) { comparePrefix($0, prefix) <= 0 }
+            return low..<high
+        }
+    }
+
     /// The row's folded name cut to the prefix's length, compared with the prefix: <0, 0 (it starts with the
     /// prefix) or >0. Monotonic over the rows, because rows are sorted by folded name.
     @inline(__always)
@@ -354,6 +370,37 @@ public final class CityCatalogue: @unchecked Sendable {
                 let poleward = min(89.9, abs(latitude) + Double(ring + 1))
                 let reach = Double(ring) * 111.19 * max(0.01, cos(poleward * .pi / 180))
                 if reach > best[best.count - 1].distance { break }
+            }
+        }
+        // Near a pole the grid's columns mislead: a city across the pole is close but many columns away. When the
+        // circle of the farthest neighbour reaches the pole, every cell of the polar cap within it is searched.
+        let worst = best.count == limit ? best[best.count - 1].distance : .infinity
+        if worst >= (90 - abs(latitude)) * 111.19 {
+            let reach = worst.isFinite ? worst / 111.19 + 1 : 180
+            let southmost = latitude >= 0 ? max(-90, latitude - reach) : -90
+            let northmost = latitude >= 0 ? 90 : min(90, latitude + reach)
+            let firstRow = max(0, Int((southmost + 90).rounded(.down)))
+            let lastRow = min(CatalogueFormat.gridRows - 1, Int((northmost + 90).rounded(.down)))
+            var known = Set(best.map(\.row))
+            for cell in (firstRow * CatalogueFormat.gridColumns)..<((lastRow + 1) * CatalogueFormat.gridColumns) {
+                for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
+                    let other = Int(gridItems[index])
+                    guard other != position, !known.contains(other) else { continue }
+                    if latitudes[other] == latitudes[position], longitudes[other] == longitudes[position],
+                        self.name(at: other) == name
+                    {
+                        continue
+                    }
+                    let distance = Geo.distance(
+                        latitude1: latitude, longitude1: longitude, latitude2: self.latitude(at: other),
+                        longitude2: self.longitude(at: other))
+                    if best.count < limit || distance < best[best.count - 1].distance {
+                        known.insert(other)
+                        best.append((other, distance))
+                        best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.row < $1.row }
+                        if best.count > limit { best.removeLast() }
+                    }
+                }
             }
         }
         return best.map { entry in

@@ -33,11 +33,14 @@ public struct CityQuery: Sendable, Equatable {
     public init(parsing text: String) {
         // Fast path: plain ASCII without a comma or outer spaces (what people type, and the benchmark).
         let utf8 = text.utf8
-        if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }), utf8.first != 0x20, utf8.last != 0x20 {
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C]
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }), !blank.contains(utf8.first ?? 0),
+            !blank.contains(utf8.last ?? 0)
+        {
             self.init(prefix: NameFolding.fold(text))
             return
         }
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         if let comma = trimmed.lastIndex(of: ",") {
             let code = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
             if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) {

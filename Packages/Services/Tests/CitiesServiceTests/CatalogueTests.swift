@@ -191,6 +191,72 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
     }
 }
 
+@Suite struct DamagedCatalogueTests {
+    func damaged(_ change: (inout Data) -> Void) throws -> CatalogueError? {
+        let directory = try TemporaryDirectory()
+        var data = try Data(contentsOf: try #require(CitiesResources.builtInCatalogue))
+        change(&data)
+        let path = directory.file("damaged.skycat").path
+        try data.write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try CityCatalogue(path: path)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func anOffsetBeyondAnyIntegerIsAnErrorNotACrash() throws {
+        let error = try damaged { data in
+            for index in 16..<24 { data[index] = 0xFF }
+        }
+        #expect(error?.message.contains("lies outside the file") == true)
+    }
+
+    @Test func aGridThatGoesBackwardsIsAnErrorNotACrash() throws {
+        let error = try damaged { data in
+            // The grid's start table: section 16; make its second entry huge.
+            let entry = 16 + 16 * 16
+            let offset = data[entry..<(entry + 8)].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+            for index in (offset + 4)..<(offset + 8) { data[index] = 0x7F }
+        }
+        #expect(error != nil)
+    }
+
+    @Test func truncatedFilesAreErrors() throws {
+        #expect(try damaged { $0 = $0.prefix(100) } != nil)
+        #expect(try damaged { $0 = $0.prefix(5_000_000) } != nil)
+        #expect(try damaged { $0 = Data() } != nil)
+    }
+}
+
+@Suite struct PolarAndBlankQueryTests {
+    @Test func nearestCitiesAcrossAPoleMatchBruteForce() throws {
+        let catalogue = try CityCatalogue(path: try #require(CitiesResources.builtInCatalogue).path)
+        for id in [6696480, 6167865, 2643743] {  // McMurdo, Toronto, London
+            let position = try #require(catalogue.position(ofID: id))
+            let city = catalogue.city(at: position)
+            let brute = (0..<catalogue.count).filter { other in
+                other != position
+                    && !(catalogue.latitude(at: other) == city.latitude
+                        && catalogue.longitude(at: other) == city.longitude
+                        && catalogue.name(at: other) == city.name)
+            }.map {
+                Geo.distance(
+                    latitude1: city.latitude, longitude1: city.longitude, latitude2: catalogue.latitude(at: $0),
+                    longitude2: catalogue.longitude(at: $0))
+            }.sorted().prefix(5)
+            let found = catalogue.nearest(to: position).map(\.distanceKm)
+            #expect(zip(found, brute).allSatisfy { abs($0 - $1) < 0.001 }, "#\(id): \(found) vs \(Array(brute))")
+        }
+    }
+
+    @Test func tabsAndNewlinesAroundAQueryAreIgnored() {
+        #expect(CityQuery(parsing: "al\t") == CityQuery(prefix: "al"))
+        #expect(CityQuery(parsing: "\nparis, us ") == CityQuery(prefix: "paris", country: "US"))
+    }
+}
+
 @Suite struct GeoTests {
     @Test func distancesAndBearings() {
         let km = Geo.distance(latitude1: 43.70011, longitude1: -79.4163, latitude2: 45.41117, longitude2: -75.69812)
