@@ -33,10 +33,8 @@ public struct CityQuery: Sendable, Equatable {
     public init(parsing text: String) {
         // Fast path: plain ASCII without a comma or outer spaces (what people type, and the benchmark).
         let utf8 = text.utf8
-        let blank: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D, 0x0B, 0x0C]
-        if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }), !blank.contains(utf8.first ?? 0),
-            !blank.contains(utf8.last ?? 0)
-        {
+        func isBlank(_ byte: UInt8?) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte ?? 0) }
+        if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }), !isBlank(utf8.first), !isBlank(utf8.last) {
             self.init(prefix: NameFolding.fold(text))
             return
         }

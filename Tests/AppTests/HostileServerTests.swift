@@ -1,0 +1,108 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Servers on 127.0.0.1 that misbehave on purpose, in front of the weather feature: each failure gives a specific
+/// message, never a crash; the REPL goes on; stored data is shown instead where there is some.
+@Suite(.serialized) struct HostileServerTests {
+    enum Case: String, CaseIterable, Sendable {
+        case closesConnection, silent, truncated, html, wrongShape, swappedTypes, nulls, huge, redirectLoop, tooMany,
+            unavailable
+        case trickle
+
+        func behavior(good: String) -> StubBehavior {
+            switch self {
+            case .closesConnection: .close
+            case .silent: .hang
+            case .truncated: .truncated(.json(good), bytes: 200)
+            case .html: .respond(.text("<html><body>Weather</body></html>", headers: [("Content-Type", "text/html")]))
+            case .wrongShape: .respond(.json("[1, 2, 3]"))
+            case .swappedTypes:
+                .respond(
+                    .json(
+                        #"{"latitude":"43.7","longitude":-79,"utc_offset_seconds":"-18000","current":{"time":12,"temperature_2m":"3.4"}}"#
+                    ))
+            case .nulls:
+                .respond(
+                    .json(
+                        #"{"latitude":null,"longitude":null,"utc_offset_seconds":null,"current":null,"hourly":null,"daily":null}"#
+                    ))
+            case .huge: .huge(bytes: 50 * 1_048_576)
+            case .redirectLoop: .respond(StubResponse(status: 302, headers: [("Location", "/v1/forecast?again=1")]))
+            case .tooMany: .respond(.text("slow down", status: 429, headers: [("Retry-After", "120")]))
+            case .unavailable: .respond(.text("maintenance", status: 503))
+            case .trickle: .trickle(.json(good), interval: .seconds(1))
+            }
+        }
+
+        /// What the message must say.
+        var message: String {
+            switch self {
+            case .closesConnection: "127.0.0.1"
+            case .silent, .trickle: "did not answer within 2 s"
+            case .truncated: "127.0.0.1"
+            case .html: "not valid Open-Meteo weather data: it is not JSON"
+            case .wrongShape: "the document is not an object"
+            case .swappedTypes: "latitude is not a number"
+            case .nulls: "latitude is missing (expected a number)"
+            case .huge: "sent more than 4 MB; the response was refused"
+            case .redirectLoop: "redirected too many times"
+            case .tooMany: "limits the requests (429). Try again in 120 s"
+            case .unavailable: "answered 503 Service Unavailable: maintenance"
+            }
+        }
+    }
+
+    final class Switch: Sendable {
+        let failing = Mutex<Case?>(nil)
+    }
+
+    @Test(arguments: Case.allCases)
+    func eachFailureIsSpecificTheSessionGoesOnAndStoredDataIsShown(_ failure: Case) throws {
+        let home = try TemporaryDirectory()
+        let good = try weatherFixture("open-meteo-toronto.json")
+        let control = Switch()
+        let server = try LoopbackServer { _ in
+            control.failing.withLock { $0 }.map { $0.behavior(good: good) } ?? .respond(.json(good))
+        }
+        defer { server.stop() }
+        let runner = AppBinary.runner(
+            home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "2"])
+        control.failing.withLock { $0 = failure }
+        // Nothing stored: the failure is the answer, and the session goes on.
+        let session = try runner.run([], stdin: "weather Ottawa\nabout\n", timeout: .seconds(60))
+        #expect(!session.signalled)
+        #expect(session.stderr.contains(failure.message), "\(failure): \(session.stderr)")
+        #expect(session.stdout.contains("SkyLens 0.1.0"))
+        let oneShot = try runner.run(["--", "weather", "Ottawa"], timeout: .seconds(60))
+        #expect(oneShot.status == 1)
+        // Stored data: shown, marked stale, when the server fails.
+        control.failing.withLock { $0 = nil }
+        #expect(try runner.run(["--", "weather", "Toronto"]).status == 0)
+        control.failing.withLock { $0 = failure }
+        let stale = try runner.run(["--", "weather", "Toronto", "--refresh"], timeout: .seconds(60))
+        #expect(
+            stale.status == 0 && stale.stdout.contains("offline — data from"),
+            "\(failure): \(stale.stdout) \(stale.stderr)")
+    }
+
+    @Test func aFiftyMegabyteBodyKeepsMemoryBounded() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer { _ in .huge(bytes: 50 * 1_048_576) }
+        defer { server.stop() }
+        let result = try AppBinary.runner(
+            home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString]
+        )
+        .run(["--", "weather", "Toronto"])
+        #expect(result.status == 1)
+        var usage = rusage()
+        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        // The largest child of this test process so far, in KiB: far below the 50 MB body.
+        #expect(usage.ru_maxrss < 160 * 1024, "peak \(usage.ru_maxrss / 1024) MB")
+    }
+}
