@@ -207,6 +207,12 @@ public actor CatalogueStore {
         }
         let temporary = "\(path).importing-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.removeItem(atPath: temporary)
+        // What an import killed half-way left behind (its process is gone); a live one's file is left alone.
+        let name = (path as NSString).lastPathComponent + ".importing-"
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(name) {
+            guard let pid = Int32(file.dropFirst(name.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
+        }
         return temporary
     }
 

@@ -91,7 +91,22 @@ public final class RunningProcess: @unchecked Sendable {
         try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
     }
 
+    /// Raw bytes, for input that is not valid UTF-8.
+    public func write(_ data: Data) {
+        try? input.fileHandleForWriting.write(contentsOf: data)
+    }
+
     public func closeInput() { try? input.fileHandleForWriting.close() }
+
+    /// The resident memory of the running process, in KiB (from /proc), or nil once it has exited.
+    public var residentKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        else {
+            return nil
+        }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+    }
 
     /// Sends a signal (SIGKILL by default) to the process.
     public func kill(_ signal: Int32 = SIGKILL) {
