@@ -1,12 +1,15 @@
 # SkyLens: `make test` runs every package's tests and the end-to-end tests in one build.
 SWIFT ?= swift
 PACKAGES := Core Architecture Services ContactFeature MapFeature WeatherFeature TestSupport
-SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sources $(addprefix Packages/,$(PACKAGES))
+SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources $(addprefix Packages/,$(PACKAGES))
 
 SHARED_DATA ?= ../shared/data
 CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
 
-.PHONY: all deps build run test test-each format lint clean help catalogue bench
+FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzTerminalText
+FUZZ_SECONDS ?= 300
+
+.PHONY: all deps build run test test-each format lint clean help catalogue bench fuzz fuzz-smoke fuzz-build
 
 all: build
 
@@ -19,6 +22,8 @@ help:
 	@echo "make lint       check formatting (what CI runs)"
 	@echo "make deps       install the system libraries SkyLens needs (libedit, SQLite)"
 	@echo "make bench      the speed and memory targets, measured in release mode (writes .build/benchmarks.md)"
+	@echo "make fuzz       every libFuzzer harness for FUZZ_SECONDS (default 300) each; report in .build/fuzz-report.txt"
+	@echo "make fuzz-smoke every harness for 10 s (part of make test)"
 	@echo "make catalogue  rebuild the built-in city catalogue from $(SHARED_DATA) (see docs/data-sources.md)"
 
 # The C libraries the build links: libedit (line editing) and SQLite (GRDB). Installed with apt when missing and
@@ -47,6 +52,7 @@ run: deps
 # deadline.
 test: deps
 	$(SWIFT) test --no-parallel
+	$(MAKE) fuzz-smoke
 
 test-each: deps
 	@set -e; for package in $(PACKAGES); do \
@@ -73,6 +79,28 @@ bench: deps
 	$(SWIFT) build -c release --product App
 	cd Benchmarks && $(SWIFT) build -c release
 	Benchmarks/.build/release/SkyLensBench .build/release/App | tee .build/benchmarks.md
+
+# libFuzzer harnesses (Fuzz/): built with the fuzzer sanitizer, each run on a copy of its seed corpus (the seeds in
+# Fuzz/Corpus stay as they are); a crash stops with its input in Fuzz/artifacts/.
+fuzz-build: deps
+	cd Fuzz && $(SWIFT) build -c release --sanitize=fuzzer
+
+fuzz: fuzz-build
+	@mkdir -p Fuzz/artifacts .build/fuzz-corpus
+	@: > .build/fuzz-report.txt
+	@set -e; for harness in $(FUZZERS); do \
+		mkdir -p .build/fuzz-corpus/$$harness; cp -n Fuzz/Corpus/$$harness/* .build/fuzz-corpus/$$harness/ 2>/dev/null || true; \
+		echo "== $$harness ($(FUZZ_SECONDS) s)"; \
+		SWIFT_BACKTRACE=enable=no Fuzz/.build/release/$$harness .build/fuzz-corpus/$$harness \
+			-max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=Fuzz/artifacts/ \
+			> .build/fuzz-$$harness.log 2>&1 || { tail -30 .build/fuzz-$$harness.log; exit 1; }; \
+		runs=$$(grep -o 'number_of_executed_units: [0-9]*' .build/fuzz-$$harness.log | grep -o '[0-9]*$$'); \
+		cov=$$(grep -o 'cov: [0-9]*' .build/fuzz-$$harness.log | tail -1 | grep -o '[0-9]*$$'); \
+		echo "$$harness: $$runs runs, $$cov edges covered, no crash" | tee -a .build/fuzz-report.txt; \
+	done
+
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=10
 
 clean:
 	rm -rf .build $(addsuffix /.build,$(addprefix Packages/,$(PACKAGES)))

@@ -8,7 +8,8 @@ import Testing
         let home = try TemporaryDirectory()
         let session = try AppBinary.runner(home: home).start([])
         session.write("search " + String(repeating: "x", count: 1_048_576) + "\n")
-        session.write(Data([0x73, 0x65, 0x61, 0x72, 0x63, 0x68, 0x20, 0xFF, 0xFE, 0xC3, 0x28, 0x0A]))  // "search " + invalid UTF-8
+        // "search " and bytes that are not UTF-8.
+        session.write(Data([0x73, 0x65, 0x61, 0x72, 0x63, 0x68, 0x20, 0xFF, 0xFE, 0xC3, 0x28, 0x0A]))
         session.write("sea\u{0}rch\u{0}\n")
         session.write("      \n")
         session.write("map 'unbalanced\n")

@@ -14,24 +14,28 @@ public enum CommandLineTokenizer {
         }
     }
 
+    /// Works on Unicode scalars, as a shell works on bytes: a quote followed by a combining mark is still a quote.
     public static func split(_ line: String) throws(Failure) -> [String] {
         var words: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inWord = false
-        var iterator = line.makeIterator()
-        while let character = iterator.next() {
-            switch character {
+        var iterator = line.unicodeScalars.makeIterator()
+        while let scalar = iterator.next() {
+            switch scalar {
             case " ", "\t", "\n", "\r":
                 if inWord {
-                    words.append(current)
-                    current = ""
+                    words.append(String(current))
+                    current = String.UnicodeScalarView()
                     inWord = false
                 }
             case "'":
                 inWord = true
                 var closed = false
                 while let next = iterator.next() {
-                    if next == "'" { closed = true; break }
+                    if next == "'" {
+                        closed = true
+                        break
+                    }
                     current.append(next)
                 }
                 if !closed { throw .unterminatedQuote("'") }
@@ -39,7 +43,10 @@ public enum CommandLineTokenizer {
                 inWord = true
                 var closed = false
                 while let next = iterator.next() {
-                    if next == "\"" { closed = true; break }
+                    if next == "\"" {
+                        closed = true
+                        break
+                    }
                     if next == "\\" {
                         guard let escaped = iterator.next() else { throw .unterminatedQuote("\"") }
                         if escaped != "\"" && escaped != "\\" { current.append("\\") }
@@ -55,17 +62,27 @@ public enum CommandLineTokenizer {
                 current.append(escaped)
             default:
                 inWord = true
-                current.append(character)
+                current.append(scalar)
             }
         }
-        if inWord { words.append(current) }
+        if inWord { words.append(String(current)) }
         return words
     }
 
     /// Quotes a word so that `split` gives it back unchanged.
     public static func quote(_ word: String) -> String {
-        if !word.isEmpty, word.allSatisfy({ !" \t\n\r'\"\\".contains($0) }) { return word }
-        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        let special: Set<Unicode.Scalar> = [" ", "\t", "\n", "\r", "'", "\"", "\\"]
+        if !word.isEmpty, !word.unicodeScalars.contains(where: special.contains) { return word }
+        var quoted = String.UnicodeScalarView(["'"])
+        for scalar in word.unicodeScalars {
+            if scalar == "'" {
+                quoted.append(contentsOf: "'\\''".unicodeScalars)
+            } else {
+                quoted.append(scalar)
+            }
+        }
+        quoted.append("'")
+        return String(quoted)
     }
 }
 

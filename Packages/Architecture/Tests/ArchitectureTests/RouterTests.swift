@@ -115,3 +115,13 @@ import Testing
         #expect(CompletionModel.commonPrefix(["search", "send"]) == "se")
     }
 }
+
+@Suite struct TokenizerRegressionTests {
+    /// Found by FuzzCommandLine: a quote followed by a combining mark is one Character but still a quote.
+    @Test func aQuoteBeforeACombiningMarkStillQuotes() throws {
+        for word in ["'\u{301}", "a'\u{301}b c", "i\u{FFFD}'\u{0603} &a it", "\u{0}\u{0}~\t'&l"] {
+            #expect(try CommandLineTokenizer.split(CommandLineTokenizer.quote(word)) == [word])
+        }
+        #expect(try CommandLineTokenizer.split("say '\u{301}x'") == ["say", "\u{301}x"])
+    }
+}

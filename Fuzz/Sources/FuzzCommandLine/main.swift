@@ -1,0 +1,39 @@
+import Architecture
+
+// The REPL's line handling: shell-like splitting, argument parsing against real-shaped specs, completion.
+let specs = [
+    CommandSpec(
+        "contact send",
+        arguments: [
+            .option("name", help: "n", required: true), .option("email", help: "e", required: true),
+            .option("phone", help: "p"), .option("subject", help: "s", required: true),
+            .option("message", help: "m", required: true),
+        ], summary: "s"),
+    CommandSpec(
+        "search",
+        arguments: [.remainder("prefix", help: "p"), .flag("favorites", help: "f"), .option("limit", help: "l")],
+        summary: "s"),
+    CommandSpec(
+        "edit",
+        arguments: [
+            .positional("field", help: "f", completion: .values(["name", "email"])), .remainder("value", help: "v"),
+        ], summary: "s"),
+]
+let completion = CompletionModel(commands: specs)
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let line = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    _ = completion.complete(line)
+    guard let words = try? CommandLineTokenizer.split(line) else { return 0 }
+    // What `quote` writes, `split` reads back.
+    for word in words where (try? CommandLineTokenizer.split(CommandLineTokenizer.quote(word))) != [word] {
+        fatalError("quote does not round-trip \(word.debugDescription)")
+    }
+    for spec in specs {
+        _ = spec.asksForHelp(words)
+        _ = try? spec.parse(words)
+    }
+    _ = Suggestions.nearest(to: words.first ?? "", among: ["search", "contact", "weather", "help"])
+    return 0
+}

@@ -1,0 +1,42 @@
+import CoreKit
+import MapRendering
+
+// The map renderer on arbitrary centres, zooms, sizes, styles and places: every line exactly the width asked.
+func double(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Double {
+    guard offset + 8 <= bytes.count else { return 0 }
+    var raw: UInt64 = 0
+    for index in 0..<8 { raw |= UInt64(bytes[offset + index]) << (8 * index) }
+    return Double(bitPattern: raw)
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard bytes.count >= 20 else { return 0 }
+    let request = MapRequest(
+        center: GeoPoint(latitude: double(bytes, 0), longitude: double(bytes, 8)),
+        zoom: Int(Int8(bitPattern: bytes[16])),
+        width: Int(bytes[17]) * 2, height: Int(bytes[18]), style: bytes[19] % 2 == 0 ? .braille : .blocks,
+        marker: MapPlace(
+            name: "Marker 東京", location: GeoPoint(latitude: double(bytes, 0), longitude: double(bytes, 8)), id: 0))
+    var places: [MapPlace] = []
+    var offset = 20
+    while offset + 17 <= bytes.count, places.count < 200 {
+        let name = String(
+            decoding: bytes[(offset + 16)..<min(bytes.count, offset + 16 + Int(bytes[offset + 16] % 12))], as: UTF8.self
+        )
+        places.append(
+            MapPlace(
+                name: name, location: GeoPoint(latitude: double(bytes, offset), longitude: double(bytes, offset + 8)),
+                population: places.count, id: places.count))
+        offset += 17
+    }
+    let outline = Outline(country: "XXX", points: places.map(\.location))
+    let map = MapRenderer.render(request, outlines: [outline], places: places)
+    let width = min(MapRequest.maximumWidth, max(MapRequest.minimumWidth, request.width))
+    let height = min(MapRequest.maximumHeight, max(MapRequest.minimumHeight, request.height))
+    precondition(map.lines.count == height, "wrong number of lines")
+    precondition(map.lines.allSatisfy { DisplayWidth.columns(of: $0) == width }, "a line of the wrong width")
+    precondition(DisplayWidth.columns(of: map.footer) <= width, "footer too wide")
+    return 0
+}
