@@ -107,3 +107,30 @@ import Testing
         #expect(try favourites(runner).sorted() == ids.sorted())
     }
 }
+
+@Suite(.serialized) struct UnwritableDataDirectoryTests {
+    @Test func theAppSaysSoAndAnswersWhatItCan() throws {
+        let parent = try TemporaryDirectory()
+        try Data("a file, not a folder".utf8).write(to: parent.file("blocked"))
+        let data = parent.file("blocked").appendingPathComponent("skylens").path
+        let server = try LoopbackServer(always: .json(try weatherFixture("open-meteo-toronto.json")))
+        let runner = ProcessRunner(
+            executable: AppBinary.url,
+            environment: [
+                "SKYLENS_HOME": data, "TERM": "dumb", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
+            ])
+        let search = try runner.run(["--", "search", "toronto"])
+        #expect(search.status == 0 && search.stdout.contains("Toronto, CA"))
+        #expect(search.stderr.contains("cannot be saved in the data directory"))
+        #expect(search.stderr.contains("favourites are unavailable"))
+        let weather = try runner.run(["--", "weather", "Toronto"])
+        #expect(weather.status == 0 && weather.stdout.contains("3 °C"))
+        let send = try runner.run([
+            "--", "contact", "send", "--name", "A", "--email", "a@example.org", "--subject", "S", "--message",
+            "0123456789",
+        ])
+        #expect(send.status == 1 && send.stderr.contains("could not be opened"))
+        let fav = try runner.run([], stdin: "search toronto\nfav 1\nabout\n")
+        #expect(fav.stderr.contains("could not be opened") && fav.stdout.contains("SkyLens 0.1.0"))
+    }
+}

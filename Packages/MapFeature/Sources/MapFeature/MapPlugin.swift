@@ -255,7 +255,13 @@ public final class MapPlugin: FeaturePlugin {
         progress.finish()
         for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
         let favorites: Set<Int>
-        do { favorites = try await favoritesStore.ids() } catch { throw .failure("storage", error.message) }
+        do {
+            favorites = try await favoritesStore.ids()
+        } catch {
+            // Without the database the cities still answer, without stars.
+            context.notice("Note: favourites are unavailable: \(error.message)")
+            favorites = []
+        }
         let browser = CityBrowser(catalogue: catalogue, countries: loadCountries(), favorites: favorites)
         self.browser = browser
         return browser
@@ -273,12 +279,9 @@ public final class MapPlugin: FeaturePlugin {
 
     /// Another SkyLens session may have changed them: read them again (one small query).
     private func refreshFavorites(_ browser: CityBrowser) async throws(CommandError) {
-        do {
-            let ids = try await favoritesStore.ids()
-            if ids != browser.state.favorites { await browser.send(.favoritesChanged(ids)) }
-        } catch {
-            throw .failure("storage", error.message)
-        }
+        // A database that cannot be read leaves the favourites as they were (shown once by `loadBrowser`).
+        guard let ids = try? await favoritesStore.ids() else { return }
+        if ids != browser.state.favorites { await browser.send(.favoritesChanged(ids)) }
     }
 
     private func pageSize(_ text: String?, context: CommandContext) throws(CommandError) -> Int {

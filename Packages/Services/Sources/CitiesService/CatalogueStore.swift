@@ -94,8 +94,20 @@ public actor CatalogueStore {
             current = existing
             return existing
         }
-        try importBuiltIn(progress: progress)
-        return try open()
+        do {
+            try importBuiltIn(progress: progress)
+            return try open()
+        } catch {
+            // A data directory that cannot be written: the built-in list is read where the App is installed.
+            guard case .storage(let reason) = error, let builtIn = try? CityCatalogue(path: builtIn.path) else {
+                throw error
+            }
+            pendingNotices.append(
+                "The city list cannot be saved in the data directory (\(reason)); the built-in list is used where it is installed."
+            )
+            current = builtIn
+            return builtIn
+        }
     }
 
     /// Loads the list again: from `SKYLENS_CITIES_URL` when set, else the built-in one. On failure the catalogue
