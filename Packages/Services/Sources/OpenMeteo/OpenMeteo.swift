@@ -122,8 +122,9 @@ public enum OpenMeteo {
         guard abs(offset) <= 18 * 3600 else {
             throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).")
         }
+        let local = LocalTime.Parser(utcOffset: offset)
         guard let current = dto.current, let temperature = current.temperature2m, temperature.isFinite,
-            let observed = LocalTime.date(fromLocal: current.time, utcOffset: offset)
+            let observed = local.date(current.time)
         else {
             throw .malformed("Open-Meteo sent no current temperature or time for \(location.name).")
         }
@@ -131,7 +132,7 @@ public enum OpenMeteo {
         var hours: [HourForecast] = []
         if let hourly = dto.hourly {
             for (index, time) in hourly.time.enumerated() {
-                guard let date = LocalTime.date(fromLocal: time, utcOffset: offset),
+                guard let date = local.date(time),
                     let value = element(hourly.temperature2m, index), value.isFinite
                 else { continue }
                 hours.append(
@@ -141,23 +142,24 @@ public enum OpenMeteo {
                         condition: element(hourly.weatherCode, index).map { Condition(wmo: $0) } ?? .unknown))
             }
         }
+        let hourDays = hours.map { local.day($0.time) }
         var days: [DayForecast] = []
         if let daily = dto.daily {
             for (index, date) in daily.time.enumerated() {
                 guard let high = element(daily.temperature2mMax, index),
                     let low = element(daily.temperature2mMin, index)
                 else { continue }
-                let sameDay = hours.filter { LocalTime.day($0.time, utcOffset: offset) == date }.map(\.temperature)
+                let sameDay = hours.indices.filter { hourDays[$0] == date }.map { hours[$0].temperature }
                 let average = sameDay.isEmpty ? (high + low) / 2 : sameDay.reduce(0, +) / Double(sameDay.count)
                 days.append(
                     DayForecast(
                         date: date, minimum: low, maximum: high, average: average,
                         condition: element(daily.weatherCode, index).map { Condition(wmo: $0) } ?? .unknown,
                         sunrise: element(daily.sunrise, index).flatMap {
-                            LocalTime.date(fromLocal: $0, utcOffset: offset)
+                            local.date($0)
                         },
                         sunset: element(daily.sunset, index).flatMap {
-                            LocalTime.date(fromLocal: $0, utcOffset: offset)
+                            local.date($0)
                         }))
             }
         }

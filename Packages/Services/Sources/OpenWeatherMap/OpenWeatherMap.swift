@@ -192,6 +192,7 @@ public enum OpenWeatherMap {
         guard current.main.temp.isFinite, abs(offset) <= 18 * 3600 else {
             throw .malformed("OpenWeatherMap sent an impossible temperature or UTC offset.")
         }
+        let local = LocalTime.Parser(utcOffset: offset)
         let code = current.weather.first?.id ?? -1
         let observed = Date(timeIntervalSince1970: current.dt)
         let isDay: Bool = {
@@ -208,9 +209,9 @@ public enum OpenWeatherMap {
         // Days from the 3-hourly entries, by local date: extremes, mean, and the condition at midday.
         var byDate: [String: [OWMForecastDTO.Entry]] = [:]
         for entry in forecast.list {
-            byDate[LocalTime.day(Date(timeIntervalSince1970: entry.dt), utcOffset: offset), default: []].append(entry)
+            byDate[local.day(Date(timeIntervalSince1970: entry.dt)), default: []].append(entry)
         }
-        let today = LocalTime.day(observed, utcOffset: offset)
+        let today = local.day(observed)
         let days = byDate.keys.sorted().map { date -> DayForecast in
             let entries = byDate[date] ?? []
             let temperatures = entries.map(\.main.temp)

@@ -83,14 +83,32 @@ public struct WeatherClient: Sendable {
 public enum LocalTime {
     /// `2026-11-22T14:00` (no offset) in the zone `offset` seconds from UTC.
     public static func date(fromLocal text: String, utcOffset offset: Int) -> Date? {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: offset)
-        for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd"] {
-            formatter.dateFormat = format
-            if let date = formatter.date(from: text) { return date }
+        Parser(utcOffset: offset).date(text)
+    }
+
+    /// Reads local times of one zone; made once for a whole response (a formatter is costly to make).
+    public struct Parser {
+        private let formatters: [DateFormatter]
+
+        public init(utcOffset offset: Int) {
+            formatters = ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd"].map { format in
+                let formatter = DateFormatter()
+                formatter.locale = Locale(identifier: "en_US_POSIX")
+                formatter.timeZone = TimeZone(secondsFromGMT: offset)
+                formatter.dateFormat = format
+                return formatter
+            }
         }
-        return nil
+
+        public func date(_ text: String) -> Date? {
+            for formatter in formatters {
+                if let date = formatter.date(from: text) { return date }
+            }
+            return nil
+        }
+
+        /// `2026-11-22`: the local date of `date`.
+        public func day(_ date: Date) -> String { formatters[2].string(from: date) }
     }
 
     /// `2026-11-22` for `date` in the zone `offset` seconds from UTC.
