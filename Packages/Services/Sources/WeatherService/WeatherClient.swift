@@ -91,6 +91,7 @@ public enum LocalTime {
         private let formatters: [DateFormatter]
 
         public init(utcOffset offset: Int) {
+            let offset = LocalTime.wholeMinutes(offset)
             formatters = ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd"].map { format in
                 let formatter = DateFormatter()
                 formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -113,10 +114,12 @@ public enum LocalTime {
 
     /// `2026-11-22` for `date` in the zone `offset` seconds from UTC.
     public static func day(_ date: Date, utcOffset offset: Int) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(secondsFromGMT: offset)
-        formatter.dateFormat = "yyyy-MM-dd"
-        return formatter.string(from: date)
+        Parser(utcOffset: offset).day(date)
+    }
+
+    /// Real offsets are whole minutes from UTC−12 to UTC+14; anything else a server sends is brought there.
+    /// Foundation's formatter crashes on an offset beyond about −14 h (found by FuzzOpenWeatherMap).
+    public static func wholeMinutes(_ offset: Int) -> Int {
+        max(-12 * 3600, min(14 * 3600, offset)) / 60 * 60
     }
 }

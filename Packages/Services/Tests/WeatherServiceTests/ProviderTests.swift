@@ -103,6 +103,20 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         #expect(server.requests.allSatisfy { $0.queryItems["appid"] == key && $0.queryItems["units"] == "metric" })
     }
 
+    /// Found by FuzzOpenWeatherMap: an offset beyond −14 h crashed Foundation's date formatter.
+    @Test func anOffsetWithStraySecondsIsNotACrash() throws {
+        let current = try fixture("owm-current-toronto.json").replacingOccurrences(
+            of: "\"timezone\": -18000", with: "\"timezone\": -64148")
+        #expect(current.contains("-64148"))
+        let dto = try JSONDecoder().decode(OWMCurrentDTO.self, from: Data(current.utf8))
+        let forecast = try JSONDecoder().decode(
+            OWMForecastDTO.self, from: Data(try fixture("owm-forecast-toronto.json").utf8))
+        let report = try OpenWeatherMap.report(current: dto, forecast: forecast, for: toronto)
+        #expect(!report.days.isEmpty)
+        #expect(LocalTime.wholeMinutes(-64148) == -43200 && LocalTime.wholeMinutes(1_000_000) == 50400)
+        #expect(LocalTime.wholeMinutes(-18_030) == -18000 && LocalTime.wholeMinutes(19_800) == 19_800)
+    }
+
     @Test func codeComesAsANumberOrAString() throws {
         let number = try JSONDecoder().decode(OWMErrorDTO.self, from: Data(try fixture("owm-401.json").utf8))
         let string = try JSONDecoder().decode(OWMErrorDTO.self, from: Data(try fixture("owm-404.json").utf8))
