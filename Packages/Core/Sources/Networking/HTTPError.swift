@@ -98,7 +98,11 @@ public struct HTTPStatusError: Equatable, Sendable {
     /// `Retry-After` in seconds (delta-seconds or an HTTP date), if the server sent one.
     public var retryAfter: Double? {
         guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Double(value), seconds >= 0 { return seconds }
+        if let seconds = Double(value), seconds >= 0, seconds.isFinite { return seconds }
+        // An HTTP date is short printable ASCII; anything else never reaches the formatter (it aborts on odd text).
+        guard value.count <= 40, value.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
+            return nil
+        }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")

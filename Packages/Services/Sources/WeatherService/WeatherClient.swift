@@ -79,37 +79,13 @@ public struct WeatherClient: Sendable {
     }
 }
 
-/// Local dates and times from the provider's UTC offset.
+/// Local dates and times from the provider's UTC offset, read and written by hand: Foundation's `DateFormatter`
+/// aborts on some server text (a combining mark inside a date, found by FuzzOpenMeteo) and on zones beyond −14 h
+/// (found by FuzzOpenWeatherMap), so no text from outside ever reaches one.
 public enum LocalTime {
     /// `2026-11-22T14:00` (no offset) in the zone `offset` seconds from UTC.
     public static func date(fromLocal text: String, utcOffset offset: Int) -> Date? {
         Parser(utcOffset: offset).date(text)
-    }
-
-    /// Reads local times of one zone; made once for a whole response (a formatter is costly to make).
-    public struct Parser {
-        private let formatters: [DateFormatter]
-
-        public init(utcOffset offset: Int) {
-            let offset = LocalTime.wholeMinutes(offset)
-            formatters = ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd"].map { format in
-                let formatter = DateFormatter()
-                formatter.locale = Locale(identifier: "en_US_POSIX")
-                formatter.timeZone = TimeZone(secondsFromGMT: offset)
-                formatter.dateFormat = format
-                return formatter
-            }
-        }
-
-        public func date(_ text: String) -> Date? {
-            for formatter in formatters {
-                if let date = formatter.date(from: text) { return date }
-            }
-            return nil
-        }
-
-        /// `2026-11-22`: the local date of `date`.
-        public func day(_ date: Date) -> String { formatters[2].string(from: date) }
     }
 
     /// `2026-11-22` for `date` in the zone `offset` seconds from UTC.
@@ -118,8 +94,87 @@ public enum LocalTime {
     }
 
     /// Real offsets are whole minutes from UTC−12 to UTC+14; anything else a server sends is brought there.
-    /// Foundation's formatter crashes on an offset beyond about −14 h (found by FuzzOpenWeatherMap).
     public static func wholeMinutes(_ offset: Int) -> Int {
         max(-12 * 3600, min(14 * 3600, offset)) / 60 * 60
+    }
+
+    /// Reads `yyyy-MM-dd`, `yyyy-MM-ddTHH:mm` and `yyyy-MM-ddTHH:mm:ss` in one zone.
+    public struct Parser: Sendable {
+        private let offset: Int
+
+        public init(utcOffset offset: Int) {
+            self.offset = LocalTime.wholeMinutes(offset)
+        }
+
+        public func date(_ text: String) -> Date? {
+            let bytes = Array(text.utf8)
+            guard [10, 16, 19].contains(bytes.count) else { return nil }
+            func number(_ range: Range<Int>) -> Int? {
+                var value = 0
+                for index in range {
+                    guard (0x30...0x39).contains(bytes[index]) else { return nil }
+                    value = value * 10 + Int(bytes[index] - 0x30)
+                }
+                return value
+            }
+            guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"), let month = number(5..<7),
+                bytes[7] == UInt8(ascii: "-"), let day = number(8..<10), (1...12).contains(month),
+                (1...LocalTime.days(inMonth: month, year: year)).contains(day)
+            else { return nil }
+            var seconds = 0
+            if bytes.count >= 16 {
+                guard bytes[10] == UInt8(ascii: "T"), let hour = number(11..<13), bytes[13] == UInt8(ascii: ":"),
+                    let minute = number(14..<16), hour < 24, minute < 60
+                else { return nil }
+                seconds = hour * 3600 + minute * 60
+            }
+            if bytes.count == 19 {
+                guard bytes[16] == UInt8(ascii: ":"), let second = number(17..<19), second < 60 else { return nil }
+                seconds += second
+            }
+            let days = LocalTime.daysFromCivil(year: year, month: month, day: day)
+            return Date(timeIntervalSince1970: Double(days * 86_400 + seconds - offset))
+        }
+
+        /// `2026-11-22`: the local date of `date`.
+        public func day(_ date: Date) -> String {
+            let seconds = date.timeIntervalSince1970
+            guard seconds.isFinite, abs(seconds) < 1e12 else { return "????-??-??" }
+            let local = Int(seconds.rounded(.down)) + offset
+            let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+            let (year, month, day) = LocalTime.civil(fromDays: days)
+            func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+            return "\(year)-\(two(month))-\(two(day))"
+        }
+    }
+
+    static func days(inMonth month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }

@@ -71,6 +71,24 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         }
     }
 
+    /// Found by FuzzOpenMeteo: a combining mark inside a date aborted Foundation's formatter.
+    @Test func localTimesAreReadByHandAndOddTextIsRefused() {
+        let parser = LocalTime.Parser(utcOffset: -18000)
+        #expect(parser.date("2026-11-22T09:00") == Date(timeIntervalSince1970: 1_795_356_000))
+        #expect(parser.date("2026-11-22T09:00:30") == Date(timeIntervalSince1970: 1_795_356_030))
+        #expect(parser.date("2026-11-22") == Date(timeIntervalSince1970: 1_795_323_600))
+        for odd in [
+            "2026-11-2\u{325}12:00", "2026-13-01", "2026-02-30", "2026-11-22T24:00", "", "2026-11-22T09:00Z",
+            "２０２６-11-22",
+        ] {
+            #expect(parser.date(odd) == nil, "\(odd.debugDescription)")
+        }
+        #expect(parser.day(Date(timeIntervalSince1970: 1_795_356_000)) == "2026-11-22")
+        #expect(LocalTime.Parser(utcOffset: 0).day(Date(timeIntervalSince1970: 0)) == "1970-01-01")
+        #expect(LocalTime.Parser(utcOffset: 0).day(Date(timeIntervalSince1970: -1)) == "1969-12-31")
+        #expect(LocalTime.Parser(utcOffset: 0).day(Date(timeIntervalSince1970: 951_782_400)) == "2000-02-29")
+    }
+
     @Test func wmoCodesMapToWords() {
         #expect(
             Condition(wmo: 0) == .clear && Condition(wmo: 95).words == "Thunderstorm"

@@ -279,13 +279,15 @@ enum WeatherViews {
 
     /// `Sun 22 Nov` for `2026-11-22`.
     static func dayLabel(_ date: String) -> String {
-        let parser = DateFormatter()
-        parser.locale = Locale(identifier: "en_US_POSIX")
-        parser.timeZone = TimeZone(secondsFromGMT: 0)
-        parser.dateFormat = "yyyy-MM-dd"
-        guard let parsed = parser.date(from: date) else { return DisplayWidth.fit(date, to: 10) }
-        parser.dateFormat = "EEE dd MMM"
-        return parser.string(from: parsed)
+        // Read by hand: the text came from a server (see `LocalTime`); only a valid date meets a formatter.
+        guard let parsed = LocalTime.date(fromLocal: date, utcOffset: 0) else {
+            return DisplayWidth.fit(TerminalText.sanitize(date), to: 10)
+        }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "EEE dd MMM"
+        return formatter.string(from: parsed)
     }
 
     static func age(_ seconds: TimeInterval) -> String {
