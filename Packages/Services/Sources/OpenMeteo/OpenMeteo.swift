@@ -123,7 +123,7 @@ public enum OpenMeteo {
             throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).")
         }
         let local = LocalTime.Parser(utcOffset: offset)
-        guard let current = dto.current, let temperature = current.temperature2m, temperature.isFinite,
+        guard let current = dto.current, let temperature = current.temperature2m, (-100...100).contains(temperature),
             let observed = local.date(current.time)
         else {
             throw .malformed("Open-Meteo sent no current temperature or time for \(location.name).")
@@ -133,7 +133,7 @@ public enum OpenMeteo {
         if let hourly = dto.hourly {
             for (index, time) in hourly.time.enumerated() {
                 guard let date = local.date(time),
-                    let value = element(hourly.temperature2m, index), value.isFinite
+                    let value = element(hourly.temperature2m, index), (-100...100).contains(value)
                 else { continue }
                 hours.append(
                     HourForecast(
@@ -147,7 +147,8 @@ public enum OpenMeteo {
         if let daily = dto.daily {
             for (index, date) in daily.time.enumerated() {
                 guard let high = element(daily.temperature2mMax, index),
-                    let low = element(daily.temperature2mMin, index)
+                    let low = element(daily.temperature2mMin, index),
+                    (-100...100).contains(high), (-100...100).contains(low)
                 else { continue }
                 let sameDay = hours.indices.filter { hourDays[$0] == date }.map { hours[$0].temperature }
                 let average = sameDay.isEmpty ? (high + low) / 2 : sameDay.reduce(0, +) / Double(sameDay.count)

@@ -189,7 +189,7 @@ public enum OpenWeatherMap {
         -> WeatherReport
     {
         let offset = current.timezone ?? forecast.city?.timezone ?? 0
-        guard current.main.temp.isFinite, abs(offset) <= 18 * 3600 else {
+        guard plausible(celsius: current.main.temp), plausible(time: current.dt), abs(offset) <= 18 * 3600 else {
             throw .malformed("OpenWeatherMap sent an impossible temperature or UTC offset.")
         }
         let local = LocalTime.Parser(utcOffset: offset)
@@ -199,7 +199,9 @@ public enum OpenWeatherMap {
             guard let rise = current.sys?.sunrise, let set = current.sys?.sunset else { return true }
             return current.dt >= rise && current.dt < set
         }()
-        let hours = forecast.list.map { entry in
+        // Entries with an impossible time or temperature are left out, not shown.
+        let list = forecast.list.filter { plausible(time: $0.dt) && plausible(celsius: $0.main.temp) }
+        let hours = list.map { entry in
             HourForecast(
                 time: Date(timeIntervalSince1970: entry.dt), temperature: entry.main.temp,
                 feelsLike: entry.main.feelsLike,
@@ -208,7 +210,7 @@ public enum OpenWeatherMap {
         }
         // Days from the 3-hourly entries, by local date: extremes, mean, and the condition at midday.
         var byDate: [String: [OWMForecastDTO.Entry]] = [:]
-        for entry in forecast.list {
+        for entry in list {
             byDate[local.day(Date(timeIntervalSince1970: entry.dt)), default: []].append(entry)
         }
         let today = local.day(observed)
@@ -235,8 +237,13 @@ public enum OpenWeatherMap {
     }
 
     static func localHour(_ time: Double, _ offset: Int) -> Int {
-        ((Int(time) + offset) % 86_400 + 86_400) % 86_400 / 3600
+        guard time.isFinite, abs(time) < 1e12 else { return 0 }
+        return ((Int(time) + offset) % 86_400 + 86_400) % 86_400 / 3600
     }
+
+    /// Seconds since 1970 that a real answer can hold (1970 to 2100), and temperatures a planet can have.
+    static func plausible(time: Double) -> Bool { time.isFinite && (0...4_102_444_800).contains(time) }
+    static func plausible(celsius: Double) -> Bool { celsius.isFinite && (-100...100).contains(celsius) }
 }
 
 extension String {

@@ -169,3 +169,21 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         #expect(server.requests.isEmpty)
     }
 }
+
+@Suite struct ImplausibleValueTests {
+    /// Found by the fuzz smoke in CI: a time of 1e30 seconds trapped converting to Int.
+    @Test func absurdTimesAndTemperaturesAreLeftOutNotACrash() throws {
+        let current = try JSONDecoder().decode(
+            OWMCurrentDTO.self, from: Data(try fixture("owm-current-toronto.json").utf8))
+        let forecast = try fixture("owm-forecast-toronto.json")
+            .replacingOccurrences(of: "\"dt\": 1795370400", with: "\"dt\": 1e30")
+            .replacingOccurrences(of: "\"dt\": 1795381200", with: "\"dt\": -1e300")
+        #expect(forecast.contains("1e30"))
+        let dto = try JSONDecoder().decode(OWMForecastDTO.self, from: Data(forecast.utf8))
+        let report = try OpenWeatherMap.report(current: current, forecast: dto, for: toronto)
+        #expect(report.hours.count == 38)
+        var hot = current
+        hot.main.temp = 1e300
+        #expect(throws: WeatherError.self) { try OpenWeatherMap.report(current: hot, forecast: dto, for: toronto) }
+    }
+}

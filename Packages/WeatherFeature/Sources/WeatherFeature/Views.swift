@@ -35,8 +35,8 @@ enum WeatherViews {
         var facts = [
             painter.paint(current.condition.words, .bold),
             "\(temperature(current.temperature, unit, painter)), feels like \(temperature(current.feelsLike, unit, painter))",
-            "Humidity \(current.humidity.map { "\(Int($0.rounded())) %" } ?? "—")",
-            "Wind \(Int(unit.wind(current.windSpeed).rounded())) \(unit.windUnit)\(current.windDirection.map { " from \(compass($0))" } ?? "")",
+            "Humidity \(current.humidity.map { "\(whole($0)) %" } ?? "—")",
+            "Wind \(whole(unit.wind(current.windSpeed))) \(unit.windUnit)\(current.windDirection.map { " from \(compass($0))" } ?? "")",
         ]
         if let today = report.days.first(where: {
             $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset)
@@ -70,7 +70,7 @@ enum WeatherViews {
         for hour in steps {
             let feels = hour.feelsLike.map { temperature($0, unit, painter, width: 6) } ?? "     —"
             let rain =
-                hour.precipitationProbability.map { String(Int($0.rounded())).leftPadded(to: 3) + " %" } ?? "   —"
+                hour.precipitationProbability.map { String(whole($0)).leftPadded(to: 3) + " %" } ?? "   —"
             lines.append(
                 "\(clock(hour.time, report.utcOffset))  \(glyph(hour.condition))    \(temperature(hour.temperature, unit, painter, width: 6))  \(feels)  \(rain)  \(hour.condition.words)"
             )
@@ -99,13 +99,13 @@ enum WeatherViews {
         }
         lines.append(
             painter.paint(
-                "Day          Sky                Min     Max     Avg      \(unit.symbol) \(Int(unit.temperature(low).rounded()))…\(Int(unit.temperature(high).rounded()))",
+                "Day          Sky                Min     Max     Avg      \(unit.symbol) \(whole(unit.temperature(low)))…\(whole(unit.temperature(high)))",
                 .dim))
         let width = 20
         for day in days {
             let span = max(0.1, high - low)
-            let from = Int(((day.minimum - low) / span * Double(width - 1)).rounded())
-            let to = max(from, Int(((day.maximum - low) / span * Double(width - 1)).rounded()))
+            let from = min(width - 1, max(0, whole((day.minimum - low) / span * Double(width - 1))))
+            let to = min(width - 1, max(from, whole((day.maximum - low) / span * Double(width - 1))))
             let bar =
                 String(repeating: "·", count: from) + String(repeating: "━", count: to - from + 1)
                 + String(repeating: "·", count: width - 1 - to)
@@ -158,7 +158,7 @@ enum WeatherViews {
         guard let first = upcoming.first else { return [] }
         return upcoming.filter { hour in
             let offset = hour.time.timeIntervalSince(first.time)
-            return offset < 24 * 3600 && Int(offset.rounded()) % (3 * 3600) == 0
+            return offset < 24 * 3600 && whole(offset) % (3 * 3600) == 0
         }
     }
 
@@ -184,10 +184,10 @@ enum WeatherViews {
         guard let low = values.min(), let high = values.max() else { return [] }
         let levels = Array("▁▂▃▄▅▆▇█")
         let spark = values.map { value -> String in
-            let level = high - low < 0.05 ? 3 : Int(((value - low) / (high - low) * 7).rounded())
+            let level = high - low < 0.05 ? 3 : min(7, max(0, whole((value - low) / (high - low) * 7)))
             return painter.paint(String(levels[level]), .color256(temperatureColor(value)))
         }.joined()
-        let range = "\(Int(unit.temperature(low).rounded()))…\(Int(unit.temperature(high).rounded())) \(unit.symbol)"
+        let range = "\(whole(unit.temperature(low)))…\(whole(unit.temperature(high))) \(unit.symbol)"
         return [
             "Temperature  " + spark + "  " + range,
             "             " + painter.paint("^", .bold) + painter.paint(" now", .dim)
@@ -199,7 +199,7 @@ enum WeatherViews {
 
     /// `3 °C`, coloured by the temperature (in °C, whatever the unit shown).
     static func temperature(_ celsius: Double, _ unit: TemperatureUnit, _ painter: Painter, width: Int = 0) -> String {
-        let value = Int(unit.temperature(celsius).rounded())
+        let value = whole(unit.temperature(celsius))
         let text = "\(value) \(unit.symbol)".leftPadded(to: width)
         return painter.paint(text, .color256(temperatureColor(celsius)))
     }
@@ -268,12 +268,12 @@ enum WeatherViews {
         let points = [
             "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
         ]
-        return points[((Int((degrees / 22.5).rounded()) % 16) + 16) % 16]
+        return points[((whole(degrees / 22.5) % 16) + 16) % 16]
     }
 
     /// `14:00` in the zone `offset` seconds from UTC.
     static func clock(_ date: Date, _ offset: Int) -> String {
-        let seconds = ((Int(date.timeIntervalSince1970.rounded()) + offset) % 86_400 + 86_400) % 86_400
+        let seconds = ((whole(date.timeIntervalSince1970) + offset) % 86_400 + 86_400) % 86_400
         return String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
     }
 
@@ -292,15 +292,22 @@ enum WeatherViews {
 
     static func age(_ seconds: TimeInterval) -> String {
         let seconds = max(0, seconds)
-        if seconds < 90 { return "\(Int(seconds)) s" }
-        if seconds < 90 * 60 { return "\(Int((seconds / 60).rounded())) min" }
-        if seconds < 48 * 3600 { return "\(Int((seconds / 3600).rounded())) h" }
-        return "\(Int((seconds / 86_400).rounded())) days"
+        if seconds < 90 { return "\(whole(seconds)) s" }
+        if seconds < 90 * 60 { return "\(whole(seconds / 60)) min" }
+        if seconds < 48 * 3600 { return "\(whole(seconds / 3600)) h" }
+        return "\(whole(seconds / 86_400)) days"
     }
 
     static func providerName(_ provider: String) -> String {
         provider == "openweathermap" ? "OpenWeatherMap" : provider == "open-meteo" ? "Open-Meteo" : provider
     }
+}
+
+/// A number from outside as a whole number: rounded, and NaN, infinities and absurd sizes brought into range
+/// instead of trapping.
+func whole(_ value: Double) -> Int {
+    guard value.isFinite else { return 0 }
+    return Int(max(-1e12, min(1e12, value)).rounded())
 }
 
 extension String {
