@@ -96,7 +96,7 @@ fuzz: fuzz-build
 	@set -e; for harness in $(FUZZERS); do \
 		mkdir -p $(FUZZ_CORPUS)/$$harness; cp -n Fuzz/Corpus/$$harness/* $(FUZZ_CORPUS)/$$harness/ 2>/dev/null || true; \
 		echo "== $$harness ($(FUZZ_SECONDS) s)"; \
-		SWIFT_BACKTRACE=enable=no Fuzz/.build/release/$$harness $(FUZZ_CORPUS)/$$harness \
+		SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 Fuzz/.build/release/$$harness $(FUZZ_CORPUS)/$$harness \
 			-max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -seed=$(FUZZ_SEED) -rss_limit_mb=2048 \
 			-print_final_stats=1 -artifact_prefix=Fuzz/artifacts/ \
 			> .build/fuzz-$$harness.log 2>&1 || { tail -30 .build/fuzz-$$harness.log; exit 1; }; \
