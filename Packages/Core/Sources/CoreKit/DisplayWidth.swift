@@ -90,6 +90,11 @@ public enum DisplayWidth {
         return cut + String(repeating: " ", count: max(0, columns - self.columns(of: cut)))
     }
 
+    /// `text` padded with spaces on the left to `columns` columns (never cut): right-aligned numbers.
+    public static func padLeft(_ text: String, to columns: Int) -> String {
+        String(repeating: " ", count: max(0, columns - self.columns(of: text))) + text
+    }
+
     /// `text` padded with spaces on the right to `columns` columns (never cut).
     public static func pad(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - self.columns(of: text)))

@@ -32,7 +32,7 @@ enum MapViews {
         let nameWidth = min(40, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12))
         let numberWidth = String(results.rows.count).count
         for (index, row) in results.rows.enumerated() {
-            let number = String(index + 1).leftPadded(to: numberWidth)
+            let number = DisplayWidth.padLeft(String(index + 1), to: numberWidth)
             let star = row.favorite ? " " + painter.paint("★", .yellow) : ""
             lines.append(
                 "\(number)  \(DisplayWidth.pad(labels[index], to: nameWidth))  \(coordinates(row.city))\(star)")
@@ -70,7 +70,7 @@ enum MapViews {
                     near.distanceKm < 10
                     ? String(format: "%.1f km", near.distanceKm) : "\(Int(near.distanceKm.rounded())) km"
                 lines.append(
-                    "  \(DisplayWidth.fit(label, to: width))  \(distance.leftPadded(to: 8))  \(CitiesService.Geo.compassPoint(near.bearing).padding(toLength: 3, withPad: " ", startingAt: 0)) \(String(Int(near.bearing.rounded()) % 360).leftPadded(to: 3))°  #\(near.city.id)"
+                    "  \(DisplayWidth.fit(label, to: width))  \(DisplayWidth.padLeft(distance, to: 8))  \(CitiesService.Geo.compassPoint(near.bearing).padding(toLength: 3, withPad: " ", startingAt: 0)) \(DisplayWidth.padLeft(String(Int(near.bearing.rounded()) % 360), to: 3))°  #\(near.city.id)"
                 )
             }
         }
@@ -115,11 +115,5 @@ enum MapViews {
             end = start
         }
         return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
     }
 }

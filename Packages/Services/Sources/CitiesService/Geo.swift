@@ -28,7 +28,9 @@ public enum Geo {
         let points = [
             "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
         ]
-        let index = Int((bearing / 22.5).rounded()) % 16
+        guard bearing.isFinite else { return "?" }
+        // Reduced first: a bearing from outside may be any number, and must not trap on the way to an index.
+        let index = Int((bearing.truncatingRemainder(dividingBy: 360) / 22.5).rounded()) % 16
         return points[(index + 16) % 16]
     }
 }

@@ -1,4 +1,5 @@
 import Architecture
+import CitiesService
 import CoreKit
 import Foundation
 import WeatherService
@@ -36,7 +37,7 @@ enum WeatherViews {
             painter.paint(current.condition.words, .bold),
             "\(temperature(current.temperature, unit, painter)), feels like \(temperature(current.feelsLike, unit, painter))",
             "Humidity \(current.humidity.map { "\(whole($0)) %" } ?? "—")",
-            "Wind \(whole(unit.wind(current.windSpeed))) \(unit.windUnit)\(current.windDirection.map { " from \(compass($0))" } ?? "")",
+            "Wind \(whole(unit.wind(current.windSpeed))) \(unit.windUnit)\(current.windDirection.map { " from \(Geo.compassPoint($0))" } ?? "")",
         ]
         if let today = report.days.first(where: {
             $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset)
@@ -70,7 +71,7 @@ enum WeatherViews {
         for hour in steps {
             let feels = hour.feelsLike.map { temperature($0, unit, painter, width: 6) } ?? "     —"
             let rain =
-                hour.precipitationProbability.map { String(whole($0)).leftPadded(to: 3) + " %" } ?? "   —"
+                hour.precipitationProbability.map { DisplayWidth.padLeft(String(whole($0)), to: 3) + " %" } ?? "   —"
             lines.append(
                 "\(clock(hour.time, report.utcOffset))  \(glyph(hour.condition))    \(temperature(hour.temperature, unit, painter, width: 6))  \(feels)  \(rain)  \(hour.condition.words)"
             )
@@ -200,7 +201,7 @@ enum WeatherViews {
     /// `3 °C`, coloured by the temperature (in °C, whatever the unit shown).
     static func temperature(_ celsius: Double, _ unit: TemperatureUnit, _ painter: Painter, width: Int = 0) -> String {
         let value = whole(unit.temperature(celsius))
-        let text = "\(value) \(unit.symbol)".leftPadded(to: width)
+        let text = DisplayWidth.padLeft("\(value) \(unit.symbol)", to: width)
         return painter.paint(text, .color256(temperatureColor(celsius)))
     }
 
@@ -264,13 +265,6 @@ enum WeatherViews {
         return art
     }
 
-    static func compass(_ degrees: Double) -> String {
-        let points = [
-            "N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE", "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW",
-        ]
-        return points[((whole(degrees / 22.5) % 16) + 16) % 16]
-    }
-
     /// `14:00` in the zone `offset` seconds from UTC.
     static func clock(_ date: Date, _ offset: Int) -> String {
         let seconds = ((whole(date.timeIntervalSince1970) + offset) % 86_400 + 86_400) % 86_400
@@ -308,11 +302,4 @@ enum WeatherViews {
 func whole(_ value: Double) -> Int {
     guard value.isFinite else { return 0 }
     return Int(max(-1e12, min(1e12, value)).rounded())
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        let columns = DisplayWidth.columns(of: self)
-        return columns >= width ? self : String(repeating: " ", count: width - columns) + self
-    }
 }
