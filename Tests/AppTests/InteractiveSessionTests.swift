@@ -11,7 +11,9 @@ struct InteractiveSessionTests {
             executable: URL(fileURLWithPath: "/usr/bin/script"),
             environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment)
             { $1 })
-        let command = "'\(AppBinary.url.path)'"
+        // `exec`: the App replaces the shell `script` starts, so that the exit status and the handling of Ctrl-C are
+        // the App's own whatever $SHELL is (dash, for one, exits 130 after a child that survived a Ctrl-C).
+        let command = "exec '\(AppBinary.url.path)'"
         return try runner.start(["-qfec", command, "/dev/null"])
     }
 
