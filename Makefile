@@ -98,11 +98,15 @@ fuzz: fuzz-build
 		echo "== $$harness ($(FUZZ_SECONDS) s)"; \
 		SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1 Fuzz/.build/release/$$harness $(FUZZ_CORPUS)/$$harness \
 			-max_total_time=$(FUZZ_SECONDS) -runs=$(FUZZ_RUNS) -seed=$(FUZZ_SEED) -rss_limit_mb=2048 \
-			-print_final_stats=1 -artifact_prefix=Fuzz/artifacts/ \
+			-print_final_stats=1 -print_coverage=1 -artifact_prefix=Fuzz/artifacts/ \
 			> .build/fuzz-$$harness.log 2>&1 || { tail -30 .build/fuzz-$$harness.log; exit 1; }; \
 		runs=$$(grep -o 'number_of_executed_units: [0-9]*' .build/fuzz-$$harness.log | grep -o '[0-9]*$$'); \
 		cov=$$(grep -o 'cov: [0-9]*' .build/fuzz-$$harness.log | tail -1 | grep -o '[0-9]*$$'); \
-		echo "$$harness: $$runs runs, $$cov edges covered, no crash" | tee -a .build/fuzz-report.txt; \
+		all=$$(grep -o '([0-9]* inline 8-bit counters)' .build/fuzz-$$harness.log | head -1 | grep -o '[0-9]*'); \
+		awk -f Fuzz/coverage.awk .build/fuzz-$$harness.log > .build/fuzz-coverage-$$harness.txt; \
+		project=$$(sed -n 's/^TOTAL //p' .build/fuzz-coverage-$$harness.txt); \
+		echo "$$harness: $$runs runs, no crash; $$cov of $$all edges in the binary; SkyLens code reached: $$project" \
+			| tee -a .build/fuzz-report.txt; \
 	done
 
 fuzz-smoke:

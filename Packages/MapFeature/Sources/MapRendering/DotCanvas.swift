@@ -88,16 +88,32 @@ struct DotCanvas {
 
     /// The character for a cell's dots: a space when empty, else a braille pattern or a half block.
     func glyph(column: Int, row: Int) -> Character {
+        var bytes: [UInt8] = []
+        appendGlyph(column: column, row: row, to: &bytes)
+        return Character(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Appends the UTF-8 of `glyph(column:row:)` (the renderer builds each line as bytes).
+    func appendGlyph(column: Int, row: Int, to bytes: inout [UInt8]) {
         let bits = cells[row * columns + column]
-        if bits == 0 { return " " }
+        if bits == 0 {
+            bytes.append(0x20)
+            return
+        }
         switch style {
         case .braille:
-            return Character(Unicode.Scalar(0x2800 + UInt32(bits)) ?? " ")
+            // U+2800 + bits: E2, A0 + the top two bits, 80 + the low six.
+            bytes.append(0xE2)
+            bytes.append(0xA0 | bits >> 6)
+            bytes.append(0x80 | bits & 0x3F)
         case .blocks:
+            // ▀ U+2580, ▄ U+2584, █ U+2588.
+            bytes.append(0xE2)
+            bytes.append(0x96)
             switch bits {
-            case 1: return "▀"
-            case 2: return "▄"
-            default: return "█"
+            case 1: bytes.append(0x80)
+            case 2: bytes.append(0x84)
+            default: bytes.append(0x88)
             }
         }
     }

@@ -13,9 +13,16 @@ struct LabelOverlay {
         case covered
     }
 
+    /// Cell kinds, one byte per cell, with the text of `.text` cells kept apart: most cells show dots, and a
+    /// map is drawn on every pan and zoom, so the grid stays a flat byte array.
+    private enum Kind: UInt8 {
+        case dots, text, covered
+    }
+
     let columns: Int
     let rows: Int
-    private var cells: [Cell]
+    private var kinds: [UInt8]
+    private var texts: [Int: String] = [:]
     /// Cells used by the marker, labels and labelled dots; new labels keep clear of them.
     private var reserved: [Bool]
 
@@ -25,7 +32,7 @@ struct LabelOverlay {
     init(columns: Int, rows: Int) {
         self.columns = columns
         self.rows = rows
-        cells = Array(repeating: .dots, count: columns * rows)
+        kinds = Array(repeating: Kind.dots.rawValue, count: columns * rows)
         reserved = Array(repeating: false, count: columns * rows)
     }
 
@@ -69,18 +76,19 @@ struct LabelOverlay {
         return true
     }
 
-    /// The finished text of one row; `dots` gives the canvas glyph of a column.
-    func line(row: Int, dots: (Int) -> Character) -> String {
-        var line = ""
-        line.reserveCapacity(columns * 3)
+    /// The finished text of one row; `dots` appends the UTF-8 of a column's canvas glyph.
+    func line(row: Int, dots: (Int, inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(columns * 3)
         for column in 0..<columns {
-            switch cells[row * columns + column] {
-            case .dots: line.append(dots(column))
-            case .text(let text): line += text
-            case .covered: break
+            let index = row * columns + column
+            switch Kind(rawValue: kinds[index]) {
+            case .dots: dots(column, &bytes)
+            case .text: bytes.append(contentsOf: (texts[index] ?? " ").utf8)
+            case .covered, nil: break
             }
         }
-        return line
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Writes `text` character by character from `column`: wide characters cover the following cells and
@@ -91,22 +99,36 @@ struct LabelOverlay {
         for character in text {
             let width = DisplayWidth.columns(of: character)
             if width == 0 {
-                if let index = lastIndex, case .text(let previous) = cells[index] {
-                    cells[index] = .text(previous + String(character))
+                if let index = lastIndex, let previous = texts[index] {
+                    texts[index] = previous + String(character)
                 }
                 continue
             }
             guard c >= 0, c + width <= columns else { return }
             let index = row * columns + c
-            cells[index] = .text(String(character))
-            for k in 1..<width { cells[index + k] = .covered }
+            put(.text(String(character)), at: index)
+            for k in 1..<width { put(.covered, at: index + k) }
             lastIndex = index
             c += width
         }
     }
 
     private mutating func put(_ cell: Cell, column: Int, row: Int) {
-        cells[row * columns + column] = cell
+        put(cell, at: row * columns + column)
+    }
+
+    private mutating func put(_ cell: Cell, at index: Int) {
+        switch cell {
+        case .dots:
+            kinds[index] = Kind.dots.rawValue
+            texts[index] = nil
+        case .text(let text):
+            kinds[index] = Kind.text.rawValue
+            texts[index] = text
+        case .covered:
+            kinds[index] = Kind.covered.rawValue
+            texts[index] = nil
+        }
     }
 
     private mutating func reserve(row: Int, from start: Int, to end: Int) {

@@ -48,7 +48,7 @@ public enum MapRenderer {
             placeLabels(places, excludingID: marker?.0.id, viewport: viewport, overlay: &overlay)
         }
         let lines = (0..<viewport.rows).map { row in
-            overlay.line(row: row) { canvas.glyph(column: $0, row: row) }
+            overlay.line(row: row) { canvas.appendGlyph(column: $0, row: row, to: &$1) }
         }
         return RenderedMap(lines: lines, footer: Footer.text(for: viewport))
     }
