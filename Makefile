@@ -102,7 +102,7 @@ fuzz: fuzz-build
 			> .build/fuzz-$$harness.log 2>&1 || { tail -30 .build/fuzz-$$harness.log; exit 1; }; \
 		runs=$$(grep -o 'number_of_executed_units: [0-9]*' .build/fuzz-$$harness.log | grep -o '[0-9]*$$'); \
 		cov=$$(grep -o 'cov: [0-9]*' .build/fuzz-$$harness.log | tail -1 | grep -o '[0-9]*$$'); \
-		all=$$(grep -o '([0-9]* inline 8-bit counters)' .build/fuzz-$$harness.log | head -1 | grep -o '[0-9]*'); \
+		all=$$(sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' .build/fuzz-$$harness.log | head -1); \
 		awk -f Fuzz/coverage.awk .build/fuzz-$$harness.log > .build/fuzz-coverage-$$harness.txt; \
 		project=$$(sed -n 's/^TOTAL //p' .build/fuzz-coverage-$$harness.txt); \
 		echo "$$harness: $$runs runs, no crash; $$cov of $$all edges in the binary; SkyLens code reached: $$project" \

@@ -53,6 +53,9 @@ public final class AppDatabase: Sendable {
         /// The one opening of the database, shared by every caller; nil until first use, and again after a failure.
         var opening: Task<any DatabaseWriter, any Error>?
         var notices: [String] = []
+        /// Set when the database could only be opened for reading (a read-only or full disk): why it cannot be
+        /// written. Reads are served; a write first tries a full opening again, and fails with this if it still cannot.
+        var readOnlyReason: StoreError?
     }
 
     public let location: Location
@@ -114,7 +117,8 @@ public final class AppDatabase: Sendable {
     /// cancelled (Ctrl-C during a request): what it records, such as a message's delivery state, must not be lost.
     public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T
     {
-        let writer = try await writer()
+        var writer = try await writer()
+        if state.withLock({ $0.readOnlyReason }) != nil { writer = try await reopenForWriting() }
         do {
             return try await Task.detached { try await writer.write(updates) }.value
         } catch {
@@ -126,6 +130,20 @@ public final class AppDatabase: Sendable {
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
         let writer = try await writer()
         do { return try await writer.read(value) } catch { throw map(error) }
+    }
+
+    /// Why the store is open for reading only, if it is.
+    public var readOnlyReason: StoreError? { state.withLock { $0.readOnlyReason } }
+
+    /// Opens the database again from the start (there may be room on the disk now), for a write.
+    private func reopenForWriting() async throws(StoreError) -> any DatabaseWriter {
+        state.withLock { state in
+            state.opening = nil
+            state.readOnlyReason = nil
+        }
+        let writer = try await writer()
+        if let reason = state.withLock({ $0.readOnlyReason }) { throw reason }
+        return writer
     }
 
     // MARK: - Opening
@@ -155,7 +173,16 @@ public final class AppDatabase: Sendable {
                 )
                 do { return try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
             } catch {
-                throw map(error, path: path)
+                let failure = map(error, path: path)
+                guard let reader = openReadOnly(at: path, migrations: migrations) else { throw failure }
+                logger.warning(
+                    "database opened for reading only", metadata: ["path": "\(path)", "reason": "\(failure.message)"])
+                let notice = "\(failure.message) What is saved can still be read."
+                state.withLock { state in
+                    state.readOnlyReason = failure
+                    if !state.notices.contains(notice) { notices.append(notice) }
+                }
+                return reader
             }
         }
     }
@@ -173,6 +200,28 @@ public final class AppDatabase: Sendable {
         }
         try migrate(pool, migrations)
         return pool
+    }
+
+    /// The database for reading only, when it cannot be opened for writing (a read-only folder, a full disk): first
+    /// as is, then, when SQLite cannot make the WAL's shared-memory file next to it, as an immutable file (nothing
+    /// can write it then either). Nil when there is no file, or its schema is not up to date (reads would fail).
+    private func openReadOnly(at path: String, migrations: [DatabaseMigration]) -> (any DatabaseWriter)? {
+        guard FileManager.default.isReadableFile(atPath: path) else { return nil }
+        var configuration = configuration()
+        configuration.readonly = true
+        var migrator = DatabaseMigrator()
+        for migration in migrations { migrator.registerMigration(migration.identifier) { _ in } }
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["?", "#"]))
+        for candidate in [path] + (encoded.map { ["file:\($0)?immutable=1"] } ?? []) {
+            do {
+                let queue = try DatabaseQueue(path: candidate, configuration: configuration)
+                guard try queue.read({ try migrator.hasCompletedMigrations($0) }) else { return nil }
+                return queue
+            } catch {
+                continue
+            }
+        }
+        return nil
     }
 
     private func configuration() -> Configuration {
@@ -234,6 +283,15 @@ public final class AppDatabase: Sendable {
         if error is CancellationError { return .cancelled }
         let location = path ?? displayPath
         if let error = error as? DatabaseError {
+            // SQLite reports a full disk as SQLITE_FULL only when a write to the database or journal fails; when
+            // the shared-memory file or a new journal cannot be made, it is a plain I/O error or "cannot open".
+            let ioFamily: [ResultCode] = [.SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_FULL, .SQLITE_READONLY]
+            if ioFamily.contains(error.resultCode), Self.isOutOfSpace(near: location) {
+                return .diskFull(path: location)
+            }
+            if ioFamily.contains(error.resultCode), Self.isUnwritable(near: location) {
+                return .readOnly(path: location)
+            }
             switch error.resultCode {
             case .SQLITE_READONLY: return .readOnly(path: location)
             case .SQLITE_FULL: return .diskFull(path: location)
@@ -246,7 +304,32 @@ public final class AppDatabase: Sendable {
         if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteNoPermissionError {
             return .readOnly(path: location)
         }
+        if nsError.domain == NSCocoaErrorDomain, nsError.code == NSFileWriteOutOfSpaceError {
+            return .diskFull(path: location)
+        }
+        if nsError.domain == NSPOSIXErrorDomain, nsError.code == Int(ENOSPC) { return .diskFull(path: location) }
         return .cannotOpen(path: location, reason: describe(error))
+    }
+
+    /// Whether the folder holding `path` exists and this process may not write in it (a read-only file system, or
+    /// another user's folder).
+    static func isUnwritable(near path: String) -> Bool {
+        let directory = (path as NSString).deletingLastPathComponent
+        return FileManager.default.fileExists(atPath: directory) && access(directory, W_OK) != 0
+    }
+
+    /// Whether the file system holding `path` (or its folder) has less than 256 KiB left for this process.
+    static func isOutOfSpace(near path: String) -> Bool {
+        var directory = path
+        var info = statvfs()
+        for _ in 0..<2 {
+            if statvfs(directory, &info) == 0 {
+                let free = geteuid() == 0 ? UInt64(info.f_bfree) : UInt64(info.f_bavail)
+                return free * UInt64(info.f_frsize) < 256 * 1024
+            }
+            directory = (directory as NSString).deletingLastPathComponent
+        }
+        return false
     }
 
     private func describe(_ error: any Error) -> String {

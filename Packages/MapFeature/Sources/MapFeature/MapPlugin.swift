@@ -146,8 +146,18 @@ public final class MapPlugin: FeaturePlugin {
         case "search", "favorites":
             let limit = try pageSize(arguments["limit"], context: context)
             let browser = try await loadBrowser(context)
-            try await refreshFavorites(browser)
             let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
+            if favoritesOnly {
+                // Without the store there is no list of favourites to show, which is not the same as none.
+                do {
+                    let ids = try await favoritesStore.ids()
+                    if ids != browser.state.favorites { await browser.send(.favoritesChanged(ids)) }
+                } catch {
+                    throw .failure("storage", "Favourites are unavailable: \(error.message)")
+                }
+            } else {
+                try await refreshFavorites(browser)
+            }
             await browser.send(
                 .searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
             return try await show(Destination(Self.resultsRoute), context: context)

@@ -86,6 +86,7 @@ public final class RunningProcess: @unchecked Sendable {
 
     public var processIdentifier: Int32 { process.processIdentifier }
     public var stdoutSoFar: String { String(decoding: out.withLock { $0 }, as: UTF8.self) }
+    public var stderrSoFar: String { String(decoding: err.withLock { $0 }, as: UTF8.self) }
 
     public func write(_ text: String) {
         try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
