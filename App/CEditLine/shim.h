@@ -76,6 +76,12 @@ static inline int skylens_history_save(History *h, const char *path) {
     return history(h, &event, H_SAVE, path);
 }
 
+static inline int skylens_history_size(History *h) {
+    HistEvent event;
+    if (history(h, &event, H_GETSIZE) == -1) return -1;
+    return event.num;
+}
+
 static inline void skylens_print_to_stdout(const char *text) {
     fputs(text, stdout);
     fflush(stdout);

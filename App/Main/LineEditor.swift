@@ -100,9 +100,25 @@ final class LineEditor: LineInput, @unchecked Sendable {
         if line.hasSuffix("\n") { line.removeLast() }
         if remember, !line.trimmingCharacters(in: .whitespaces).isEmpty {
             skylens_history_enter(history, line)
-            if let historyPath { skylens_history_save(history, historyPath) }
+            if let historyPath { saveHistory(to: historyPath) }
         }
         return line
+    }
+
+    /// Writes the history beside the file and renames it over, once the copy is checked whole (one line per entry
+    /// after libedit's header): libedit writes in place and does not see a write that fails when its buffer is
+    /// flushed, so on a full disk the old history would be cut to nothing.
+    private func saveHistory(to path: String) {
+        let temporary = "\(path).saving-\(getpid())"
+        let written = skylens_history_save(history, temporary)
+        let expected = Int(skylens_history_size(history)) + 1
+        if written >= 0, let data = FileManager.default.contents(atPath: temporary), data.last == 0x0A,
+            data.reduce(0, { $1 == 0x0A ? $0 + 1 : $0 }) == expected, chmod(temporary, 0o600) == 0,
+            rename(temporary, path) == 0
+        {
+            return
+        }
+        unlink(temporary)
     }
 
     private func complete(_ editLine: OpaquePointer) -> UInt8 {
