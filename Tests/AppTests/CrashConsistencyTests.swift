@@ -67,6 +67,109 @@ import Testing
         #expect(leftovers.isEmpty, "\(leftovers)")
     }
 
+    /// 160 sessions killed at a random moment (a fixed seed: the same moments every run) in the middle of the
+    /// built-in import, a reload from a URL, a weather cache write, an outbox write with its delivery, or favourite
+    /// changes; checked every 20 rounds and at the end. The store always opens, the favourite and the first message
+    /// are there, a search always answers, and every message saved is delivered: none lost, none made up.
+    @Test func killedAtRandomMomentsManyTimesOverNothingIsLost() throws {
+        let home = try TemporaryDirectory()
+        let weather = try LoopbackServer(always: .json(try weatherFixture("open-meteo-toronto.json")))
+        let contact = try ContactEndpoint()
+        // A list of 20,000 made-up cities and Toronto, about 1.5 MB: its import takes a good part of a second.
+        var list = #"[{"country":"CA","name":"Toronto","_id":6167865,"coord":{"lon":-79.4163,"lat":43.70011}}"#
+        for index in 0..<20_000 {
+            list += #",{"country":"FR","name":"Ville \#(index)","_id":\#(10_000_000 + index),"#
+            list += #""coord":{"lon":\#(Double(index % 360) - 180),"lat":\#(Double(index % 170) - 85)}}"#
+        }
+        list += "]"
+        let cities = try LoopbackServer(always: .json(list))
+        let environment = [
+            "SKYLENS_OPEN_METEO_URL": weather.baseURL.absoluteString, "SKYLENS_CONTACT_URL": contact.url,
+        ]
+        let runner = AppBinary.runner(home: home, environment: environment)
+        let fromURL = AppBinary.runner(
+            home: home, environment: environment.merging(["SKYLENS_CITIES_URL": cities.baseURL.absoluteString]) { $1 })
+        _ = try runner.run([], stdin: "search toronto\nfav 1\n")
+        _ = try runner.run([
+            "--", "contact", "send", "--name", "A", "--email", "a@example.org", "--subject", "Kept", "--message",
+            "0123456789",
+        ])
+        func check(_ round: Int) throws {
+            #expect(try favourites(runner).contains(6167865), "round \(round)")
+            let outbox = try runner.run(["--format", "json", "contact", "outbox"])
+            #expect(outbox.status == 0 && outbox.stdout.contains(#""subject":"Kept""#), "round \(round)")
+            let search = try runner.run(["--", "search", "toronto"])
+            #expect(search.status == 0 && search.stdout.contains("Toronto, CA"), "round \(round): \(search.stderr)")
+        }
+        func start(_ kind: Int, round: Int) throws -> RunningProcess {
+            let session: RunningProcess
+            switch kind {
+            case 0:
+                try? FileManager.default.removeItem(at: home.file("cities.skycat"))
+                session = try runner.start([])
+                session.write("search a\n")
+            case 1:
+                session = try fromURL.start([])
+                session.write("cities reload\nsearch ville\n")
+            case 2:
+                session = try runner.start([])
+                session.write("weather Toronto --refresh\nforecast --refresh\n")
+            case 3:
+                session = try runner.start([])
+                session.write(
+                    "contact send --name B --email b@example.org --subject Round\(round) --message 0123456789\n")
+            default:
+                session = try runner.start([])
+                session.write("fav #6167865\nfavorites\n")
+            }
+            return session
+        }
+        // How long each kind of session takes here, start to exit: the kills fall within twice that, so that about
+        // half come in the middle of the work, on a fast machine or a slow one.
+        let durations = try (0..<5).map { kind in
+            let started = ContinuousClock.now
+            let session = try start(kind, round: -1)
+            session.closeInput()
+            _ = session.wait(timeout: .seconds(30))
+            let elapsed = ContinuousClock.now - started
+            return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        }
+        var state: UInt64 = 20_261_122
+        var cut: [Int] = Array(repeating: 0, count: 5)
+        var finished: [Int] = Array(repeating: 0, count: 5)
+        for round in 0..<160 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let kind = round % 5
+            let delay = Double((state >> 20) & 0xFFFF) / 65_536 * 2 * durations[kind]
+            let session = try start(kind, round: round)
+            Thread.sleep(forTimeInterval: delay)
+            session.kill()
+            let output = session.wait(timeout: .seconds(10)).stdout
+            // What each kind of round prints when its work is done: without it, the kill came in the middle.
+            let done = ["matches", "Loaded 20,001 cities", "7 days", "in the outbox", "Favourites:"][kind]
+            if output.contains(done) { finished[kind] += 1 } else { cut[kind] += 1 }
+            if round % 20 == 19 { try check(round) }
+        }
+        // The moments spread over each kind of work: some kills came before it was done, some after.
+        #expect(
+            cut.allSatisfy { $0 >= 4 } && finished.allSatisfy { $0 >= 4 },
+            "cut \(cut), finished \(finished), durations \(durations)")
+        try check(160)
+        // Every message saved is delivered once the sessions stop being killed; the endpoint saw no other.
+        let retry = try runner.run(["--", "contact", "retry"])
+        #expect(retry.status == 0, "\(retry.stderr)")
+        let outbox = try runner.run(["--format", "json", "contact", "outbox"])
+        let document = try JSONSerialization.jsonObject(with: Data(outbox.stdout.utf8)) as? [String: Any]
+        let messages = (document?["messages"] as? [[String: Any]]) ?? []
+        let ids = Set(messages.compactMap { $0["id"] as? String })
+        #expect(messages.allSatisfy { $0["state"] as? String == "sent" }, "\(outbox.stdout)")
+        #expect(ids == Set(contact.deliveries.keys))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
+            $0.contains(".importing-")
+        }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
     @Test func aForeignFileWhereTheDatabaseShouldBeIsKeptAsideAndAFreshStoreStarts() throws {
         let home = try TemporaryDirectory()
         let foreign = Data("my notes, not a database\n".utf8) + Data(repeating: 0x41, count: 4096)
