@@ -100,6 +100,7 @@ enum AppRunner {
                 "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
         }
         let interrupts = InterruptHandler(exitWhenIdle: !interactive)
+        editor?.setInterruptHandler { interrupts.cancelRunning() }
         if !untilRoot { await shell.startSession() }
         var status = initial
         loop: while !(untilRoot && shell.router.isAtRoot) {
@@ -188,6 +189,8 @@ final class InterruptHandler: Sendable {
     }
 
     func running(_ task: Task<Shell.Outcome, Never>) { current.task.withLock { $0 = task } }
+    /// Ctrl-C read as a key (at a form's question): the same as the signal while a command runs.
+    func cancelRunning() { current.task.withLock { $0 }?.cancel() }
     func finished() { current.task.withLock { $0 = nil } }
 }
 

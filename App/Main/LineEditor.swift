@@ -75,6 +75,12 @@ final class LineEditor: LineInput, @unchecked Sendable {
         await read(prompt: prompt, remember: false)
     }
 
+    /// The same, and whether it was ended by Ctrl-C.
+    func readAnswer(prompt: String) async -> (line: String?, interrupted: Bool) {
+        let line = await read(prompt: prompt, remember: false)
+        return (line, queue.sync { interrupted })
+    }
+
     /// A command line: kept in the history (and saved at once, so a crash does not lose it).
     func readCommand(prompt: String) async -> String? {
         await read(prompt: prompt, remember: true)
@@ -176,9 +182,18 @@ final class LazyLineEditor: LineInput, Sendable {
 
     func setCompletionModel(_ model: CompletionModel) { current?.setCompletionModel(model) }
 
+    private let onInterrupt = Mutex<(@Sendable () -> Void)?>(nil)
+
+    /// What Ctrl-C at a question does (it cancels the command that asked); at the prompt it only clears the line.
+    func setInterruptHandler(_ handler: @escaping @Sendable () -> Void) {
+        onInterrupt.withLock { $0 = handler }
+    }
+
     func readLine(prompt: String) async -> String? {
         guard let editor = current else { return await fallback.readLine(prompt: prompt) }
-        return await editor.readLine(prompt: prompt)
+        let answer = await editor.readAnswer(prompt: prompt)
+        if answer.interrupted { onInterrupt.withLock { $0 }?() }
+        return answer.line
     }
 
     func readCommand(prompt: String) async -> String? {

@@ -61,6 +61,29 @@ struct InteractiveSessionTests {
         #expect(result.stdout.contains("skylens> quit"))
     }
 
+    @Test func ctrlCAtAFormQuestionClosesTheFormAndSendsNothing() throws {
+        let home = try TemporaryDirectory()
+        let app = try session(home: home)
+        #expect(app.waitForOutput { $0.contains("skylens> ") })
+        app.write("contact\n")
+        #expect(app.waitForOutput { $0.contains("Name: ") })
+        app.write("Ann\n")
+        #expect(app.waitForOutput { $0.contains("Email: ") })
+        app.write("\u{03}")
+        #expect(app.waitForOutput { $0.contains("The form was closed; nothing was sent.") })
+        #expect(app.waitForOutput { $0.hasSuffix("skylens> ") })
+        app.write("contact outbox\n")
+        #expect(app.waitForOutput { $0.contains("The outbox is empty") })
+        app.write("contact\n")
+        #expect(app.waitForOutput { $0.components(separatedBy: "Name: ").count == 3 }, "a new form starts")
+        app.write("\u{04}")
+        #expect(app.waitForOutput { $0.contains("input ended before the form was complete") })
+        app.write("quit\n")
+        let result = app.wait(timeout: .seconds(20))
+        #expect(result.status == 0)
+        #expect(!result.stdout.contains("Email is required") && !result.stdout.contains("Subject: "))
+    }
+
     @Test func ctrlCCancelsASlowRequestAndTheMessageStaysQueued() throws {
         let home = try TemporaryDirectory()
         let server = try LoopbackServer { _ in .hang }

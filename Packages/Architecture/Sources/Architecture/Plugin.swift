@@ -113,9 +113,11 @@ public final class CommandContext {
         ProgressLine(output: output, enabled: terminal.isInteractive)
     }
 
-    /// Asks the user for a line; the prompt is shown only on a terminal. Nil at the end of input.
+    /// Asks the user for a line; the prompt is shown only on a terminal. Nil at the end of input, and when the
+    /// command was cancelled (Ctrl-C at the question): check `Task.isCancelled` to tell them apart.
     public func ask(_ prompt: String) async -> String? {
-        await input.readLine(prompt: terminal.isInteractive ? prompt : "")
+        let line = await input.readLine(prompt: terminal.isInteractive ? prompt : "")
+        return Task.isCancelled ? nil : line
     }
 
     /// Pushes `destination` and shows it, whichever plugin owns it. Fails when no installed plugin does.

@@ -162,11 +162,12 @@ public final class ContactPlugin: FeaturePlugin {
             formQuestionsAsked = true
             await form.send(.discardRequested)
             if context.terminal.isInteractive {
-                context.emit("New message to the SkyLens team. Ctrl-D cancels.")
+                context.emit("New message to the SkyLens team. Ctrl-C or Ctrl-D cancels.")
             }
             for field in ContactDraft.Field.allCases {
                 guard let value = await ask(field, context: context) else {
                     closeForm(context)
+                    if Task.isCancelled { throw .failure("cancelled", "The form was closed; nothing was sent.") }
                     throw .failure("cancelled", "The input ended before the form was complete; nothing was sent.")
                 }
                 await form.send(.fieldEntered(field, value))
@@ -248,7 +249,8 @@ public final class ContactPlugin: FeaturePlugin {
         } else if let asked = await ask(field, context: context) {
             value = asked
         } else {
-            throw .failure("cancelled", "The input ended; \(field.rawValue) was not changed.")
+            let why = Task.isCancelled ? "Cancelled" : "The input ended"
+            throw .failure("cancelled", "\(why); \(field.rawValue) was not changed.")
         }
         await form.send(.fieldEntered(field, value))
         return reviewOutput(context)
