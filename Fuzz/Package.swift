@@ -27,7 +27,8 @@ let package = Package(
             name: "FuzzOpenWeatherMap",
             dependencies: [
                 .product(name: "OpenWeatherMap", package: "Services"),
-                .product(name: "WeatherService", package: "Services"),
+                .product(name: "WeatherService", package: "Services"), .product(name: "Networking", package: "Core"),
+                .product(name: "CoreKit", package: "Core"),
             ], swiftSettings: swiftSettings),
         .executableTarget(
             name: "FuzzCityList", dependencies: [.product(name: "CitiesService", package: "Services")],

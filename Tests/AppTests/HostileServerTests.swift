@@ -14,6 +14,8 @@ import Testing
         case closesConnection, silent, truncated, html, wrongShape, swappedTypes, nulls, huge, redirectLoop, tooMany,
             unavailable
         case trickle
+        /// 429 with `Retry-After: 1e300`: no whole number holds it (it trapped before Retry-After took digits only).
+        case tooManyForever
 
         func behavior(good: String) -> StubBehavior {
             switch self {
@@ -35,6 +37,7 @@ import Testing
             case .huge: .huge(bytes: 50 * 1_048_576)
             case .redirectLoop: .respond(StubResponse(status: 302, headers: [("Location", "/v1/forecast?again=1")]))
             case .tooMany: .respond(.text("slow down", status: 429, headers: [("Retry-After", "120")]))
+            case .tooManyForever: .respond(.text("slow down", status: 429, headers: [("Retry-After", "1e300")]))
             case .unavailable: .respond(.text("maintenance", status: 503))
             case .trickle: .trickle(.json(good), interval: .seconds(1))
             }
@@ -53,6 +56,7 @@ import Testing
             case .huge: "sent more than 4 MB; the response was refused"
             case .redirectLoop: "redirected too many times"
             case .tooMany: "limits the requests (429). Try again in 120 s"
+            case .tooManyForever: "limits the requests (429). Try again later."
             case .unavailable: "answered 503 Service Unavailable: maintenance"
             }
         }

@@ -90,25 +90,22 @@ public struct HTTPStatusError: Equatable, Sendable {
 
     /// The body as text, made safe for a terminal and cut to `maxLength` characters.
     public func bodyText(maxLength: Int = 200) -> String {
-        let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        // Only the start is read: a body of megabytes is not decoded and cleaned whole for a one-line preview.
+        let window = maxLength * 8 + 64
+        let text = String(decoding: body.prefix(window), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         let safe = TerminalText.sanitize(text)
-        return safe.count > maxLength ? String(safe.prefix(maxLength)) + "…" : safe
+        return safe.count > maxLength || body.count > window ? String(safe.prefix(maxLength)) + "…" : safe
     }
 
     /// `Retry-After` in seconds (delta-seconds or an HTTP date), if the server sent one.
     public var retryAfter: Double? {
         guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
-        if let seconds = Double(value), seconds >= 0, seconds.isFinite { return seconds }
-        // An HTTP date is short printable ASCII; anything else never reaches the formatter (it aborts on odd text).
-        guard value.count <= 40, value.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) }) else {
-            return nil
+        // delta-seconds: digits only (not "1e300", which no whole-number formatting survives), at most a year.
+        if !value.isEmpty, value.utf8.count <= 12, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            return min(Double(value) ?? 0, 365 * 86_400)
         }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        if let date = formatter.date(from: value) { return max(0, date.timeIntervalSinceNow) }
-        return nil
+        guard let date = HTTPDate.secondsSince1970(value) else { return nil }
+        return max(0, Double(date) - Date().timeIntervalSince1970)
     }
 
     public var message: String {

@@ -144,8 +144,9 @@ public enum OpenWeatherMap {
         }
     }
 
-    /// 401, 404 and 429 bodies become messages of their own, with the server's words.
-    static func specific(_ error: HTTPError) -> WeatherError {
+    /// What a failed exchange means: 401, 404 and 429 bodies become messages of their own, with the server's
+    /// words made safe for a terminal; other failures are described as for any provider.
+    public static func specific(_ error: HTTPError) -> WeatherError {
         guard case .status(let status) = error else { return WeatherError.from(error, provider: "OpenWeatherMap") }
         let said =
             (try? JSONDecoder().decode(OWMErrorDTO.self, from: status.body))?.message.map { $0.terminalSafeSentence }
@@ -169,7 +170,7 @@ public enum OpenWeatherMap {
     }
 
     /// The key must never appear in a message, even if a server echoes it.
-    static func scrub(_ error: WeatherError, key: String) -> WeatherError {
+    public static func scrub(_ error: WeatherError, key: String) -> WeatherError {
         func clean(_ text: String) -> String { text.replacingOccurrences(of: key, with: "***") }
         return switch error {
         case .unreachable(let m): .unreachable(clean(m))
