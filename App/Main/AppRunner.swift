@@ -58,6 +58,11 @@ enum AppRunner {
                 terminal: terminal, attributions: Container.attributions),
             plugins: plugins, input: input, output: streams)
         let notices = NoticePrinter(database: container.database, shell: shell)
+        let logger = container.logger
+        shell.commandFailed = { error in
+            // The log formatter makes the message as safe for a terminal as the screen is.
+            logger.notice("command failed", metadata: ["code": "\(error.code)", "message": "\(error.message)"])
+        }
 
         if !command.isEmpty {
             let outcome = await shell.execute(words: command, oneShot: true)

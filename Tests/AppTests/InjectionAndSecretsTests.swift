@@ -52,8 +52,17 @@ import Testing
         let error = try AppBinary.runner(
             home: home, environment: ["SKYLENS_OPEN_METEO_URL": failing.baseURL.absoluteString]
         )
-        .run(["--", "weather", "Ottawa"])
+        .run(["--log-level", "trace", "--log-file", home.file("skylens.log").path, "weather", "Ottawa"])
         #expect(error.status == 1 && error.stderr.contains("bad") && clean(Data(error.stderr.utf8)))
+        // The log holds the failure (and the description above, at trace level), made as safe as the screen.
+        for view in ["weather", "forecast"] {
+            _ = try owm.run(["--log-level", "trace", "--log-file", home.file("skylens.log").path, view, "Toronto"])
+        }
+        let logged = try Data(contentsOf: home.file("skylens.log"))
+        #expect(String(decoding: logged, as: UTF8.self).contains("bad") && clean(logged))
+        // And on standard error, where the log goes without a file.
+        let traced = try owm.run(["--log-level", "trace", "weather", "Toronto", "--refresh"])
+        #expect(traced.stderr.contains("HTTP response") && clean(Data(traced.stderr.utf8)))
         let contact = try LoopbackServer(
             always: .json(
                 #"{"error":"no \#(Self.hostile.unicodeScalars.map { $0.value < 0x20 ? String(format: "\\u%04x", $0.value) : String($0) }.joined())"}"#,

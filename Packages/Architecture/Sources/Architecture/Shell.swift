@@ -40,6 +40,8 @@ public final class Shell {
     private let plugins: [any FeaturePlugin]
     private let input: any LineInput
     private let output: any OutputSink
+    /// Told of every command that failed (the App logs them), after the user has been.
+    public var commandFailed: ((CommandError) -> Void)?
     private let builtins: [CommandSpec]
     private let commandOwners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)]
     private let routeOwners: [String: (spec: RouteSpec, plugin: any FeaturePlugin)]
@@ -183,6 +185,7 @@ public final class Shell {
         case .json:
             output.standardOutput(Shell.encode(ErrorDocument(error: .init(error))) + "\n")
         }
+        commandFailed?(error)
         return error.exitCode
     }
 
