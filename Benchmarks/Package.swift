@@ -1,13 +1,14 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// `make bench`: the speed and memory targets of the city search, measured against the baselines of the issue in the
+// `make bench`: the speed and memory targets of the city search and the map, measured against the baselines of the issue in the
 // same run, on the same data and queries. Built in release mode, apart from the App's own build.
 let package = Package(
     name: "Benchmarks",
     platforms: [.macOS(.v15)],
     dependencies: [
         .package(path: "../Packages/Services"),
+        .package(path: "../Packages/MapFeature"),
         .package(path: "../Packages/TestSupport"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
@@ -16,6 +17,7 @@ let package = Package(
             name: "SkyLensBench",
             dependencies: [
                 .product(name: "CitiesService", package: "Services"),
+                .product(name: "MapRendering", package: "MapFeature"),
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],

@@ -1,6 +1,7 @@
 import CitiesService
 import Foundation
 import GRDB
+import MapRendering
 import TestSupport
 
 #if canImport(Glibc)
@@ -28,6 +29,7 @@ struct SkyLensBench {
         let queries = randomPrefixes(count: 1_000, seed: 20_261_122)
         try await searchBenchmarks(catalogue, queries: queries, report: &report)
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
+        try mapBenchmarks(catalogue, report: &report)
         print(report.text)
         exit(report.failed ? 1 : 0)
     }
@@ -152,6 +154,46 @@ struct SkyLensBench {
     }
 
     /// The rows of `sorted` that start with `prefix`, by binary search on `String` comparison.
+    // MARK: - Map
+
+    /// Drawing a map is what every `map`, `zoom` and `pan` waits for.
+    static func mapBenchmarks(_ catalogue: CityCatalogue, report: inout Report) throws {
+        report.line("")
+        report.line("## Map: world outlines (Natural Earth 1:110m) and 2,000 places, around Toronto at zoom 4")
+        report.line("")
+        let text = try String(
+            contentsOfFile: "Packages/MapFeature/Sources/MapFeature/Resources/world-110m.txt", encoding: .utf8)
+        let outlines = WorldOutlines.parse(text)
+        let step = max(1, catalogue.count / 2_000)
+        let places = stride(from: 0, to: catalogue.count, by: step).prefix(2_000).map { index in
+            MapPlace(
+                name: catalogue.name(at: index),
+                location: GeoPoint(latitude: catalogue.latitude(at: index), longitude: catalogue.longitude(at: index)),
+                population: index, id: index)
+        }
+        let toronto = GeoPoint(latitude: 43.7, longitude: -79.42)
+        report.line("| size | style | median of 30 renders |")
+        report.line("|---|---|---:|")
+        var medium = 0.0
+        for (width, height) in [(80, 24), (200, 60), (1_000, 500)] {
+            for style in [MapStyle.braille, .blocks] {
+                let request = MapRequest(
+                    center: toronto, zoom: 4, width: width, height: height, style: style,
+                    marker: MapPlace(name: "Toronto", location: toronto, id: -1))
+                let seconds = median(
+                    (0..<30).map { _ in
+                        let started = DispatchTime.now()
+                        _ = MapRenderer.render(request, outlines: outlines, places: places)
+                        return Self.seconds(since: started)
+                    })
+                if width == 200, style == .braille { medium = seconds }
+                report.line("| \(width) × \(height) | \(style) | \(time(seconds)) |")
+            }
+        }
+        report.line("")
+        report.check("a 200 × 60 braille map < 10 ms", medium < 0.010, time(medium))
+    }
+
     static func prefixRange(_ sorted: [String], _ prefix: String) -> (Int, Int) {
         var low = 0, high = sorted.count
         while low < high {
