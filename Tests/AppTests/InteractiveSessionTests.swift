@@ -84,6 +84,25 @@ struct InteractiveSessionTests {
         #expect(!result.stdout.contains("Email is required") && !result.stdout.contains("Subject: "))
     }
 
+    @Test func ctrlCReturnsAtOnceFromAWeatherServerThatNeverAnswers() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let app = try session(
+            home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "60"])
+        #expect(app.waitForOutput { $0.contains("skylens> ") })
+        app.write("weather Toronto\n")
+        #expect(app.waitForOutput(timeout: .seconds(10)) { _ in !server.requests.isEmpty })
+        let interrupted = ContinuousClock.now
+        app.write("\u{03}")
+        #expect(app.waitForOutput(timeout: .seconds(10)) { $0.contains("Cancelled.") })
+        #expect(ContinuousClock.now - interrupted < .seconds(3))
+        app.write("about\n")
+        #expect(app.waitForOutput { $0.contains("libedit: line editing") })
+        app.write("quit\n")
+        #expect(app.wait(timeout: .seconds(20)).status == 0)
+    }
+
     @Test func ctrlCCancelsASlowRequestAndTheMessageStaysQueued() throws {
         let home = try TemporaryDirectory()
         let server = try LoopbackServer { _ in .hang }
