@@ -186,6 +186,21 @@ import Testing
         #expect((result.stderr + result2.stderr).contains("was not a readable SkyLens database; it was kept as"))
     }
 
+    @Test func fourSessionsImportingTheCitiesAtOnceAllAnswer() throws {
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        let sessions = try (0..<4).map { _ in try runner.start(["--", "search", "toronto"]) }
+        for session in sessions { session.closeInput() }
+        let results = sessions.map { $0.wait(timeout: .seconds(60)) }
+        for result in results {
+            #expect(result.status == 0 && result.stdout.contains("Toronto, CA"), "\(result.stderr)")
+            #expect(!result.stderr.lowercased().contains("locked"))
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: home.path)
+        #expect(files.filter { $0.hasPrefix("cities.skycat") } == ["cities.skycat"], "\(files)")
+        #expect(try runner.run(["--", "search", "toronto"]).stdout.contains("Toronto, CA"))
+    }
+
     @Test func twoSessionsAtOnceLoseNoWriteAndNeverReportALock() throws {
         let home = try TemporaryDirectory()
         let runner = AppBinary.runner(home: home)
