@@ -27,7 +27,8 @@ help:
 	@echo "make lint       check formatting (what CI runs)"
 	@echo "make deps       install the system libraries SkyLens needs (libedit, SQLite)"
 	@echo "make bench      the speed and memory targets, measured in release mode (writes .build/benchmarks.md)"
-	@echo "make fuzz       every libFuzzer harness for FUZZ_SECONDS (default 300) each; report in .build/fuzz-report.txt"
+	@echo "make fuzz       every libFuzzer harness for FUZZ_SECONDS (default 300) or FUZZ_RUNS runs each, FUZZERS to"
+	@echo "                pick some; runs and coverage in .build/fuzz-report.txt (e.g. make fuzz FUZZ_RUNS=10000000)"
 	@echo "make fuzz-smoke every harness from its seeds, 60,000 runs (20 s at most), a fixed seed (part of make test)"
 	@echo "make catalogue  rebuild the built-in city catalogue from $(SHARED_DATA) (see docs/data-sources.md)"
 
