@@ -42,6 +42,20 @@ struct InteractiveSessionTests {
         #expect(!result.stdout.contains("Unknown command"))
     }
 
+    @Test func tabCompletesCityNamesWordByWord() throws {
+        let home = try TemporaryDirectory()
+        let app = try session(home: home)
+        #expect(app.waitForOutput { $0.contains("skylens> ") })
+        app.write("search toronto\n")
+        #expect(app.waitForOutput { $0.contains("Toronto, CA") })
+        app.write("search sao pau\t\n")
+        #expect(app.waitForOutput { $0.contains(#"starting with "sao Paulo": 4 matches"#) }, "\(app.stdoutSoFar)")
+        app.write("map rio de jan\t--width 40 --height 8\n")
+        #expect(app.waitForOutput { $0.contains("◉ Rio de Janeiro") }, "\(app.stdoutSoFar)")
+        app.write("quit\n")
+        #expect(app.wait(timeout: .seconds(20)).status == 0)
+    }
+
     @Test func historyIsKeptAcrossSessions() throws {
         let home = try TemporaryDirectory()
         let first = try session(home: home)

@@ -6,12 +6,16 @@ public enum Completion: Sendable {
     case values([String])
     /// Computed from what has been typed so far; called off the main actor, so it must be thread-safe.
     case dynamic(@Sendable (_ prefix: String) -> [String])
+    /// For a value of several words (a city name): given the argument's words typed before the one under the
+    /// cursor, and that word so far, the candidates for that word. Thread-safe, as `dynamic`.
+    case words(@Sendable (_ before: [String], _ prefix: String) -> [String])
 
-    func candidates(for prefix: String) -> [String] {
+    func candidates(for prefix: String, after words: [String] = []) -> [String] {
         switch self {
         case .none: []
         case .values(let values): values.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
         case .dynamic(let provider): provider(prefix)
+        case .words(let provider): provider(words, prefix)
         }
     }
 }

@@ -47,21 +47,24 @@ public struct CompletionModel: Sendable {
             return (partial, Self.unique(options))
         }
         // The next positional argument.
-        var positionalIndex = 0
+        var positionalWords: [String] = []
         var index = 0
         while index < arguments.count {
             if arguments[index].hasPrefix("--") {
                 let isOption = command.arguments.contains { $0.kind == .option && "--\($0.name)" == arguments[index] }
                 index += isOption ? 2 : 1
             } else {
-                positionalIndex += 1
+                positionalWords.append(arguments[index])
                 index += 1
             }
         }
+        let positionalIndex = positionalWords.count
         let positionals = command.arguments.filter { $0.kind == .positional || $0.kind == .remainder }
         var candidates = wordCandidates
         if let remainder = positionals.last, remainder.kind == .remainder, positionalIndex >= positionals.count - 1 {
-            candidates += remainder.completion.candidates(for: partial)
+            // The remainder's words so far: those after the positionals before it.
+            let before = Array(positionalWords.dropFirst(positionals.count - 1))
+            candidates += remainder.completion.candidates(for: partial, after: before)
         } else if positionalIndex < positionals.count {
             candidates += positionals[positionalIndex].completion.candidates(for: partial)
         }

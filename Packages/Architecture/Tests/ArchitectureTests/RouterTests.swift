@@ -114,6 +114,37 @@ import Testing
         #expect(model.complete("help contact o").candidates == ["outbox"])
         #expect(CompletionModel.commonPrefix(["search", "send"]) == "se")
     }
+
+    @Test func aValueOfSeveralWordsIsCompletedWithTheWordsBefore() {
+        let model = CompletionModel(commands: [
+            CommandSpec(
+                "weather",
+                arguments: [
+                    .remainder(
+                        "place", help: "",
+                        completion: .words { before, prefix in
+                            ["\(before.joined(separator: "+"))|\(prefix)"]
+                        }),
+                    .flag("refresh", help: ""), .option("units", help: ""),
+                ], summary: ""),
+            CommandSpec(
+                "open",
+                arguments: [
+                    .positional("row", help: ""),
+                    .remainder(
+                        "name", help: "",
+                        completion: .words { b, p in
+                            ["\(b.count):\(p)"]
+                        }),
+                ], summary: ""),
+        ])
+        #expect(model.complete("weather sa").candidates == ["|sa"])
+        #expect(model.complete("weather sao pa").candidates == ["sao|pa"])
+        #expect(model.complete("weather --refresh new yo").candidates == ["new|yo"])
+        #expect(model.complete("weather --units c rio de j").candidates == ["rio+de|j"])
+        #expect(model.complete("weather 'sao' ").candidates == ["sao|"])
+        #expect(model.complete("open 3 la pa").candidates == ["1:pa"])
+    }
 }
 
 @Suite struct TokenizerRegressionTests {

@@ -68,11 +68,15 @@ public final class MapPlugin: FeaturePlugin {
         let limit = ArgumentSpec.option(
             "limit", value: "N", help: "Rows a page (1 to 500; default: what fits the terminal)")
         let cityReference = "A row number of the list on screen, or a city id as #ID"
+        let cityNames = Completion.words { [store] before, prefix in
+            store.nameCompletions(words: before, partial: prefix)
+        }
         return [
             CommandSpec(
                 "search",
                 arguments: [
-                    .remainder("prefix", help: "The start of a name; end with ', CC' for one country"),
+                    .remainder(
+                        "prefix", help: "The start of a name; end with ', CC' for one country", completion: cityNames),
                     .flag("favorites", help: "Only favourites"), limit,
                 ],
                 summary: "Find cities whose name starts with a prefix",
@@ -110,7 +114,9 @@ public final class MapPlugin: FeaturePlugin {
             CommandSpec(
                 "map",
                 arguments: [
-                    .remainder("city", help: "A row number, #ID or a name; the city on screen when left out"),
+                    .remainder(
+                        "city", help: "A row number, #ID or a name; the city on screen when left out",
+                        completion: cityNames),
                     .option("zoom", value: "Z", help: "0 (the world) to 12; default \(Self.defaultZoom)"),
                     .flag("blocks", help: "Draw with block characters, for terminals without braille"),
                     .flag("plain", help: "The same as --blocks"),

@@ -1,6 +1,7 @@
 import CoreKit
 import Foundation
 import Networking
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -36,7 +37,11 @@ public actor CatalogueStore {
     private let remote: HTTPClient?
     private let now: @Sendable () -> Date
     private let downloadTimeout: Duration
-    private var current: CityCatalogue?
+    private var current: CityCatalogue? {
+        didSet { published.withLock { $0 = current } }
+    }
+    /// The open catalogue, for Tab completion, which runs on the line editor's thread and cannot wait for the actor.
+    private nonisolated let published = Mutex<CityCatalogue?>(nil)
     private var pendingNotices: [String] = []
 
     /// - Parameters:
@@ -62,6 +67,35 @@ public actor CatalogueStore {
     }
 
     public var remoteURL: String? { remote?.baseURL.absoluteString }
+
+    /// Completions for the word being typed in a city name: `words` are the name's words typed before it. Each
+    /// candidate is the next word of a city whose name starts with what was typed (folded as search folds), made safe
+    /// for a terminal; at most `limit`, from the first 500 names in search order. Empty before the catalogue is open:
+    /// the first call opens it in the background, so the next Tab finds it.
+    public nonisolated func nameCompletions(words: [String], partial: String, limit: Int = 60) -> [String] {
+        let typed = (words + [partial]).joined(separator: " ")
+        guard !typed.trimmingCharacters(in: .whitespaces).isEmpty, !typed.contains(",") else { return [] }
+        guard let catalogue = published.withLock({ $0 }) else {
+            Task { _ = try? await self.catalogue() }
+            return []
+        }
+        let page = catalogue.search(CityQuery(prefix: NameFolding.fold(typed)), limit: 500)
+        var seen = Set<String>()
+        var candidates: [String] = []
+        for position in page.positions {
+            let parts = catalogue.name(at: position).split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count > words.count,
+                zip(parts, words).allSatisfy({ NameFolding.fold(String($0)) == NameFolding.fold($1) })
+            else { continue }
+            let word = TerminalText.sanitize(String(parts[words.count]))
+            guard !word.isEmpty, NameFolding.fold(word).hasPrefix(NameFolding.fold(partial)),
+                seen.insert(word).inserted
+            else { continue }
+            candidates.append(word)
+            if candidates.count == limit { break }
+        }
+        return candidates
+    }
 
     /// The catalogue, opened (or first imported) on first use.
     public func catalogue(progress: Progress? = nil) async throws(CatalogueError) -> CityCatalogue {

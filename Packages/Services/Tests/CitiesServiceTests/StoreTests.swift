@@ -29,6 +29,25 @@ import Testing
         #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == modified)
     }
 
+    @Test func cityNamesAreCompletedWordByWordOnceTheCatalogueIsOpen() async throws {
+        let directory = try TemporaryDirectory()
+        let store = try store(directory)
+        // Before the catalogue is open: nothing, and it starts opening.
+        #expect(store.nameCompletions(words: [], partial: "toron").isEmpty)
+        _ = try await store.catalogue()
+        #expect(store.nameCompletions(words: [], partial: "toron").contains("Toronto"))
+        #expect(store.nameCompletions(words: ["sao"], partial: "pa").contains("Paulo"))
+        #expect(store.nameCompletions(words: ["São"], partial: "").contains("Paulo"))
+        #expect(store.nameCompletions(words: ["new"], partial: "yo").contains("York"))
+        #expect(store.nameCompletions(words: ["rio", "de"], partial: "j").contains("Janeiro"))
+        // Only the next word of names whose first words are the ones typed.
+        #expect(!store.nameCompletions(words: ["sao"], partial: "").contains { $0.lowercased().hasPrefix("sao") })
+        #expect(store.nameCompletions(words: [], partial: "").isEmpty)
+        #expect(store.nameCompletions(words: ["paris,"], partial: "us").isEmpty)
+        #expect(store.nameCompletions(words: [], partial: "zzzzqx").isEmpty)
+        #expect(store.nameCompletions(words: [], partial: "s", limit: 5).count == 5)
+    }
+
     @Test func aDamagedCatalogueIsImportedAgain() async throws {
         let directory = try TemporaryDirectory()
         try Data("SKYCAT01 but then garbage".utf8).write(to: directory.file("cities.skycat"))

@@ -26,6 +26,8 @@ public final class WeatherPlugin: FeaturePlugin {
     private let model: WeatherModel
     private var unitLoaded = false
     private var backgroundRefresh: Task<Void, Never>?
+    /// Tab completion of city names, from the catalogue.
+    private let cityNames: Completion
 
     /// - Parameters:
     ///   - client: the weather provider (Open-Meteo or OpenWeatherMap, chosen by the App).
@@ -40,6 +42,9 @@ public final class WeatherPlugin: FeaturePlugin {
     ) {
         self.client = client
         self.resolver = PlaceResolver(catalogue: catalogue)
+        self.cityNames = .words { [catalogue] before, prefix in
+            catalogue.nameCompletions(words: before, partial: prefix)
+        }
         let repository = WeatherRepository(client: client, cache: WeatherCache(database: database), now: now)
         self.repository = repository
         self.favorites = favorites
@@ -65,7 +70,8 @@ public final class WeatherPlugin: FeaturePlugin {
     public var commands: [CommandSpec] {
         let place = ArgumentSpec.remainder(
             "place",
-            help: "A city name ('Paris', 'Paris, US', 'Paris, TX, US'), #ID or lat,lon; the last one when left out")
+            help: "A city name ('Paris', 'Paris, US', 'Paris, TX, US'), #ID or lat,lon; the last one when left out",
+            completion: cityNames)
         let refresh = ArgumentSpec.flag(
             "refresh", help: "Fetch now, even if the last answer is less than 10 minutes old")
         return [
