@@ -11,7 +11,15 @@ let specs = [
         ], summary: "s"),
     CommandSpec(
         "search",
-        arguments: [.remainder("prefix", help: "p"), .flag("favorites", help: "f"), .option("limit", help: "l")],
+        arguments: [
+            // A city-name completion: it is given the name's words before the cursor, never an option.
+            .remainder(
+                "prefix", help: "p",
+                completion: .words { before, prefix in
+                    precondition(!before.contains { $0.hasPrefix("--") }, "an option among a value's words")
+                    return [before.joined(separator: " ") + prefix]
+                }), .flag("favorites", help: "f"), .option("limit", help: "l"),
+        ],
         summary: "s"),
     CommandSpec(
         "edit",
