@@ -17,9 +17,15 @@ enum AppBinary {
 
     /// A runner with its own empty data directory, no colour, and nothing from the developer's environment.
     static func runner(home: TemporaryDirectory, environment: [String: String] = [:]) -> ProcessRunner {
+        runner(homePath: home.path, environment: environment)
+    }
+
+    /// The same, with any folder as the data directory.
+    static func runner(homePath: String, environment: [String: String] = [:]) -> ProcessRunner {
         ProcessRunner(
             executable: url,
-            environment: ["SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment)
-            { $1 })
+            environment: ["SKYLENS_HOME": homePath, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment) {
+                $1
+            })
     }
 }

@@ -66,7 +66,7 @@ struct FullAndReadOnlyDiskTests {
         }
 
         func app(home: String) -> ProcessRunner {
-            ProcessRunner(executable: AppBinary.url, environment: environment.merging(["SKYLENS_HOME": home]) { $1 })
+            AppBinary.runner(homePath: home, environment: environment)
         }
 
         /// The App inside its own mount namespace, through the script.

@@ -1,3 +1,5 @@
+import CoreKit
+
 /// HTTP dates (RFC 9110 §5.6.7), read by hand: text from a server never reaches a `DateFormatter`, which aborts on
 /// some odd input. All three forms a recipient must accept, always in GMT:
 /// `Sun, 06 Nov 1994 08:49:37 GMT` (IMF-fixdate), `Sunday, 06-Nov-94 08:49:37 GMT` (RFC 850) and
@@ -50,26 +52,9 @@ public enum HTTPDate {
             let minute = number(parts[1], digits: 2...2),
             let second = number(parts[2], digits: 2...2),
             (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
-            (1...9999).contains(year), (1...daysIn(month: month, year: year)).contains(day)
+            (1...9999).contains(year), (1...CivilDate.days(inMonth: month, year: year)).contains(day)
         else { return nil }
-        return daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60 + second
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's days_from_civil).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        return CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3_600 + minute * 60
+            + second
     }
 }

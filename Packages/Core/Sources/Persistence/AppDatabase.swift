@@ -209,8 +209,7 @@ public final class AppDatabase: Sendable {
         guard FileManager.default.isReadableFile(atPath: path) else { return nil }
         var configuration = configuration()
         configuration.readonly = true
-        var migrator = DatabaseMigrator()
-        for migration in migrations { migrator.registerMigration(migration.identifier) { _ in } }
+        let migrator = Self.migrator(migrations)
         let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["?", "#"]))
         for candidate in [path] + (encoded.map { ["file:\($0)?immutable=1"] } ?? []) {
             do {
@@ -232,11 +231,16 @@ public final class AppDatabase: Sendable {
         return configuration
     }
 
-    private func migrate(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration]) throws {
+    private static func migrator(_ migrations: [DatabaseMigration]) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in migrations {
             migrator.registerMigration(migration.identifier) { db in try migration.migrate(db) }
         }
+        return migrator
+    }
+
+    private func migrate(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration]) throws {
+        let migrator = Self.migrator(migrations)
         do {
             try migrator.migrate(writer)
         } catch let error as DatabaseError where Self.isForeignFile(error) {

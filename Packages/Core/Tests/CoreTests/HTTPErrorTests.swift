@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Networking
 import Testing
@@ -81,5 +82,32 @@ import Testing
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return
             "Mon, \(two(days + 1)) \(names[month]) \(year) \(two(rest / 3600)):\(two(rest / 60 % 60)):\(two(rest % 60)) GMT"
+    }
+}
+
+@Suite struct CivilDateTests {
+    @Test func daysAndDatesRoundTripAcrossLeapYearsAndBefore1970() {
+        #expect(CivilDate.daysSince1970(year: 1970, month: 1, day: 1) == 0)
+        #expect(CivilDate.daysSince1970(year: 2000, month: 3, day: 1) == 11_017)
+        #expect(CivilDate.daysSince1970(year: 1969, month: 12, day: 31) == -1)
+        #expect(CivilDate.days(inMonth: 2, year: 2000) == 29 && CivilDate.days(inMonth: 2, year: 2100) == 28)
+        // Every day from 1896 to 2104, one after the other.
+        var expected = CivilDate.daysSince1970(year: 1896, month: 1, day: 1)
+        var wrong: [String] = []
+        for year in 1896...2104 {
+            for month in 1...12 {
+                for day in 1...CivilDate.days(inMonth: month, year: year) {
+                    let date = CivilDate.date(daysSince1970: expected)
+                    if CivilDate.daysSince1970(year: year, month: month, day: day) != expected
+                        || date != (year, month, day)
+                    {
+                        wrong.append("\(year)-\(month)-\(day)")
+                    }
+                    expected += 1
+                }
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+        #expect(expected == CivilDate.daysSince1970(year: 2105, month: 1, day: 1))
     }
 }

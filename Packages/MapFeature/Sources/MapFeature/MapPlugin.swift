@@ -153,17 +153,7 @@ public final class MapPlugin: FeaturePlugin {
             let limit = try pageSize(arguments["limit"], context: context)
             let browser = try await loadBrowser(context)
             let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
-            if favoritesOnly {
-                // Without the store there is no list of favourites to show, which is not the same as none.
-                do {
-                    let ids = try await favoritesStore.ids()
-                    if ids != browser.state.favorites { await browser.send(.favoritesChanged(ids)) }
-                } catch {
-                    throw .failure("storage", "Favourites are unavailable: \(error.message)")
-                }
-            } else {
-                try await refreshFavorites(browser)
-            }
+            try await refreshFavorites(browser, required: favoritesOnly)
             await browser.send(
                 .searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
             return try await show(Destination(Self.resultsRoute), context: context)
@@ -293,10 +283,17 @@ public final class MapPlugin: FeaturePlugin {
         }
     }
 
-    /// Another SkyLens session may have changed them: read them again (one small query).
-    private func refreshFavorites(_ browser: CityBrowser) async throws(CommandError) {
-        // A database that cannot be read leaves the favourites as they were (shown once by `loadBrowser`).
-        guard let ids = try? await favoritesStore.ids() else { return }
+    /// Another SkyLens session may have changed them: read them again (one small query). A database that cannot be
+    /// read leaves the favourites as they were (said once by `loadBrowser`), unless they are what was asked for:
+    /// without the store there is no list of favourites to show, which is not the same as none.
+    private func refreshFavorites(_ browser: CityBrowser, required: Bool = false) async throws(CommandError) {
+        let ids: Set<Int>
+        do {
+            ids = try await favoritesStore.ids()
+        } catch {
+            guard required else { return }
+            throw .failure("storage", "Favourites are unavailable: \(error.message)")
+        }
         if ids != browser.state.favorites { await browser.send(.favoritesChanged(ids)) }
     }
 

@@ -341,27 +341,32 @@ public final class CityCatalogue: @unchecked Sendable {
         let home = CatalogueFormat.gridCell(latitude: latitude, longitude: longitude)
         let homeRow = home / CatalogueFormat.gridColumns, homeColumn = home % CatalogueFormat.gridColumns
         var best: [(row: Int, distance: Double)] = []
+        /// Keeps `other` among the `limit` nearest (by distance, then row) unless it is the city or a duplicate of
+        /// it; true when it was kept.
+        func consider(_ other: Int) -> Bool {
+            if other == position { return false }
+            if latitudes[other] == latitudes[position], longitudes[other] == longitudes[position],
+                self.name(at: other) == name
+            {
+                return false
+            }
+            let distance = Geo.distance(
+                latitude1: latitude, longitude1: longitude, latitude2: self.latitude(at: other),
+                longitude2: self.longitude(at: other))
+            guard
+                best.count < limit || distance < best[best.count - 1].distance
+                    || (distance == best[best.count - 1].distance && other < best[best.count - 1].row)
+            else { return false }
+            best.append((other, distance))
+            best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.row < $1.row }
+            if best.count > limit { best.removeLast() }
+            return true
+        }
         for ring in 0...90 {
             for (row, column) in ringCells(row: homeRow, column: homeColumn, ring: ring) {
                 let cell = row * CatalogueFormat.gridColumns + column
                 for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
-                    let other = Int(gridItems[index])
-                    if other == position { continue }
-                    if latitudes[other] == latitudes[position], longitudes[other] == longitudes[position],
-                        self.name(at: other) == name
-                    {
-                        continue
-                    }
-                    let distance = Geo.distance(
-                        latitude1: latitude, longitude1: longitude, latitude2: self.latitude(at: other),
-                        longitude2: self.longitude(at: other))
-                    if best.count < limit || distance < best[best.count - 1].distance
-                        || (distance == best[best.count - 1].distance && other < best[best.count - 1].row)
-                    {
-                        best.append((other, distance))
-                        best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.row < $1.row }
-                        if best.count > limit { best.removeLast() }
-                    }
+                    _ = consider(Int(gridItems[index]))
                 }
             }
             // Cells of the next ring are at least `ring` degrees of latitude away, or `ring` degrees of longitude
@@ -385,21 +390,7 @@ public final class CityCatalogue: @unchecked Sendable {
             for cell in (firstRow * CatalogueFormat.gridColumns)..<((lastRow + 1) * CatalogueFormat.gridColumns) {
                 for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
                     let other = Int(gridItems[index])
-                    guard other != position, !known.contains(other) else { continue }
-                    if latitudes[other] == latitudes[position], longitudes[other] == longitudes[position],
-                        self.name(at: other) == name
-                    {
-                        continue
-                    }
-                    let distance = Geo.distance(
-                        latitude1: latitude, longitude1: longitude, latitude2: self.latitude(at: other),
-                        longitude2: self.longitude(at: other))
-                    if best.count < limit || distance < best[best.count - 1].distance {
-                        known.insert(other)
-                        best.append((other, distance))
-                        best.sort { $0.distance != $1.distance ? $0.distance < $1.distance : $0.row < $1.row }
-                        if best.count > limit { best.removeLast() }
-                    }
+                    if !known.contains(other), consider(other) { known.insert(other) }
                 }
             }
         }

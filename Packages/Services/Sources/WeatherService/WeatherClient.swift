@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Networking
 
@@ -119,7 +120,7 @@ public enum LocalTime {
             }
             guard let year = number(0..<4), bytes[4] == UInt8(ascii: "-"), let month = number(5..<7),
                 bytes[7] == UInt8(ascii: "-"), let day = number(8..<10), (1...12).contains(month),
-                (1...LocalTime.days(inMonth: month, year: year)).contains(day)
+                (1...CivilDate.days(inMonth: month, year: year)).contains(day)
             else { return nil }
             var seconds = 0
             if bytes.count >= 16 {
@@ -132,7 +133,7 @@ public enum LocalTime {
                 guard bytes[16] == UInt8(ascii: ":"), let second = number(17..<19), second < 60 else { return nil }
                 seconds += second
             }
-            let days = LocalTime.daysFromCivil(year: year, month: month, day: day)
+            let days = CivilDate.daysSince1970(year: year, month: month, day: day)
             return Date(timeIntervalSince1970: Double(days * 86_400 + seconds - offset))
         }
 
@@ -142,39 +143,9 @@ public enum LocalTime {
             guard seconds.isFinite, abs(seconds) < 1e12 else { return "????-??-??" }
             let local = Int(seconds.rounded(.down)) + offset
             let days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-            let (year, month, day) = LocalTime.civil(fromDays: days)
+            let (year, month, day) = CivilDate.date(daysSince1970: days)
             func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
             return "\(year)-\(two(month))-\(two(day))"
         }
-    }
-
-    static func days(inMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 }
