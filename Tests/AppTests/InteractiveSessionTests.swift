@@ -98,19 +98,28 @@ struct InteractiveSessionTests {
         #expect(!result.stdout.contains("Email is required") && !result.stdout.contains("Subject: "))
     }
 
-    @Test func ctrlCReturnsAtOnceFromAWeatherServerThatNeverAnswers() throws {
+    /// Starts a session whose `variable` points at a server that never answers, runs `command`, and presses Ctrl-C
+    /// once the request has reached the server: "Cancelled." must come within 3 s. The caller stops the server.
+    func interruptedRequest(
+        _ command: String, serverVariable variable: String
+    ) throws -> (app: RunningProcess, server: LoopbackServer) {
         let home = try TemporaryDirectory()
         let server = try LoopbackServer { _ in .hang }
-        defer { server.stop() }
         let app = try session(
-            home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "60"])
+            home: home, environment: [variable: server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "60"])
         #expect(app.waitForOutput { $0.contains("skylens> ") })
-        app.write("weather Toronto\n")
+        app.write(command + "\n")
         #expect(app.waitForOutput(timeout: .seconds(10)) { _ in !server.requests.isEmpty })
         let interrupted = ContinuousClock.now
         app.write("\u{03}")
         #expect(app.waitForOutput(timeout: .seconds(10)) { $0.contains("Cancelled.") })
         #expect(ContinuousClock.now - interrupted < .seconds(3))
+        return (app, server)
+    }
+
+    @Test func ctrlCReturnsAtOnceFromAWeatherServerThatNeverAnswers() throws {
+        let (app, server) = try interruptedRequest("weather Toronto", serverVariable: "SKYLENS_OPEN_METEO_URL")
+        defer { server.stop() }
         app.write("about\n")
         #expect(app.waitForOutput { $0.contains("libedit: line editing") })
         app.write("quit\n")
@@ -118,18 +127,10 @@ struct InteractiveSessionTests {
     }
 
     @Test func ctrlCCancelsASlowRequestAndTheMessageStaysQueued() throws {
-        let home = try TemporaryDirectory()
-        let server = try LoopbackServer { _ in .hang }
+        let (app, server) = try interruptedRequest(
+            "contact send --name Ann --email ann@example.org --subject Hi --message 'Hello there, team'",
+            serverVariable: "SKYLENS_CONTACT_URL")
         defer { server.stop() }
-        let app = try session(
-            home: home, environment: ["SKYLENS_CONTACT_URL": server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "60"])
-        #expect(app.waitForOutput { $0.contains("skylens> ") })
-        app.write("contact send --name Ann --email ann@example.org --subject Hi --message 'Hello there, team'\n")
-        #expect(app.waitForOutput(timeout: .seconds(10)) { _ in !server.requests.isEmpty })
-        let interrupted = ContinuousClock.now
-        app.write("\u{03}")
-        #expect(app.waitForOutput(timeout: .seconds(10)) { $0.contains("Cancelled.") })
-        #expect(ContinuousClock.now - interrupted < .seconds(3))
         #expect(app.stdoutSoFar.contains("not delivered yet: the delivery was interrupted"))
         app.write("contact outbox\n")
         #expect(app.waitForOutput { $0.contains("Outbox: 1 queued") })
