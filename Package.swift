@@ -26,16 +26,19 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
-        .systemLibrary(
+        // libedit, loaded at run time (dlopen): building needs no development files, and a machine without the
+        // library falls back to plain line reading.
+        .target(
             name: "CEditLine",
             path: "App/CEditLine",
-            pkgConfig: "libedit",
-            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
+        // The terminal's modes given back on Ctrl-Z and on signals (async-signal-safe C).
+        .target(name: "CTerminal", path: "App/CTerminal"),
         .executableTarget(
             name: "App",
             dependencies: [
-                "CEditLine",
+                "CEditLine", "CTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreKit", package: core),

@@ -1,4 +1,5 @@
 import Architecture
+import CTerminal
 import CoreKit
 import Diagnostics
 import Foundation
@@ -8,12 +9,16 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Starts the App: configuration, logging, the container, the shell; then one command, or the REPL.
 enum AppRunner {
     @MainActor
     static func run(flags: Flags, command: [String], environment: [String: String]) async -> Int32 {
+        // A closed reader shows as EPIPE from write(2), which StandardStreams turns into a quiet end (and a socket
+        // closed under a request is an error, not a death).
         signal(SIGPIPE, SIG_IGN)
         let streams = StandardStreams()
         let configuration: AppConfiguration
@@ -38,18 +43,26 @@ enum AppRunner {
         let stdoutIsTerminal = TerminalProbe.isTerminal(STDOUT_FILENO)
         // A person is at the keyboard: prompts, the banner, line editing (also for `App -- contact`'s questions).
         let interactive = stdinIsTerminal && stdoutIsTerminal
+        // The terminal's modes as they are before libedit changes them: given back on Ctrl-Z and on a signal.
+        if stdinIsTerminal { _ = skylens_terminal_save(STDIN_FILENO) }
         let size = TerminalProbe.size(environment: environment)
         let terminal = TerminalInfo(
             isInteractive: interactive,
             colorEnabled: configuration.colorEnabled(
                 stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal, oneShot: !command.isEmpty,
                 environment: environment),
-            width: size.width, height: size.height)
+            width: size.width, height: size.height, allowsEscapes: environment["TERM"] != "dumb")
 
         let container = Container(configuration: configuration)
         // libedit starts (and reads the history) only when a line is first asked for: `App -- about` never does.
-        let editor = interactive ? LazyLineEditor { LineEditor(historyPath: historyPath(configuration)) } : nil
-        let input: any LineInput = editor ?? PipedInput()
+        let editor =
+            interactive
+            ? LazyLineEditor {
+                LineEditor(historyPath: historyPath(configuration), lineLimit: InputLimits.lineBytes)
+            } : nil
+        let piped = BoundedInput()
+        let input: any LineInput = editor ?? piped
+        let signals = SignalHandler(interactive: interactive)
         let plugins = container.makePlugins()
         container.database.register(plugins.flatMap(\.migrations))
         let shell = Shell(
@@ -64,22 +77,23 @@ enum AppRunner {
             logger.notice("command failed", metadata: ["code": "\(error.code)", "message": "\(error.message)"])
         }
 
+        let session = Session(
+            shell: shell, editor: editor, input: input, piped: piped, interactive: interactive, notices: notices,
+            streams: streams, signals: signals, environment: environment, followsWindow: stdoutIsTerminal)
         if !command.isEmpty {
-            let outcome = await shell.execute(words: command, oneShot: true)
+            let outcome = await session.run { await shell.execute(words: command, oneShot: true) }
             notices.flush()
+            if let ended = session.ending() { return ended }
             guard case .completed(let status) = outcome else { return 0 }
-            // A command that opened a view (`App -- contact`) goes on reading commands there until the user is back
-            // at the start (`submit`, `cancel`, `back`) or input ends; its exit status is the last command's.
-            if !shell.router.isAtRoot {
-                return await repl(
-                    shell: shell, editor: editor, input: input, interactive: interactive, notices: notices,
-                    streams: streams, banner: false, untilRoot: true, status: status)
+            // One command means one command: it never reads standard input, except a view that asks questions by
+            // nature (`App -- contact`), which goes on reading lines there until the user is back at the start
+            // (`submit`, `cancel`, `back`) or input ends; its exit status is the last command's.
+            if shell.isAskingQuestions {
+                return await session.repl(banner: false, untilRoot: true, status: status)
             }
             return status
         }
-        return await repl(
-            shell: shell, editor: editor, input: input, interactive: interactive, notices: notices, streams: streams,
-            banner: interactive, untilRoot: false, status: 0)
+        return await session.repl(banner: interactive, untilRoot: false, status: 0)
     }
 
     /// A problem before anything could run: a message on standard error (or a JSON error document), status 64.
@@ -93,46 +107,6 @@ enum AppRunner {
             streams.standardError("skylens: \(safe)\n")
         }
         return 64
-    }
-
-    @MainActor
-    private static func repl(
-        shell: Shell, editor: LazyLineEditor?, input: any LineInput, interactive: Bool, notices: NoticePrinter,
-        streams: StandardStreams, banner: Bool, untilRoot: Bool, status initial: Int32
-    ) async -> Int32 {
-        if banner {
-            streams.standardOutput(
-                "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
-        }
-        let interrupts = InterruptHandler(exitWhenIdle: !interactive)
-        editor?.setInterruptHandler { interrupts.cancelRunning() }
-        if !untilRoot { await shell.startSession() }
-        var status = initial
-        loop: while !(untilRoot && shell.router.isAtRoot) {
-            let line: String?
-            if let editor {
-                editor.setCompletionModel(shell.completionModel())
-                line = await editor.readCommand(prompt: shell.prompt)
-            } else {
-                line = await input.readLine(prompt: "")
-            }
-            guard let line else {
-                if interactive { streams.standardOutput("\n") }
-                break
-            }
-            let task = Task { await shell.execute(line: line) }
-            interrupts.running(task)
-            let outcome = await task.value
-            interrupts.finished()
-            if task.isCancelled { streams.standardError("Cancelled.\n") }
-            notices.flush()
-            switch outcome {
-            case .quit: break loop
-            case .completed(let result): status = result
-            }
-        }
-        if !untilRoot { await shell.endSession() }
-        return interactive && !untilRoot ? 0 : status
     }
 
     private static func historyPath(_ configuration: AppConfiguration) -> String? {
@@ -167,36 +141,193 @@ final class NoticePrinter {
     }
 }
 
-/// Ctrl-C while a command runs cancels that command (its request returns at once) and the REPL goes on. In a
-/// piped session, Ctrl-C while waiting for input ends the App (status 130), as it would end any filter.
-final class InterruptHandler: Sendable {
-    private final class Current: Sendable {
-        let task = Mutex<Task<Shell.Outcome, Never>?>(nil)
+/// One session of the App: the REPL loop, and what ends it early (a signal, a reader gone, a failed write).
+@MainActor
+final class Session {
+    let shell: Shell
+    let editor: LazyLineEditor?
+    let input: any LineInput
+    let piped: BoundedInput
+    let interactive: Bool
+    let notices: NoticePrinter
+    let streams: StandardStreams
+    let signals: SignalHandler
+    let environment: [String: String]
+    let followsWindow: Bool
+
+    init(
+        shell: Shell, editor: LazyLineEditor?, input: any LineInput, piped: BoundedInput, interactive: Bool,
+        notices: NoticePrinter, streams: StandardStreams, signals: SignalHandler, environment: [String: String],
+        followsWindow: Bool
+    ) {
+        self.shell = shell
+        self.editor = editor
+        self.input = input
+        self.piped = piped
+        self.interactive = interactive
+        self.notices = notices
+        self.streams = streams
+        self.signals = signals
+        self.environment = environment
+        self.followsWindow = followsWindow
     }
 
-    private let current = Current()
-    private let source: SignalSourceBox
+    /// Runs one command as a task that Ctrl-C (and the ending signals) can cancel, in the window's current size.
+    func run(_ work: @escaping @MainActor () async -> Shell.Outcome) async -> Shell.Outcome {
+        if followsWindow {
+            let size = TerminalProbe.size(environment: environment)
+            shell.resize(width: size.width, height: size.height)
+        }
+        let task = Task { await work() }
+        signals.running(task)
+        let outcome = await task.value
+        signals.finished()
+        return outcome
+    }
 
-    init(exitWhenIdle: Bool) {
-        signal(SIGINT, SIG_IGN)
-        let source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        self.source = SignalSourceBox(source)
-        let current = self.current
-        source.setEventHandler {
-            let task = current.task.withLock { $0 }
-            if let task {
-                task.cancel()
-            } else if exitWhenIdle {
-                exit(130)
+    /// The status to end with now, if the session must end: a signal arrived (the App ends by it, after the
+    /// command it cancelled has stopped), the reader of standard output went away (ended as SIGPIPE ends a
+    /// filter), or standard output cannot be written (said on standard error; status 74, EX_IOERR).
+    func ending() -> Int32? {
+        if let signal = signals.pendingTermination { SignalHandler.terminate(by: signal) }
+        switch streams.outputProblem {
+        case .none:
+            return nil
+        case .readerGone:
+            SignalHandler.terminate(by: SIGPIPE)
+        case .writeFailed(let code):
+            if let message = StandardStreams.describe(.writeFailed(errno: code)) { streams.standardError(message) }
+            return 74
+        }
+    }
+
+    func repl(banner: Bool, untilRoot: Bool, status initial: Int32) async -> Int32 {
+        if banner {
+            streams.standardOutput(
+                "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
+        }
+        let signals = self.signals
+        editor?.setInterruptHandler { signals.cancelRunning() }
+        if !untilRoot { await shell.startSession() }
+        var status = initial
+        loop: while !(untilRoot && shell.router.isAtRoot) {
+            if let ended = ending() { return ended }
+            let line: String?
+            if let editor {
+                editor.setCompletionModel(shell.completionModel())
+                line = await editor.readCommand(prompt: shell.prompt)
+            } else {
+                line = await input.readLine(prompt: "")
+            }
+            guard let line else {
+                if interactive { streams.standardOutput("\n") }
+                if piped.refusedUnendedInput { status = 65 }
+                break
+            }
+            let shell = self.shell
+            let outcome = await run { await shell.execute(line: line) }
+            if signals.wasCancelled { streams.standardError("Cancelled.\n") }
+            notices.flush()
+            if let ended = ending() { return ended }
+            switch outcome {
+            case .quit: break loop
+            case .completed(let result): status = result
             }
         }
-        source.resume()
+        if !untilRoot { await shell.endSession() }
+        if let ended = ending() { return ended }
+        return interactive && !untilRoot ? 0 : status
+    }
+}
+
+/// Signals, handled as a well-made Unix tool does:
+/// - SIGINT (Ctrl-C) while a command runs cancels that command (its request returns at once); an interactive REPL
+///   goes on, a piped session then ends by the signal. SIGINT while nothing runs ends the App (at the prompt,
+///   libedit reads Ctrl-C as a key that clears the line, so this is a `kill -INT`).
+/// - SIGTERM and SIGHUP cancel what runs, give the command up to two seconds to stop (a write in progress is a
+///   transaction: it finishes or is rolled back), give the terminal its modes back and end the App by the signal
+///   (status 128 + n in a shell). History is saved after every line, so none is lost.
+/// - SIGQUIT does the same and exits 131, without the Swift runtime's interactive backtrace prompt.
+/// Ctrl-Z suspends through CTerminal's SIGTSTP handler (the terminal's modes given back while stopped).
+final class SignalHandler: Sendable {
+    private struct State {
+        var task: Task<Shell.Outcome, Never>?
+        var cancelled = false
+        var termination: Int32?
     }
 
-    func running(_ task: Task<Shell.Outcome, Never>) { current.task.withLock { $0 = task } }
+    private final class Shared: Sendable {
+        let mutex = Mutex(State())
+        func withLock<T>(_ body: (inout State) -> T) -> T { mutex.withLock { body(&$0) } }
+    }
+
+    private let state = Shared()
+    private let sources: [SignalSourceBox]
+
+    init(interactive: Bool) {
+        let state = self.state
+        var sources: [SignalSourceBox] = []
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                let (task, keepsGoing) = state.withLock { current -> (Task<Shell.Outcome, Never>?, Bool) in
+                    let keepsGoing = number == SIGINT && interactive && current.task != nil
+                    if !keepsGoing, current.termination == nil { current.termination = number }
+                    if current.task != nil { current.cancelled = true }
+                    return (current.task, keepsGoing)
+                }
+                task?.cancel()
+                // Nothing runs (waiting for a line): nothing to finish. Otherwise the session ends once the command
+                // has stopped; if it does not stop within two seconds, it ends anyway.
+                if task == nil {
+                    Self.terminate(by: number)
+                } else if !keepsGoing {
+                    DispatchQueue.global().asyncAfter(deadline: .now() + 2) { Self.terminate(by: number) }
+                }
+            }
+            source.resume()
+            sources.append(SignalSourceBox(source))
+        }
+        self.sources = sources
+    }
+
+    func running(_ task: Task<Shell.Outcome, Never>) {
+        state.withLock {
+            $0.task = task
+            $0.cancelled = false
+        }
+    }
+
     /// Ctrl-C read as a key (at a form's question): the same as the signal while a command runs.
-    func cancelRunning() { current.task.withLock { $0 }?.cancel() }
-    func finished() { current.task.withLock { $0 = nil } }
+    func cancelRunning() {
+        let task = state.withLock { current -> Task<Shell.Outcome, Never>? in
+            if current.task != nil { current.cancelled = true }
+            return current.task
+        }
+        task?.cancel()
+    }
+
+    func finished() { state.withLock { $0.task = nil } }
+
+    /// The last command was cancelled by Ctrl-C.
+    var wasCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// A signal that ends the App once the running command has stopped.
+    var pendingTermination: Int32? { state.withLock { $0.termination } }
+
+    /// Gives the terminal its modes back and ends the process by `signal` (SIGQUIT: exit status 131, no core).
+    static func terminate(by signal: Int32) -> Never {
+        skylens_terminal_restore()
+        if signal == SIGQUIT { exit(128 + SIGQUIT) }
+        #if canImport(Glibc)
+            Glibc.signal(signal, SIG_DFL)
+        #else
+            Darwin.signal(signal, SIG_DFL)
+        #endif
+        raise(signal)
+        exit(128 + signal)
+    }
 }
 
 /// DispatchSource is thread-safe; the box only keeps it alive for as long as the handler.

@@ -5,10 +5,15 @@ import Persistence
 public struct RouteSpec: Sendable, Equatable {
     public var route: String
     public var label: String
+    /// A view that asks questions by nature (a form): the one view that goes on reading standard input after a
+    /// one-shot command opened it (`App -- contact`). Any other view opened by a one-shot command is shown and the
+    /// App exits.
+    public var asksQuestions: Bool
 
-    public init(_ route: String, label: String) {
+    public init(_ route: String, label: String, asksQuestions: Bool = false) {
         self.route = route
         self.label = label
+        self.asksQuestions = asksQuestions
     }
 }
 
@@ -110,7 +115,7 @@ public final class CommandContext {
 
     /// A progress line for long work, drawn over itself on standard error, on a terminal only.
     public var progress: ProgressLine {
-        ProgressLine(output: output, enabled: terminal.isInteractive)
+        ProgressLine(output: output, enabled: terminal.isInteractive && terminal.allowsEscapes)
     }
 
     /// Asks the user for a line; the prompt is shown only on a terminal. Nil at the end of input, and when the

@@ -36,7 +36,7 @@ public final class Shell {
     }
 
     public let router = Router()
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     private let plugins: [any FeaturePlugin]
     private let input: any LineInput
     private let output: any OutputSink
@@ -83,6 +83,19 @@ public final class Shell {
         }
         return labels.isEmpty
             ? "\(configuration.promptName)> " : "\(configuration.promptName) \(labels.joined(separator: "/"))> "
+    }
+
+    /// True when the view on screen asks questions by nature (a form): see `RouteSpec.asksQuestions`.
+    public var isAskingQuestions: Bool {
+        router.top.flatMap { routeOwners[$0.route]?.spec.asksQuestions } ?? false
+    }
+
+    /// The terminal's new size (the window was resized): the next command lays its view out in it.
+    public func resize(width: Int, height: Int) {
+        let old = configuration.terminal
+        configuration.terminal = TerminalInfo(
+            isInteractive: old.isInteractive, colorEnabled: old.colorEnabled, width: width, height: height,
+            allowsEscapes: old.allowsEscapes)
     }
 
     /// The commands available where the router stands, for tab completion off the main actor.

@@ -7,12 +7,17 @@ public struct TerminalInfo: Sendable, Equatable {
     public var colorEnabled: Bool
     public var width: Int
     public var height: Int
+    /// False for `TERM=dumb`: no escape sequence at all (no colour, no progress bar drawn over itself).
+    public var allowsEscapes: Bool
 
-    public init(isInteractive: Bool, colorEnabled: Bool, width: Int = 80, height: Int = 24) {
+    public init(
+        isInteractive: Bool, colorEnabled: Bool, width: Int = 80, height: Int = 24, allowsEscapes: Bool = true
+    ) {
         self.isInteractive = isInteractive
-        self.colorEnabled = colorEnabled
+        self.colorEnabled = colorEnabled && allowsEscapes
         self.width = max(10, width)
         self.height = max(5, height)
+        self.allowsEscapes = allowsEscapes
     }
 
     /// Plain, 80×24, no colour: what tests and pipes get.

@@ -50,7 +50,7 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     public var name: String { "Contact" }
-    public var routes: [RouteSpec] { [RouteSpec(Self.formRoute, label: "contact")] }
+    public var routes: [RouteSpec] { [RouteSpec(Self.formRoute, label: "contact", asksQuestions: true)] }
     public var migrations: [DatabaseMigration] { OutboxStore.migrations }
 
     public var commands: [CommandSpec] {
