@@ -25,20 +25,19 @@ help:
 	@echo "make build      build the App"
 	@echo "make format     format the sources with swift format"
 	@echo "make lint       check formatting (what CI runs)"
-	@echo "make deps       install the system libraries SkyLens needs (libedit, SQLite)"
+	@echo "make deps       install the system library SkyLens builds against (SQLite's headers)"
 	@echo "make bench      the speed and memory targets, measured in release mode (writes .build/benchmarks.md)"
 	@echo "make fuzz       every libFuzzer harness for FUZZ_SECONDS (default 300) or FUZZ_RUNS runs each, FUZZERS to"
 	@echo "                pick some; runs and coverage in .build/fuzz-report.txt (e.g. make fuzz FUZZ_RUNS=10000000)"
 	@echo "make fuzz-smoke every harness from its seeds, 60,000 runs (20 s at most), a fixed seed (part of make test)"
 	@echo "make catalogue  rebuild the built-in city catalogue from $(SHARED_DATA) (see docs/data-sources.md)"
 
-# The C libraries the build links: libedit (line editing) and SQLite (GRDB). Installed with apt when missing and
-# running as root; otherwise the command to run is printed.
+# The C library the build links: SQLite (GRDB), whose headers Debian and Ubuntu images with Swift have. Installed
+# with apt when missing and running as root; otherwise the command to run is printed. libedit needs nothing: the App
+# loads its runtime library (libedit.so.2) when it starts, and reads plain lines without it.
 deps:
 	@missing=""; \
-	pkg-config --exists libedit 2>/dev/null || missing="$$missing libedit-dev"; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
-	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "Installing:$$missing"; \

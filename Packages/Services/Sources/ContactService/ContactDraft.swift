@@ -77,6 +77,19 @@ public enum ContactValidation {
     public static let subjectLength = 1...150
     public static let messageLength = 10...5_000
     public static let phoneDigits = 7...15
+    /// Combining marks on one character, at most: what any script needs (Vietnamese uses two, Tibetan stacks a few),
+    /// far below "Zalgo" text, where one letter with 60,000 marks counts as one character.
+    public static let combiningMarksPerCharacter = 8
+    /// What a field may hold in UTF-8 bytes, whatever its characters: 8 bytes a character of its length limit.
+    public static func maximumBytes(_ field: ContactDraft.Field) -> Int {
+        switch field {
+        case .name: nameLength.upperBound * 8
+        case .subject: subjectLength.upperBound * 8
+        case .message: messageLength.upperBound * 8
+        case .email: 254 * 4
+        case .phone: 64
+        }
+    }
 
     public static func problems(in draft: ContactDraft) -> [ContactDraft.Field: String] {
         var problems: [ContactDraft.Field: String] = [:]
@@ -89,6 +102,15 @@ public enum ContactValidation {
     /// The problem with one field's value, or nil when it is fine.
     public static func problem(_ field: ContactDraft.Field, _ raw: String) -> String? {
         let value = trim(raw)
+        // What is stored counts, not only what a reader sees: bytes first, then marks stacked on one character.
+        let bytes = value.utf8.count
+        if bytes > maximumBytes(field) {
+            return "is too long to store: \(bytes) bytes (at most \(maximumBytes(field)))"
+        }
+        if let stacked = value.lazy.map(combiningMarks).first(where: { $0 > combiningMarksPerCharacter }) {
+            return
+                "has a character with \(stacked) combining marks (at most \(combiningMarksPerCharacter) on one character)"
+        }
         if let control = value.unicodeScalars.first(where: { isForbiddenControl($0, in: field) }) {
             return
                 "must not contain control characters (found U+\(String(control.value, radix: 16, uppercase: true).leftPadded(4)))"
@@ -104,6 +126,15 @@ public enum ContactValidation {
 
     static func trim(_ text: String) -> String {
         text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func combiningMarks(_ character: Character) -> Int {
+        character.unicodeScalars.count {
+            switch $0.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .spacingMark: true
+            default: false
+            }
+        }
     }
 
     private static func isForbiddenControl(_ scalar: Unicode.Scalar, in field: ContactDraft.Field) -> Bool {

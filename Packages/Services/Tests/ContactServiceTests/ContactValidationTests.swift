@@ -9,6 +9,29 @@ import Testing
         #expect(valid.validate().isEmpty)
     }
 
+    @Test func oneLetterWithSixtyThousandCombiningMarksIsRefused() {
+        var draft = valid
+        draft.name = "Z" + String(repeating: "\u{0301}", count: 60_000)
+        #expect(draft.name.count == 1, "one character to a reader")
+        let problem = draft.validate()[.name]
+        #expect(problem == "is too long to store: 120001 bytes (at most 800)")
+    }
+
+    @Test func marksStackedOnOneCharacterAreCappedWithinTheByteLimit() {
+        var draft = valid
+        draft.subject = "Hi Z" + String(repeating: "\u{0336}", count: 20)
+        #expect(draft.validate()[.subject] == "has a character with 20 combining marks (at most 8 on one character)")
+        // What scripts need passes: Vietnamese, Devanagari, a decomposed é.
+        draft.subject = "Tiếng Việt, हिन्दी, e\u{0301}t\u{0065}\u{0301}"
+        #expect(draft.validate()[.subject] == nil)
+    }
+
+    @Test func aMessageOfFourByteCharactersWithinItsLengthIsAccepted() {
+        var draft = valid
+        draft.message = String(repeating: "😀", count: 5_000)
+        #expect(draft.validate()[.message] == nil)
+    }
+
     @Test func everyProblemIsReportedAtOnceByField() {
         let draft = ContactDraft(name: "  ", email: "ann@", phone: "12", subject: "", message: "short")
         let problems = draft.validate()

@@ -89,12 +89,16 @@ public final class RunningProcess: @unchecked Sendable {
     public var stderrSoFar: String { String(decoding: err.withLock { $0 }, as: UTF8.self) }
 
     public func write(_ text: String) {
-        try? input.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        write(Data(text.utf8))
     }
 
-    /// Raw bytes, for input that is not valid UTF-8.
+    /// Raw bytes, for input that is not valid UTF-8. Writing to a process that has ended is an error here, not the
+    /// test runner's death by SIGPIPE; SIGPIPE is ignored only for the write, so that the children the tests start
+    /// (which inherit what is ignored) see it as usual.
     public func write(_ data: Data) {
+        let previous = signal(SIGPIPE, SIG_IGN)
         try? input.fileHandleForWriting.write(contentsOf: data)
+        signal(SIGPIPE, previous)
     }
 
     public func closeInput() { try? input.fileHandleForWriting.close() }
