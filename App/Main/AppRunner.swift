@@ -54,11 +54,12 @@ enum AppRunner {
             width: size.width, height: size.height, allowsEscapes: environment["TERM"] != "dumb")
 
         let container = Container(configuration: configuration)
+        let history = interactive ? historyPath(configuration) : (path: nil, problem: nil)
         // libedit starts (and reads the history) only when a line is first asked for: `App -- about` never does.
         let editor =
             interactive
             ? LazyLineEditor {
-                LineEditor(historyPath: historyPath(configuration), lineLimit: InputLimits.lineBytes)
+                LineEditor(historyPath: history.path, lineLimit: InputLimits.lineBytes)
             } : nil
         let piped = BoundedInput()
         let input: any LineInput = editor ?? piped
@@ -70,7 +71,9 @@ enum AppRunner {
                 appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
                 terminal: terminal, attributions: Container.attributions),
             plugins: plugins, input: input, output: streams)
-        let notices = NoticePrinter(database: container.database, shell: shell)
+        let notices = NoticePrinter(
+            database: container.database, shell: shell,
+            startup: [configuration.dataDirectoryProblem, history.problem].compactMap { $0 })
         let logger = container.logger
         shell.commandFailed = { error in
             // The log formatter makes the message as safe for a terminal as the screen is.
@@ -81,6 +84,7 @@ enum AppRunner {
             shell: shell, editor: editor, input: input, piped: piped, interactive: interactive, notices: notices,
             streams: streams, signals: signals, environment: environment, followsWindow: stdoutIsTerminal)
         if !command.isEmpty {
+            notices.flush()
             let outcome = await session.run { await shell.execute(words: command, oneShot: true) }
             notices.flush()
             if let ended = session.ending() { return ended }
@@ -109,14 +113,28 @@ enum AppRunner {
         return 64
     }
 
-    private static func historyPath(_ configuration: AppConfiguration) -> String? {
+    /// Where the history is kept, if anywhere, and what to tell the user when it cannot be: libedit opens the file
+    /// with `fopen`, which would wait for ever on a named pipe, so only a plain file (or none) is given to it.
+    private static func historyPath(_ configuration: AppConfiguration) -> (path: String?, problem: String?) {
+        guard configuration.dataDirectoryProblem == nil else { return (nil, nil) }
         do {
             try FileManager.default.createDirectory(
                 at: configuration.dataDirectory, withIntermediateDirectories: true,
                 attributes: [.posixPermissions: 0o700])
-            return configuration.historyPath
         } catch {
-            return nil
+            return (nil, nil)
+        }
+        let path = configuration.historyPath
+        switch FileKind.at(path) {
+        case .missing, .regular: return (path, nil)
+        case let kind:
+            let safe = path.terminalSafe
+            do {
+                let aside = try FileKind.keepAside(path, tag: "not-a-history")
+                return (path, "\(safe) was \(kind.description), not a history file; it was kept as \(aside.terminalSafe).")
+            } catch {
+                return (nil, "\(safe) is \(kind.description), not a history file, and \(error.reason); history is not kept.")
+            }
         }
     }
 }
@@ -127,13 +145,18 @@ final class NoticePrinter {
     private let database: AppDatabase
     private let shell: Shell
     private var printed = 0
+    /// Found before the session began (a data directory that is not a folder): printed at the first flush.
+    private var startup: [String]
 
-    init(database: AppDatabase, shell: Shell) {
+    init(database: AppDatabase, shell: Shell, startup: [String] = []) {
         self.database = database
         self.shell = shell
+        self.startup = startup
     }
 
     func flush() {
+        for notice in startup { shell.notify("Note: \(notice)") }
+        startup = []
         let notices = database.notices
         guard notices.count > printed else { return }
         for notice in notices[printed...] { shell.notify("Note: \(notice)") }
@@ -209,6 +232,7 @@ final class Session {
         let signals = self.signals
         editor?.setInterruptHandler { signals.cancelRunning() }
         if !untilRoot { await shell.startSession() }
+        notices.flush()
         var status = initial
         loop: while !(untilRoot && shell.router.isAtRoot) {
             if let ended = ending() { return ended }

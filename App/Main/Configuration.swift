@@ -1,4 +1,5 @@
 import Architecture
+import CoreKit
 import Foundation
 import Logging
 
@@ -131,6 +132,16 @@ struct AppConfiguration: Sendable, Equatable {
     }
 
     var databasePath: String { dataDirectory.appendingPathComponent("skylens.sqlite").path }
+
+    /// Why nothing can be saved in the data directory, when something other than a folder is at its path (a file
+    /// given to `--data-dir` by mistake): the session then keeps everything in memory and says so.
+    var dataDirectoryProblem: String? {
+        switch FileKind.at(dataDirectory.path) {
+        case .missing, .directory: nil
+        case let kind:
+            "The data directory \(dataDirectory.path.terminalSafe) is \(kind.description), not a folder, so nothing is saved this session (favourites, settings, history and queued messages live in memory until it ends). Move it away, or choose another with --data-dir or SKYLENS_HOME."
+        }
+    }
     var historyPath: String { dataDirectory.appendingPathComponent("history").path }
 
     /// Colour is on for `always`; for `auto`, when a person is looking (standard output a terminal, and for a

@@ -32,7 +32,9 @@ struct Container: Sendable {
                 userAgent: "SkyLens/\(AppInfo.version)"),
             logger: Logger(label: "skylens.http"), now: { Date() })
         self.transport = transport
-        database = AppDatabase(location: .file(path: configuration.databasePath), logger: Logger(label: "skylens.db"))
+        database = AppDatabase(
+            location: configuration.dataDirectoryProblem == nil ? .file(path: configuration.databasePath) : .inMemory,
+            logger: Logger(label: "skylens.db"))
         contactClient =
             configuration.contactURL.map { url in
                 .live(http: HTTPClient(baseURL: url, transport: transport))

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import GRDB
 import Logging
@@ -56,10 +57,12 @@ public final class AppDatabase: Sendable {
         /// Set when the database could only be opened for reading (a read-only or full disk): why it cannot be
         /// written. Reads are served; a write first tries a full opening again, and fails with this if it still cannot.
         var readOnlyReason: StoreError?
+        /// Set when a read or a write met a damaged page: the next opening salvages the store.
+        var salvageNext = false
     }
 
     public let location: Location
-    private let logger: Logger
+    let logger: Logger
     private let busyTimeout: TimeInterval
     private let state = Mutex(State())
 
@@ -117,19 +120,43 @@ public final class AppDatabase: Sendable {
     /// cancelled (Ctrl-C during a request): what it records, such as a message's delivery state, must not be lost.
     public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T
     {
-        var writer = try await writer()
-        if state.withLock({ $0.readOnlyReason }) != nil { writer = try await reopenForWriting() }
-        do {
-            return try await Task.detached { try await writer.write(updates) }.value
-        } catch {
-            throw map(error)
+        for attempt in 1...2 {
+            var writer = try await writer()
+            if state.withLock({ $0.readOnlyReason }) != nil { writer = try await reopenForWriting() }
+            do {
+                return try await Task.detached { [writer] in try await writer.write(updates) }.value
+            } catch let error as DatabaseError where Self.isForeignFile(error) && attempt == 1 {
+                salvageOnNextOpening(after: error)
+            } catch {
+                throw map(error)
+            }
         }
+        throw .failed("the store stayed damaged after it was salvaged")
     }
 
     /// Reads in a snapshot. A read for a cancelled task fails with `StoreError.cancelled`.
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws(StoreError) -> T {
-        let writer = try await writer()
-        do { return try await writer.read(value) } catch { throw map(error) }
+        for attempt in 1...2 {
+            let writer = try await writer()
+            do {
+                return try await writer.read(value)
+            } catch let error as DatabaseError where Self.isForeignFile(error) && attempt == 1 {
+                salvageOnNextOpening(after: error)
+            } catch {
+                throw map(error)
+            }
+        }
+        throw .failed("the store stayed damaged after it was salvaged")
+    }
+
+    /// A damaged page met while the store is in use (the check at opening found none, or the damage is newer):
+    /// the next use opens the store again, salvaging it.
+    private func salvageOnNextOpening(after error: DatabaseError) {
+        logger.error("damaged page met", metadata: ["error": "\(describe(error))"])
+        state.withLock { state in
+            state.opening = nil
+            state.salvageNext = true
+        }
     }
 
     /// Why the store is open for reading only, if it is.
@@ -162,16 +189,57 @@ public final class AppDatabase: Sendable {
                 throw .cannotOpen(path: ":memory:", reason: describe(error))
             }
         case .file(let path):
+            let safe = path.terminalSafe
+            try checkFolder(of: path)
+            // Only plain files are opened: a named pipe or a folder where the store belongs is kept aside unopened.
+            for file in [path, path + "-wal", path + "-shm"] {
+                let kind = FileKind.at(file)
+                guard kind != .missing, !kind.isRegular else { continue }
+                let aside = try moveAside(path, tag: "not-a-database")
+                logger.notice("not a database file; kept aside", metadata: ["path": "\(file)", "aside": "\(aside)"])
+                notices.append(
+                    "\(file.terminalSafe) was \(kind.description), not a database; it was kept as \(aside.terminalSafe) and a new store was started."
+                )
+                break
+            }
+            let identity = identify(path, migrations: migrations)
+            switch identity {
+            case .fresh, .ours:
+                break
+            case .legacy:
+                logger.notice("database from before the application id; adopted", metadata: ["path": "\(path)"])
+            case .foreign(let what):
+                let aside = try moveAside(path, tag: "foreign")
+                logger.notice("another application's database; kept aside", metadata: ["path": "\(path)"])
+                notices.append(
+                    "\(safe) was \(what), not SkyLens's; it was kept, unchanged, as \(aside.terminalSafe) and a new store was started."
+                )
+            }
+            let salvageNow = state.withLock { state in
+                defer { state.salvageNext = false }
+                return state.salvageNext
+            }
+            // Checked before it is opened for writing, which would change the file kept aside (its journal mode).
+            if identity == .ours || identity == .legacy,
+                let damage = salvageNow ? "a damaged page was met" : damage(atPath: path)
+            {
+                return try salvage(path, pool: nil, reason: damage, migrations: migrations, notices: &notices)
+            }
             do {
                 return try openPool(at: path, migrations: migrations)
-            } catch let error as DatabaseError where Self.isForeignFile(error) {
-                let aside = try moveAside(path)
-                logger.warning(
-                    "database file was unreadable; kept aside", metadata: ["path": "\(path)", "aside": "\(aside)"])
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+                // Not SQLite at all: nothing to salvage; kept for the user.
+                let aside = try moveAside(path, tag: "unreadable")
+                logger.notice("database file was unreadable; kept aside", metadata: ["path": "\(path)"])
                 notices.append(
-                    "The file at \(path) was not a readable SkyLens database; it was kept as \(aside) and a new store was started."
+                    "The file at \(safe) was not a readable SkyLens database; it was kept as \(aside.terminalSafe) and a new store was started."
                 )
                 do { return try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
+            } catch let error as DatabaseError where Self.isForeignFile(error) {
+                // Damaged where the schema lives: what the tables still hold is salvaged.
+                return try salvage(path, pool: nil, reason: describe(error), migrations: migrations, notices: &notices)
+            } catch let error as StoreError {
+                throw error
             } catch {
                 let failure = map(error, path: path)
                 guard let reader = openReadOnly(at: path, migrations: migrations) else { throw failure }
@@ -187,7 +255,7 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    private func openPool(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
+    func openPool(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             // Private: the store holds names, addresses and messages.
@@ -199,7 +267,23 @@ public final class AppDatabase: Sendable {
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
         }
         try migrate(pool, migrations)
+        // Marks the file as SkyLens's (a no-op when it is already marked).
+        try pool.writeWithoutTransaction { db in
+            if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Self.applicationID {
+                try db.execute(sql: "PRAGMA application_id = \(Self.applicationID)")
+            }
+        }
         return pool
+    }
+
+    /// The folder that holds the store must be one (not a file given as the data directory).
+    private func checkFolder(of path: String) throws(StoreError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        switch FileKind.at(directory) {
+        case .missing, .directory: return
+        case let kind:
+            throw .cannotOpen(path: path, reason: "its folder is \(kind.description), not a folder")
+        }
     }
 
     /// The database for reading only, when it cannot be opened for writing (a read-only folder, a full disk): first
@@ -223,7 +307,7 @@ public final class AppDatabase: Sendable {
         return nil
     }
 
-    private func configuration() -> Configuration {
+    func configuration() -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
@@ -231,7 +315,7 @@ public final class AppDatabase: Sendable {
         return configuration
     }
 
-    private static func migrator(_ migrations: [DatabaseMigration]) -> DatabaseMigrator {
+    static func migrator(_ migrations: [DatabaseMigration]) -> DatabaseMigrator {
         var migrator = DatabaseMigrator()
         for migration in migrations {
             migrator.registerMigration(migration.identifier) { db in try migration.migrate(db) }
@@ -252,29 +336,31 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    private static func isForeignFile(_ error: DatabaseError) -> Bool {
+    static func isForeignFile(_ error: DatabaseError) -> Bool {
         error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
     }
 
-    /// Renames the file (and its -wal and -shm companions) to `<path>.unreadable-<timestamp>`.
-    private func moveAside(_ path: String) throws(StoreError) -> String {
-        let stamp = Int(Date().timeIntervalSince1970)
-        var aside = "\(path).unreadable-\(stamp)"
-        var counter = 1
-        while FileManager.default.fileExists(atPath: aside) {
-            aside = "\(path).unreadable-\(stamp)-\(counter)"
-            counter += 1
-        }
-        do {
-            try FileManager.default.moveItem(atPath: path, toPath: aside)
-            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
-                try FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+    /// Renames the file (and its -wal and -shm companions, which belong with it) to `<path>.<tag>-<timestamp>`,
+    /// never opening them.
+    func moveAside(_ path: String, tag: String) throws(StoreError) -> String {
+        do throws(FileReadError) {
+            var aside: String?
+            if Self.hasEntry(path) { aside = try FileKind.keepAside(path, tag: tag) }
+            let base = aside ?? "\(path).\(tag)-\(Int(Date().timeIntervalSince1970))"
+            for suffix in ["-wal", "-shm"] where Self.hasEntry(path + suffix) {
+                guard rename(path + suffix, base + suffix) == 0 else {
+                    throw FileReadError.unreadable(path: path + suffix, reason: String(cString: strerror(errno)))
+                }
             }
+            return base
         } catch {
-            throw .cannotOpen(
-                path: path, reason: "it is not a SkyLens database and could not be moved aside (\(describe(error)))")
+            throw .cannotOpen(path: path, reason: "it is not a usable SkyLens database and \(error.reason)")
         }
-        return aside
+    }
+
+    private static func hasEntry(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
     }
 
     private var displayPath: String {
@@ -282,7 +368,7 @@ public final class AppDatabase: Sendable {
         return ":memory:"
     }
 
-    private func map(_ error: any Error, path: String? = nil) -> StoreError {
+    func map(_ error: any Error, path: String? = nil) -> StoreError {
         if let error = error as? StoreError { return error }
         if error is CancellationError { return .cancelled }
         let location = path ?? displayPath
@@ -336,7 +422,7 @@ public final class AppDatabase: Sendable {
         return false
     }
 
-    private func describe(_ error: any Error) -> String {
+    func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
         return (error as NSError).localizedDescription
     }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The catalogue file: a header, then columns of fixed-width values and blobs of UTF-8 text, each section aligned to
 /// 8 bytes, little-endian. Rows are in search order (folded name, then country, then id), so a search is two binary
-/// searches and a page is a run of consecutive rows. The file is memory-mapped, never parsed.
+/// searches and a page is a run of consecutive rows. The file is read whole and used in place, never parsed.
 ///
 /// Header: magic `SKYCAT01`, format version (u32), row count (u32), then for each `Section` an offset and a length
 /// (u64 each, from the start of the file).

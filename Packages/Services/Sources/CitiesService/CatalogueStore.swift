@@ -101,11 +101,25 @@ public actor CatalogueStore {
     public func catalogue(progress: Progress? = nil) async throws(CatalogueError) -> CityCatalogue {
         if let current { return current }
         var existing: CityCatalogue?
-        if FileManager.default.fileExists(atPath: path) {
+        switch FileKind.at(path) {
+        case .missing:
+            break
+        case .regular:
             do {
                 existing = try CityCatalogue(path: path)
             } catch {
                 pendingNotices.append("\(error.message) It is imported again.")
+            }
+        case let kind:
+            // A named pipe or a folder where the catalogue belongs: never opened, kept for the user.
+            let safe = path.terminalSafe
+            do {
+                let aside = try FileKind.keepAside(path, tag: "not-a-catalogue", now: now())
+                pendingNotices.append(
+                    "\(safe) was \(kind.description), not a city catalogue; it was kept as \(aside.terminalSafe) and the list is imported again."
+                )
+            } catch {
+                pendingNotices.append("\(safe) is \(kind.description), not a city catalogue, and \(error.reason).")
             }
         }
         if let remote, existing?.source != remote.baseURL.absoluteString, !recentlyFailed(remote) {
@@ -243,6 +257,10 @@ public actor CatalogueStore {
     /// A path beside the catalogue for a new one, in a data directory that exists (created private).
     private func temporaryPath() throws(CatalogueError) -> String {
         let directory = (path as NSString).deletingLastPathComponent
+        switch FileKind.at(directory) {
+        case .missing, .directory: break
+        case let kind: throw .storage("the data directory \(directory.terminalSafe) is \(kind.description), not a folder")
+        }
         do {
             if !FileManager.default.fileExists(atPath: directory) {
                 try FileManager.default.createDirectory(

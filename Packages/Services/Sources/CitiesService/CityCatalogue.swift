@@ -49,11 +49,11 @@ public struct NearbyCity: Sendable, Equatable {
     public var bearing: Double
 }
 
-/// The city list, memory-mapped from a catalogue file (see `CatalogueFormat`). Searching never allocates more than
+/// The city list, read whole from a catalogue file (see `CatalogueFormat`). Searching never allocates more than
 /// the page it returns.
 ///
-/// `@unchecked Sendable`: every stored pointer points into `file`'s read-only mapping, which lives as long as the
-/// catalogue; nothing is ever written.
+/// `@unchecked Sendable`: every stored pointer points into `file`'s buffer, which lives as long as the catalogue and
+/// is never written after it is read.
 public final class CityCatalogue: @unchecked Sendable {
     public let count: Int
     /// Where the list came from: `built-in`, or the URL it was downloaded from.
@@ -61,7 +61,7 @@ public final class CityCatalogue: @unchecked Sendable {
     public let createdAt: Date?
     public let path: String
 
-    private let file: MappedFile
+    private let file: CatalogueFile
     private let ids: UnsafePointer<UInt32>
     private let latitudes: UnsafePointer<Int32>
     private let longitudes: UnsafePointer<Int32>
@@ -85,7 +85,7 @@ public final class CityCatalogue: @unchecked Sendable {
 
     /// Maps the catalogue at `path`, checking its header and that every section lies inside the file.
     public init(path: String) throws(CatalogueError) {
-        let file = try MappedFile(path: path)
+        let file = try CatalogueFile(path: path)
         let bytes = file.bytes
         func corrupt(_ reason: String) -> CatalogueError { .corrupt(path: path, reason: reason) }
         guard bytes.count >= CatalogueFormat.headerSize, Array(bytes.prefix(8)) == CatalogueFormat.magic else {
@@ -295,7 +295,7 @@ public final class CityCatalogue: @unchecked Sendable {
         }
     }
 
-    /// The rows whose folded name starts with `prefix` by two plain binary searches over the same memory-mapped keys,
+    /// The rows whose folded name starts with `prefix` by two plain binary searches over the same in-memory keys,
     /// without the pair table: the benchmark's floor.
     public func binarySearchRange(_ prefix: String) -> Range<Int> {
         var prefix = prefix

@@ -82,7 +82,13 @@ struct PlaceResolver: Sendable {
     /// The five presets: from `locations.json` in the data directory when there is one, else built in.
     func presets(dataDirectory: URL) async throws(Failure) -> (cities: [City], fromFile: Bool) {
         let file = dataDirectory.appendingPathComponent("locations.json")
-        if let data = try? Data(contentsOf: file) {
+        let contents: Data?
+        do {
+            contents = try RegularFile.read(file.path, limit: 16 * 1_048_576)
+        } catch {
+            throw .invalid("\(file.path.terminalSafe) cannot be used as a list of places: \(error.reason).")
+        }
+        if let data = contents {
             do throws(CatalogueError) {
                 let parsed = try CityListParser.parse(data)
                 guard !parsed.cities.isEmpty else {

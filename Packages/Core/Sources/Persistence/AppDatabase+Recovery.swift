@@ -1,0 +1,212 @@
+import CoreKit
+import Foundation
+import GRDB
+
+/// What the App finds at the store's path before it opens it, and how it saves what it can from a damaged store.
+extension AppDatabase {
+    /// SkyLens's mark in the SQLite header (`PRAGMA application_id`): "SkyL".
+    public static let applicationID: Int32 = 0x536B_794C
+
+    enum Identity: Equatable {
+        /// Nothing there yet, an empty file, or a database without tables.
+        case fresh
+        /// Marked as SkyLens's.
+        case ours
+        /// A SkyLens store from before the mark: every schema step it records is one of SkyLens's modules'.
+        case legacy
+        /// Another application's SQLite file, in words: "another application's database (application id 0x…)".
+        case foreign(String)
+    }
+
+    /// Reads the SQLite header (never writing, never changing the file) and, for an unmarked file, its table names.
+    /// A file that is not SQLite at all is `ours` here: opening it fails as unreadable, and it is salvaged from.
+    func identify(_ path: String, migrations: [DatabaseMigration]) -> Identity {
+        guard let (descriptor, size) = try? RegularFile.open(path, limit: .max) else { return .fresh }
+        defer { close(descriptor) }
+        guard size > 0 else { return .fresh }
+        var header = [UInt8](repeating: 0, count: 100)
+        let read = header.withUnsafeMutableBytes { RegularFile.readFully(descriptor, into: $0) }
+        guard case .success(100) = read, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .ours }
+        let identifier = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        if Int32(bitPattern: identifier) == Self.applicationID { return .ours }
+        if identifier != 0 {
+            return .foreign("another application's database (application id 0x\(String(identifier, radix: 16)))")
+        }
+        var configuration = configuration()
+        configuration.readonly = true
+        guard let queue = try? DatabaseQueue(path: path, configuration: configuration),
+            let (tables, steps) = try? queue.read({ db -> ([String], [String]) in
+                let tables = try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+                let steps =
+                    tables.contains("grdb_migrations")
+                    ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") : []
+                return (tables, steps)
+            })
+        else { return .ours }
+        if tables.isEmpty { return .fresh }
+        let modules = Set(migrations.map { Self.module(of: $0.identifier) })
+        if tables.contains("grdb_migrations"), !steps.isEmpty, steps.allSatisfy({ modules.contains(Self.module(of: $0)) })
+        {
+            return .legacy
+        }
+        let names = tables.prefix(3).map { $0.terminalSafe }.joined(separator: ", ")
+        return .foreign("another application's SQLite database (tables \(names)\(tables.count > 3 ? ", …" : ""))")
+    }
+
+    private static func module(of identifier: String) -> Substring {
+        identifier.prefix { $0 != "." }
+    }
+
+    /// What `PRAGMA quick_check` found wrong, or nil when the store is sound. Quick: it reads every page once
+    /// (a store of a few MB takes milliseconds), without checking indexes against tables.
+    /// Read only, so the file is unchanged if it is kept aside. Nil too when the check cannot run for another
+    /// reason (a file that is not SQLite at all, a folder that cannot be read): opening then says why.
+    func damage(atPath path: String) -> String? {
+        var configuration = configuration()
+        configuration.readonly = true
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            defer { try? queue.close() }
+            let findings = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+            return findings == ["ok"] ? nil : findings.joined(separator: "; ")
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            return error.message ?? "damaged"
+        } catch {
+            return nil
+        }
+    }
+
+    /// Keeps the damaged store aside, starts a fresh one and copies into it every row that can still be read from
+    /// each of the fresh store's tables, then says what happened in `notices`.
+    func salvage(
+        _ path: String, pool: DatabasePool?, reason: String, migrations: [DatabaseMigration], notices: inout [String]
+    ) throws(StoreError) -> DatabasePool {
+        try? pool?.close()
+        let aside = try moveAside(path, tag: "damaged")
+        logger.notice("database damaged; kept aside", metadata: ["path": "\(path)", "reason": "\(reason)"])
+        let fresh: DatabasePool
+        do { fresh = try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
+        let outcome = Self.copyReadableRows(from: aside, into: fresh, configuration: configuration())
+        let safe = path.terminalSafe
+        let what =
+            outcome.copied.isEmpty
+            ? "nothing in it could be read"
+            : "what could be read was copied into a new store ("
+                + outcome.copied.map { "\($0.table.terminalSafe): \($0.rows)" }.joined(separator: ", ") + ")"
+                + (outcome.lostSome ? "; some rows were beyond saving" : "")
+        logger.notice(
+            "database salvaged",
+            metadata: ["rows": "\(outcome.copied.reduce(0) { $0 + $1.rows })", "lost": "\(outcome.lostSome)"])
+        notices.append(
+            "The store \(safe) was damaged (\(reason.terminalSafe)). It was kept as \(aside.terminalSafe); \(what).")
+        return fresh
+    }
+
+    struct SalvageOutcome {
+        var copied: [(table: String, rows: Int)] = []
+        var lostSome = false
+    }
+
+    /// Copies, table by table, the columns the fresh store and the damaged one share. A table is read in rowid order;
+    /// where a damaged page stops the read, later rowids are probed one by one until a readable row is found, and
+    /// the read goes on from there.
+    static func copyReadableRows(
+        from damaged: String, into fresh: DatabasePool, configuration base: Configuration
+    ) -> SalvageOutcome {
+        var outcome = SalvageOutcome()
+        var configuration = base
+        configuration.readonly = true
+        configuration.foreignKeysEnabled = false
+        guard let source = try? DatabaseQueue(path: damaged, configuration: configuration) else {
+            outcome.lostSome = true
+            return outcome
+        }
+        let tables =
+            (try? fresh.read { db in
+                try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'
+                        AND name != 'grdb_migrations' ORDER BY name
+                        """)
+            }) ?? []
+        for table in tables {
+            guard
+                let freshColumns = try? fresh.read({ db in try db.columns(in: table).map(\.name) }),
+                let oldColumns = try? source.read({ db in try db.columns(in: table).map(\.name) })
+            else {
+                outcome.lostSome = true
+                continue
+            }
+            let columns = freshColumns.filter(oldColumns.contains)
+            guard !columns.isEmpty else { continue }
+            let list = columns.map(\.quotedDatabaseIdentifier).joined(separator: ", ")
+            let (rows, lost) = readRows(of: table, columns: list, from: source)
+            if lost { outcome.lostSome = true }
+            guard !rows.isEmpty else { continue }
+            let inserted =
+                (try? fresh.write { db -> Int in
+                    let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                    let statement = try db.makeStatement(
+                        sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier)(\(list)) VALUES (\(placeholders))")
+                    var count = 0
+                    for row in rows {
+                        try statement.execute(arguments: StatementArguments(row))
+                        count += db.changesCount
+                    }
+                    return count
+                }) ?? 0
+            if inserted < rows.count { outcome.lostSome = true }
+            if inserted > 0 { outcome.copied.append((table, inserted)) }
+        }
+        return outcome
+    }
+
+    /// How far past a damaged stretch rowids are probed before the rest of a table is given up.
+    static let probeLimit: Int64 = 100_000
+
+    private static func readRows(of table: String, columns: String, from source: DatabaseQueue) -> (
+        rows: [[DatabaseValue]], lost: Bool
+    ) {
+        let name = table.quotedDatabaseIdentifier
+        var rows: [[DatabaseValue]] = []
+        var lost = false
+        var after = Int64.min
+        var lastFailure: Int64?
+        while true {
+            do {
+                try source.read { db in
+                    let cursor = try Row.fetchCursor(
+                        db, sql: "SELECT rowid, \(columns) FROM \(name) WHERE rowid > ? ORDER BY rowid",
+                        arguments: [after])
+                    while let row = try cursor.next() {
+                        after = row[0]
+                        rows.append(Array(row.databaseValues.dropFirst()))
+                    }
+                }
+                return (rows, lost)
+            } catch {
+                lost = true
+                // Find the next rowid that can be read, past the damage.
+                // A row that a probe found but the read then failed on is stepped over.
+                let start = (after == Int64.min ? 0 : after) + (lastFailure == after ? 1 : 0)
+                lastFailure = after
+                var next: Int64?
+                var candidate = start
+                while candidate < start + probeLimit {
+                    candidate += 1
+                    let found = try? source.read { db in
+                        try Int64.fetchOne(db, sql: "SELECT rowid FROM \(name) WHERE rowid = ?", arguments: [candidate])
+                    }
+                    if let found {
+                        next = found
+                        break
+                    }
+                }
+                guard let next else { return (rows, lost) }
+                after = next - 1
+            }
+        }
+    }
+}
