@@ -64,3 +64,65 @@ import Testing
         #expect(result.stdout.contains("zoom 6"))
     }
 }
+
+/// A city list from `SKYLENS_CITIES_URL` that lacks a favourite's city: the favourite keeps its name, country and
+/// coordinates, is listed and can be removed; `cities` says which list is in use, `cities reset` goes back.
+@Suite(.serialized) struct FavouritesAcrossCityListsTests {
+    let list = """
+        [{"country":"US","name":"Alabama","_id":4829764,"coord":{"lon":-86.75,"lat":32.75}},
+         {"country":"AU","name":"Sydney","_id":2147714,"coord":{"lon":151.2,"lat":-33.86}}]
+        """
+
+    @Test func aFavouriteTheDownloadedListLacksIsListedAndCanBeRemoved() throws {
+        let home = try TemporaryDirectory()
+        let kept = try AppBinary.runner(home: home).run(["--", "fav", "#2988507"])
+        #expect(kept.stdout.contains("★ Paris, FR is now a favourite."))
+        let server = try LoopbackServer(always: .json(list))
+        let runner = AppBinary.runner(home: home, environment: ["SKYLENS_CITIES_URL": server.baseURL.absoluteString])
+
+        // Before: "You have no favourites yet", as if Paris had never been kept.
+        let listed = try runner.run(["--", "favorites"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("1 favourite is not in the city list in use (kept as stored):"), "\(listed.stdout)")
+        #expect(listed.stdout.contains("#2988507  Paris, FR"))
+        #expect(listed.stdout.contains("48.8534"))
+
+        let json = try runner.run(["--", "--format", "json", "favorites"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let absent = try #require(document["notInList"] as? [[String: Any]])
+        #expect(absent.first?["name"] as? String == "Paris" && absent.first?["id"] as? Int == 2988507)
+
+        let opened = try runner.run(["--", "open", "#2988507"])
+        #expect(opened.status == 1)
+        #expect(opened.stderr.contains("is a favourite that the city list in use lacks"))
+
+        let which = try runner.run(["--", "cities"])
+        #expect(which.stdout.contains("City list: downloaded from \(server.baseURL.absoluteString)"), "\(which.stdout)")
+        #expect(which.stdout.contains("Cities              2"))
+
+        let removed = try runner.run(["--", "unfav", "#2988507"])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.contains("Paris, FR is no longer a favourite."))
+        #expect(try runner.run(["--", "favorites"]).stdout.contains("You have no favourites yet"))
+    }
+
+    @Test func citiesResetReturnsToTheBuiltInListUntilReload() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer(always: .json(list))
+        let runner = AppBinary.runner(home: home, environment: ["SKYLENS_CITIES_URL": server.baseURL.absoluteString])
+        #expect(try runner.run(["--", "fav", "#2147714"]).stdout.contains("★ Sydney, AU is now a favourite."))
+        let reset = try runner.run(["--", "cities", "reset"])
+        #expect(reset.status == 0, "\(reset.stderr)")
+        #expect(reset.stdout.contains("(the built-in list)"), "\(reset.stdout)")
+        // The next start keeps the built-in list although the URL is still set, and the favourite is whole.
+        let which = try runner.run(["--", "cities"])
+        #expect(which.stdout.contains("City list: the built-in list"), "\(which.stdout)")
+        #expect(which.stdout.contains("'cities reset' chose the built-in list"))
+        let favourites = try runner.run(["--", "favorites"])
+        #expect(favourites.stdout.contains("Sydney, AU") && favourites.stdout.contains("★"), "\(favourites.stdout)")
+        #expect(try runner.run(["--", "search", "toronto"]).stdout.contains("Toronto, CA"))
+        let reloaded = try runner.run(["--", "cities", "reload"])
+        #expect(reloaded.stdout.contains("Loaded 2 cities"), "\(reloaded.stdout)")
+        #expect(try runner.run(["--", "cities"]).stdout.contains("downloaded from"))
+    }
+}

@@ -62,7 +62,7 @@ import Testing
         #expect(mkfifo(home.file("locations.json").path, 0o600) == 0)
         let started = ContinuousClock.now
         let result = try AppBinary.runner(home: home, environment: ["SKYLENS_OFFLINE": "1"]).run(
-            ["--", "cities"], timeout: .seconds(30))
+            ["--", "presets"], timeout: .seconds(30))
         #expect(ContinuousClock.now - started < .seconds(15), "the App waited on the pipe")
         #expect(result.status == 1)
         #expect(result.stderr.contains("locations.json cannot be used as a list of places: it is a named pipe (FIFO)"))

@@ -19,6 +19,8 @@ final class CityBrowser: ObservableViewModel {
         var limit: Int
         var total: Int
         var rows: [CityRow]
+        /// Favourites the list in use lacks (for a favourites list): kept with their stored name and place.
+        var absent: [Favorite] = []
 
         var pageCount: Int { max(1, (total + limit - 1) / limit) }
         var pageIndex: Int { offset / max(1, limit) }
@@ -46,13 +48,15 @@ final class CityBrowser: ObservableViewModel {
         var detail: Detail?
         var map: MapView?
         var favorites: Set<Int> = []
+        /// The favourites that the city list in use lacks (one from another source), as stored.
+        var absentFavorites: [Favorite] = []
     }
 
     enum Action: Sendable {
         case searchSubmitted(query: String, favoritesOnly: Bool, limit: Int)
         case pageRequested(Int)
         case citySelected(id: Int)
-        case favoritesChanged(Set<Int>)
+        case favoritesChanged([Favorite])
         case mapRequested(id: Int, zoom: Int, style: MapStyle, width: Int, height: Int)
         case zoomChanged(by: Int)
         case panned(dx: Double, dy: Double)
@@ -63,11 +67,19 @@ final class CityBrowser: ObservableViewModel {
     private let catalogue: CityCatalogue
     private let countries: Countries
 
-    init(catalogue: CityCatalogue, countries: Countries, favorites: Set<Int>) {
+    init(catalogue: CityCatalogue, countries: Countries, favorites: [Favorite]) {
         self.catalogue = catalogue
         self.countries = countries
-        state.favorites = favorites
+        setFavorites(favorites)
     }
+
+    private func setFavorites(_ favorites: [Favorite]) {
+        state.favorites = Set(favorites.map(\.id))
+        state.absentFavorites = favorites.filter { catalogue.position(ofID: $0.id) == nil }
+    }
+
+    /// Whether the city list in use has the city (a favourite from another list may be missing from it).
+    func listHas(_ id: Int) -> Bool { catalogue.position(ofID: id) != nil }
 
     func send(_ action: Action) async {
         switch action {
@@ -84,8 +96,9 @@ final class CityBrowser: ObservableViewModel {
             state.detail = Detail(
                 city: city, countryName: countries.name(city.country), favorite: state.favorites.contains(id),
                 nearby: catalogue.nearest(to: position))
-        case .favoritesChanged(let favorites):
-            state.favorites = favorites
+        case .favoritesChanged(let stored):
+            setFavorites(stored)
+            let favorites = state.favorites
             if let results = state.results {
                 // A favourites-only list changes with them; a plain list only changes its stars.
                 state.results =
@@ -93,13 +106,13 @@ final class CityBrowser: ObservableViewModel {
                     ? search(query: results.query, favoritesOnly: true, offset: results.offset, limit: results.limit)
                     : Results(
                         query: results.query, favoritesOnly: false, offset: results.offset, limit: results.limit,
-                        total: results.total,
-                        rows: results.rows.map { CityRow(city: $0.city, favorite: favorites.contains($0.city.id)) })
+                        total: results.total, rows: results.rows.map { CityRow(city: $0.city, favorite: favorites.contains($0.city.id)) })
             }
             if let detail = state.detail { state.detail?.favorite = favorites.contains(detail.city.id) }
             if let city = state.map?.city { state.map?.favorite = favorites.contains(city.id) }
         case .mapRequested(let id, let zoom, let style, let width, let height):
-            guard let city = catalogue.city(id: id) else { return }
+            guard let city = catalogue.city(id: id) ?? state.absentFavorites.first(where: { $0.id == id })?.city
+            else { return }
             state.map = MapView(
                 city: city, favorite: state.favorites.contains(id),
                 center: GeoPoint(latitude: city.latitude, longitude: city.longitude),
@@ -130,7 +143,10 @@ final class CityBrowser: ObservableViewModel {
             guard let id = Int(trimmed.dropFirst()) else {
                 return .invalid("'\(trimmed)' is not an id: write it as #6167865.")
             }
-            return catalogue.city(id: id).map(Resolution.city) ?? .invalid("No city has the id \(id).")
+            if let city = catalogue.city(id: id) { return .city(city) }
+            // A favourite from another list: known by what was stored, so that it can be forgotten.
+            if let city = state.absentFavorites.first(where: { $0.id == id })?.city { return .city(city) }
+            return .invalid("No city has the id \(id).")
         }
         if let row = Int(trimmed) {
             guard let results = state.results, !results.rows.isEmpty else {
@@ -193,7 +209,16 @@ final class CityBrowser: ObservableViewModel {
         let rows = page.positions.map { position in
             CityRow(city: catalogue.city(at: position), favorite: state.favorites.contains(catalogue.id(at: position)))
         }
+        var absent: [Favorite] = []
+        if favoritesOnly {
+            let parsed = CityQuery(parsing: query)
+            absent = state.absentFavorites.filter { favorite in
+                NameFolding.fold(favorite.name ?? "").hasPrefix(parsed.prefix)
+                    && (parsed.country == nil || favorite.country?.uppercased() == parsed.country?.uppercased())
+            }
+        }
         return Results(
-            query: query, favoritesOnly: favoritesOnly, offset: offset, limit: limit, total: page.total, rows: rows)
+            query: query, favoritesOnly: favoritesOnly, offset: offset, limit: limit, total: page.total, rows: rows,
+            absent: absent)
     }
 }

@@ -28,6 +28,16 @@ struct SearchDocument: Encodable, Sendable {
     var total: Int
     var offset: Int
     var results: [CityDocument]
+    /// Favourites the city list in use lacks, as stored (only in a favourites list).
+    var notInList: [AbsentFavorite]?
+
+    struct AbsentFavorite: Encodable, Sendable {
+        var id: Int
+        var name: String?
+        var country: String?
+        var latitude: Double?
+        var longitude: Double?
+    }
 
     init(_ results: CityBrowser.Results) {
         query = results.query
@@ -35,6 +45,12 @@ struct SearchDocument: Encodable, Sendable {
         total = results.total
         offset = results.offset
         self.results = results.rows.map { CityDocument($0.city, favorite: $0.favorite) }
+        notInList =
+            results.favoritesOnly
+            ? results.absent.map {
+                AbsentFavorite(
+                    id: $0.id, name: $0.name, country: $0.country, latitude: $0.latitude, longitude: $0.longitude)
+            } : nil
     }
 }
 
@@ -98,4 +114,12 @@ struct ReloadDocument: Encodable, Sendable {
     var source: String
     var count: Int
     var skipped: Int
+}
+
+struct ListInfoDocument: Encodable, Sendable {
+    var source: String
+    var count: Int
+    var createdAt: Date?
+    var configuredURL: String?
+    var builtInChosen: Bool
 }

@@ -137,6 +137,12 @@ public final class MapPlugin: FeaturePlugin {
             CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.cityRoute)),
             CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.mapRoute)),
             CommandSpec(
+                "cities", summary: "Which city list is in use: built in, or downloaded from SKYLENS_CITIES_URL"),
+            CommandSpec(
+                "cities reset", summary: "Go back to the built-in city list (until 'cities reload')",
+                discussion:
+                    "Favourites stay; those the built-in list lacks are listed as they were stored and can be removed."),
+            CommandSpec(
                 "cities reload", summary: "Load the city list again (from SKYLENS_CITIES_URL when set)",
                 discussion:
                     "A download that fails or does not parse keeps the list that was there, and says why. Favourites stay."
@@ -177,6 +183,12 @@ public final class MapPlugin: FeaturePlugin {
             return resultsOutput(browser, context: context)
         case "open":
             let city = try await resolve(arguments["city"] ?? "", allowName: false, context: context)
+            if let browser, !browser.listHas(city.id) {
+                throw .failure(
+                    "not_in_list",
+                    "\(TerminalText.sanitize(city.name)), \(city.country) (#\(city.id)) is a favourite that the city list in use lacks: 'map #\(city.id)' shows where it is, 'unfav #\(city.id)' forgets it, 'cities reset' returns to the built-in list."
+                )
+            }
             return try await show(
                 Destination(Self.cityRoute, parameters: ["id": String(city.id), "title": city.name]), context: context)
         case "fav", "unfav":
@@ -212,6 +224,10 @@ public final class MapPlugin: FeaturePlugin {
                 to: Destination("weather.city", parameters: ["id": String(city.id), "title": city.name]))
         case "cities reload":
             return try await reload(context)
+        case "cities reset":
+            return try await reload(context, toBuiltIn: true)
+        case "cities":
+            return try await listInfo(context)
         default:
             throw .usage("Unknown command '\(invocation.command.name)'.")
         }
@@ -260,9 +276,15 @@ public final class MapPlugin: FeaturePlugin {
         }
         progress.finish()
         for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
-        let favorites: Set<Int>
+        var favorites: [Favorite]
         do {
-            favorites = try await favoritesStore.ids()
+            favorites = try await favoritesStore.all()
+            // Favourites kept before their details were stored get them from the list that has them.
+            let lacking = favorites.filter { $0.name == nil }.compactMap { catalogue.city(id: $0.id) }
+            if !lacking.isEmpty {
+                try await favoritesStore.recordDetails(lacking)
+                favorites = try await favoritesStore.all()
+            }
         } catch {
             // Without the database the cities still answer, without stars.
             context.notice("Note: favourites are unavailable: \(error.message)")
@@ -287,14 +309,16 @@ public final class MapPlugin: FeaturePlugin {
     /// read leaves the favourites as they were (said once by `loadBrowser`), unless they are what was asked for:
     /// without the store there is no list of favourites to show, which is not the same as none.
     private func refreshFavorites(_ browser: CityBrowser, required: Bool = false) async throws(CommandError) {
-        let ids: Set<Int>
+        let stored: [Favorite]
         do {
-            ids = try await favoritesStore.ids()
+            stored = try await favoritesStore.all()
         } catch {
             guard required else { return }
             throw .failure("storage", "Favourites are unavailable: \(error.message)")
         }
-        if ids != browser.state.favorites { await browser.send(.favoritesChanged(ids)) }
+        let absent = stored.filter { !browser.listHas($0.id) }
+        guard Set(stored.map(\.id)) != browser.state.favorites || absent != browser.state.absentFavorites else { return }
+        await browser.send(.favoritesChanged(stored))
     }
 
     private func pageSize(_ text: String?, context: CommandContext) throws(CommandError) -> Int {
@@ -335,7 +359,7 @@ public final class MapPlugin: FeaturePlugin {
         let changed: Bool
         do {
             changed =
-                favorite ? try await favoritesStore.add(city.id, at: now()) : try await favoritesStore.remove(city.id)
+                favorite ? try await favoritesStore.add(city, at: now()) : try await favoritesStore.remove(city.id)
         } catch {
             throw .failure("storage", error.message)
         }
@@ -404,12 +428,33 @@ public final class MapPlugin: FeaturePlugin {
                 footer: rendered.footer))
     }
 
-    private func reload(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
+    private func listInfo(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let progress = context.progress
+        let info: CatalogueStore.ListInfo
+        do {
+            info = try await store.info { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
+        } catch {
+            progress.finish()
+            throw .failure("catalogue", error.message)
+        }
+        progress.finish()
+        for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
+        return CommandOutput(
+            text: MapViews.listInfo(info, painter: context.painter),
+            json: ListInfoDocument(
+                source: info.source, count: info.count, createdAt: info.createdAt, configuredURL: info.configuredURL,
+                builtInChosen: info.builtInChosen))
+    }
+
+    private func reload(_ context: CommandContext, toBuiltIn: Bool = false) async throws(CommandError) -> CommandOutput {
         let progress = context.progress
         let report: ReloadReport
         do {
-            report = try await store.reload { phase, fraction in progress.update(Self.label(phase), fraction: fraction)
+            let update: CatalogueStore.Progress = { phase, fraction in
+                progress.update(Self.label(phase), fraction: fraction)
             }
+            report =
+                toBuiltIn ? try await store.resetToBuiltIn(progress: update) : try await store.reload(progress: update)
         } catch {
             progress.finish()
             throw .failure("catalogue", "\(error.message) The city list that was there is kept.")

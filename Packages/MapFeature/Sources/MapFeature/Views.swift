@@ -11,6 +11,10 @@ enum MapViews {
         let query = results.query.trimmingCharacters(in: .whitespaces)
         let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(TerminalText.sanitize(query))\""
         guard !results.rows.isEmpty else {
+            if !results.absent.isEmpty {
+                return ([painter.paint("\(subject): none in the city list in use", .bold)]
+                    + absentFavorites(results.absent, painter: painter)).joined(separator: "\n")
+            }
             if results.total > 0 {
                 return
                     "\(subject): \(formatted(results.total)) matches, none on page \(results.pageIndex + 1). 'page 1' goes back."
@@ -41,6 +45,55 @@ enum MapViews {
         if results.pageCount > 1 { footer += " · next, prev, page N" }
         footer += " · open N, map N, fav N"
         lines.append(painter.paint(footer, .dim))
+        if !results.absent.isEmpty { lines += [""] + absentFavorites(results.absent, painter: painter) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Favourites that the city list in use lacks, as they were stored: never silently dropped.
+    static func absentFavorites(_ favorites: [Favorite], painter: Painter) -> [String] {
+        let count = favorites.count
+        var lines = [
+            painter.paint(
+                "\(count) \(count == 1 ? "favourite is" : "favourites are") not in the city list in use (kept as stored):",
+                .bold)
+        ]
+        let labels = favorites.map { favorite in
+            let country = favorite.country.flatMap { $0.isEmpty ? nil : $0 } ?? "—"
+            return TerminalText.sanitize("\(favorite.name ?? "(name unknown)"), \(country)")
+        }
+        let nameWidth = min(40, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12))
+        for (favorite, label) in zip(favorites, labels) {
+            let place = favorite.city.map { coordinates($0) } ?? "(place unknown)"
+            lines.append("#\(favorite.id)  \(DisplayWidth.fit(label, to: nameWidth))  \(place)")
+        }
+        lines.append(painter.paint("'unfav #ID' forgets one, 'map #ID' shows it, 'cities reset' returns to the built-in list.", .dim))
+        return lines
+    }
+
+    /// `cities`: which list is in use, and how to change it.
+    static func listInfo(_ info: CatalogueStore.ListInfo, painter: Painter) -> String {
+        let builtIn = info.source == "built-in"
+        let origin = builtIn ? "the built-in list" : "downloaded from \(TerminalText.sanitize(info.source))"
+        var lines = [painter.paint("City list: \(origin)", .bold)]
+        var facts = [("Cities", formatted(info.count))]
+        // The built-in list is prepared reproducibly, without a date.
+        if let created = info.createdAt, created.timeIntervalSince1970 > 86_400 {
+            let format = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
+            facts.append((builtIn ? "Prepared" : "Downloaded", created.formatted(format)))
+        }
+        if let url = info.configuredURL { facts.append(("SKYLENS_CITIES_URL", TerminalText.sanitize(url))) }
+        if info.readFromInstallation { facts.append(("Read from", "where SkyLens is installed (the data directory cannot hold it)")) }
+        let width = facts.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
+        lines += facts.map { "  \(DisplayWidth.pad($0.0, to: width))  \($0.1)" }
+        let hint: String =
+            switch (builtIn, info.configuredURL != nil) {
+            case (true, true) where info.builtInChosen:
+                "'cities reset' chose the built-in list; 'cities reload' downloads SKYLENS_CITIES_URL's again."
+            case (true, true): "'cities reload' tries SKYLENS_CITIES_URL again."
+            case (true, false): "Set SKYLENS_CITIES_URL to use another list, then 'cities reload'."
+            case (false, _): "'cities reset' returns to the built-in list; 'cities reload' downloads this one again."
+            }
+        lines.append(painter.paint(hint, .dim))
         return lines.joined(separator: "\n")
     }
 

@@ -122,7 +122,9 @@ public actor CatalogueStore {
                 pendingNotices.append("\(safe) is \(kind.description), not a city catalogue, and \(error.reason).")
             }
         }
-        if let remote, existing?.source != remote.baseURL.absoluteString, !recentlyFailed(remote) {
+        if let remote, existing?.source != remote.baseURL.absoluteString, !recentlyFailed(remote),
+            !builtInChosen(over: remote)
+        {
             do {
                 let report = try await importRemote(remote, progress: progress)
                 if report.skipped > 0 {
@@ -162,6 +164,7 @@ public actor CatalogueStore {
     /// that was there stays, and the error says why.
     public func reload(progress: Progress? = nil) async throws(CatalogueError) -> ReloadReport {
         if let remote {
+            try? FileManager.default.removeItem(atPath: choicePath)
             let report = try await importRemote(remote, progress: progress)
             _ = try open()
             return report
@@ -171,12 +174,57 @@ public actor CatalogueStore {
         return ReloadReport(source: catalogue.source, count: catalogue.count, skipped: 0, firstProblem: nil)
     }
 
+    /// Which list is in use: where it came from, how many cities, when it was made, and the URL configured.
+    public struct ListInfo: Sendable, Equatable {
+        /// `built-in`, or the URL the list was downloaded from.
+        public var source: String
+        public var count: Int
+        public var createdAt: Date?
+        /// `SKYLENS_CITIES_URL`, when it is set.
+        public var configuredURL: String?
+        /// True when the built-in list is in use because `cities reset` chose it over `configuredURL`.
+        public var builtInChosen: Bool
+        /// True when the list is read where the App is installed (the data directory cannot hold it).
+        public var readFromInstallation: Bool
+    }
+
+    public func info(progress: Progress? = nil) async throws(CatalogueError) -> ListInfo {
+        let catalogue = try await catalogue(progress: progress)
+        return ListInfo(
+            source: catalogue.source, count: catalogue.count, createdAt: catalogue.createdAt, configuredURL: remoteURL,
+            builtInChosen: remote.map { builtInChosen(over: $0) } ?? false,
+            readFromInstallation: catalogue.path != path)
+    }
+
+    /// Goes back to the built-in list, and stays with it (even with `SKYLENS_CITIES_URL` set) until `cities reload`.
+    /// Favourites stay: those the built-in list lacks keep what was stored of them.
+    public func resetToBuiltIn(progress: Progress? = nil) async throws(CatalogueError) -> ReloadReport {
+        try importBuiltIn(progress: progress)
+        let catalogue = try open()
+        if let remote {
+            do {
+                try Data(remote.baseURL.absoluteString.utf8).write(to: URL(fileURLWithPath: choicePath), options: .atomic)
+            } catch {
+                throw .storage((error as NSError).localizedDescription)
+            }
+        }
+        return ReloadReport(source: catalogue.source, count: catalogue.count, skipped: 0, firstProblem: nil)
+    }
+
+    /// Where `cities reset` records that the built-in list was chosen over the URL it names.
+    private var choicePath: String { path + ".built-in-chosen" }
+
+    private func builtInChosen(over remote: HTTPClient) -> Bool {
+        guard let data = try? RegularFile.read(choicePath, limit: 65_536) else { return false }
+        return String(decoding: data, as: UTF8.self) == remote.baseURL.absoluteString
+    }
+
     /// A list URL that failed is tried again by `cities reload`, or at a start an hour later, not at every start.
     private var failurePath: String { path + ".url-failed" }
 
     private func recentlyFailed(_ remote: HTTPClient) -> Bool {
-        guard let text = try? String(contentsOfFile: failurePath, encoding: .utf8),
-            text == remote.baseURL.absoluteString,
+        guard let data = try? RegularFile.read(failurePath, limit: 65_536),
+            String(decoding: data, as: UTF8.self) == remote.baseURL.absoluteString,
             let date = (try? FileManager.default.attributesOfItem(atPath: failurePath))?[.modificationDate] as? Date
         else { return false }
         return now().timeIntervalSince(date) < 3600

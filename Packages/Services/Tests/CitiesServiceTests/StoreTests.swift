@@ -109,11 +109,34 @@ final class LockedPhases: Sendable {
         let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         database.register(FavoritesStore.migrations)
         let favorites = FavoritesStore(database: database)
-        #expect(try await favorites.add(6167865, at: Date()))
-        #expect(try await !favorites.add(6167865, at: Date()))
+        let toronto = City(id: 6167865, name: "Toronto", country: "CA", latitude: 43.7, longitude: -79.42)
+        #expect(try await favorites.add(toronto, at: Date()))
+        #expect(try await !favorites.add(toronto, at: Date()))
         #expect(try await favorites.ids() == [6167865])
+        #expect(try await favorites.all().map(\.city) == [toronto])
         #expect(try await favorites.remove(6167865))
         #expect(try await !favorites.remove(6167865))
+    }
+
+    @Test func theDetailsMigrationKeepsEveryFavourite() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        do {
+            let old = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+            old.register(Array(FavoritesStore.migrations.prefix(1)))
+            try await old.write { db in
+                try db.execute(sql: "INSERT INTO favorite_city(id, addedAt) VALUES (2988507, 1), (42, 2)")
+            }
+        }
+        let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        database.register(FavoritesStore.migrations)
+        let favorites = FavoritesStore(database: database)
+        #expect(try await favorites.all().map(\.id) == [2988507, 42])
+        let paris = City(id: 2988507, name: "Paris", country: "FR", latitude: 48.85, longitude: 2.35)
+        try await favorites.recordDetails([paris])
+        let after = try await favorites.all()
+        #expect(after.first?.city == paris)
+        #expect(after.last?.city == nil)
     }
 
     @Test func countriesHaveNames() {

@@ -92,7 +92,7 @@ public final class WeatherPlugin: FeaturePlugin {
                 "unit",
                 arguments: [.positional("unit", help: "c or f", required: false, completion: .values(["c", "f"]))],
                 summary: "Show or switch the temperature unit (kept; every view follows at once)"),
-            CommandSpec("cities", summary: "The preset cities (yours from locations.json in the data directory)"),
+            CommandSpec("presets", summary: "The preset cities (yours from locations.json in the data directory)"),
             CommandSpec("refresh", summary: "Fetch the weather on screen (or the last place) again now"),
             CommandSpec("fav", summary: "Keep this city as a favourite", scope: .within(route: Self.route)),
             CommandSpec("unfav", summary: "Forget this favourite", scope: .within(route: Self.route)),
@@ -138,7 +138,7 @@ public final class WeatherPlugin: FeaturePlugin {
             }
             return CommandOutput(
                 text: "Temperatures are now in \(unit.symbol).", json: UnitDocument(unit: unit.rawValue))
-        case "cities":
+        case "presets":
             return try await presets(context)
         case "fav", "unfav":
             return try await setFavorite(invocation.command.name == "fav")
@@ -160,15 +160,22 @@ public final class WeatherPlugin: FeaturePlugin {
         return render(context)
     }
 
+    /// Where a favourite is: as the city list in use has it, else as it was stored when it was kept (a list from
+    /// `SKYLENS_CITIES_URL` may lack it).
+    nonisolated static func location(of favorite: Favorite, resolver: PlaceResolver) async -> WeatherLocation? {
+        if let place = try? await resolver.resolve("#\(favorite.id)") { return place.location }
+        return favorite.city.map(PlaceResolver.location)
+    }
+
     public func sessionStarted(context: CommandContext) async {
         let favorites = self.favorites, resolver = self.resolver, repository = self.repository
         // Favourites' weather, fetched in the background when it is older than 10 minutes, so it is there offline.
         backgroundRefresh = Task.detached(priority: .utility) {
-            guard let ids = try? await favorites.ids() else { return }
-            for id in ids.sorted() {
+            guard let stored = try? await favorites.all() else { return }
+            for favorite in stored.sorted(by: { $0.id < $1.id }) {
                 if Task.isCancelled { return }
-                guard let place = try? await resolver.resolve("#\(id)") else { continue }
-                _ = try? await repository.weather(for: place.location, forceRefresh: false)
+                guard let location = await Self.location(of: favorite, resolver: resolver) else { continue }
+                _ = try? await repository.weather(for: location, forceRefresh: false)
             }
         }
     }
@@ -299,7 +306,10 @@ public final class WeatherPlugin: FeaturePlugin {
             throw .failure("not_a_city", "Only cities of the list can be favourites, not bare coordinates.")
         }
         let changed: Bool
-        do { changed = favorite ? try await favorites.add(id, at: now()) : try await favorites.remove(id) } catch {
+        let city = City(
+            id: id, name: location.name, country: location.country, latitude: location.latitude,
+            longitude: location.longitude)
+        do { changed = favorite ? try await favorites.add(city, at: now()) : try await favorites.remove(id) } catch {
             throw .failure("storage", error.message)
         }
         let name = "\(location.name.terminalSafe), \(location.country)"
@@ -312,17 +322,20 @@ public final class WeatherPlugin: FeaturePlugin {
 
     /// Each favourite with its last stored weather: what is there offline.
     private func favoriteWeather(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
-        let ids: Set<Int>
-        do { ids = try await favorites.ids() } catch { throw .failure("storage", error.message) }
-        guard !ids.isEmpty else {
+        let stored: [Favorite]
+        do { stored = try await favorites.all() } catch { throw .failure("storage", error.message) }
+        guard !stored.isEmpty else {
             return CommandOutput(text: "You have no favourites yet: 'fav' keeps the city on screen.")
         }
         var lines = [context.painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
         let cache = WeatherCache(database: repository.cache.database)
-        for id in ids.sorted() {
-            guard let place = try? await resolver.resolve("#\(id)") else { continue }
-            let label = "\(place.location.name.terminalSafe), \(place.location.country)"
-            if let entry = try? await cache.entry(provider: client.provider, place: place.location.cacheKey) {
+        for favorite in stored.sorted(by: { $0.id < $1.id }) {
+            guard let location = await Self.location(of: favorite, resolver: resolver) else {
+                lines.append("  #\(favorite.id)  (not in the city list in use, and no place stored for it)")
+                continue
+            }
+            let label = "\(location.name.terminalSafe), \(location.country)"
+            if let entry = try? await cache.entry(provider: client.provider, place: location.cacheKey) {
                 let current = entry.report.current
                 lines.append(
                     "  \(DisplayWidth.fit(label, to: 28))  \(WeatherViews.temperature(current.temperature, model.state.unit, context.painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(WeatherViews.age(now().timeIntervalSince(entry.fetchedAt))) ago"

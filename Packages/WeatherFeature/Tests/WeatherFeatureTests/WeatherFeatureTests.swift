@@ -191,11 +191,11 @@ struct WeatherHarness {
         let directory = try TemporaryDirectory()
         let server = try LoopbackServer(always: .json("{}"))
         let harness = try WeatherHarness(server: server, directory: directory)
-        let builtIn = await harness.run("cities")
+        let builtIn = await harness.run("presets")
         for name in ["Toronto", "Vancouver", "Montréal", "Calgary", "Ottawa"] { #expect(builtIn.contains(name)) }
         try Data(#"[{"country":"FR","name":"Lyon","_id":2996944,"coord":{"lon":4.85,"lat":45.75}}]"#.utf8)
             .write(to: directory.file("locations.json"))
-        let mine = await harness.run("cities")
+        let mine = await harness.run("presets")
         #expect(mine.contains("Your cities (locations.json)") && mine.contains("Lyon, FR"))
     }
 
