@@ -13,6 +13,7 @@ let package = Package(
         .package(path: "../Services"),
         .package(path: "../TestSupport"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -24,6 +25,7 @@ let package = Package(
                 .product(name: "CoreKit", package: "Core"),
                 .product(name: "Persistence", package: "Core"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

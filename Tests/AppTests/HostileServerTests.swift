@@ -110,3 +110,33 @@ import Testing
         #expect(usage.ru_maxrss < 160 * 1024, "peak \(usage.ru_maxrss / 1024) MB")
     }
 }
+
+/// A server that answers with values that cannot be: shown as missing, said, logged, and not cached as good.
+@Suite(.serialized) struct ImpossibleValuesTests {
+    @Test func aWindOfATrillionKilometresAnHourIsNeverDrawnNorCached() throws {
+        let home = try TemporaryDirectory()
+        let good = try weatherFixture("open-meteo-toronto.json")
+        let bad = good.replacingOccurrences(of: #""wind_speed_10m": 14.8"#, with: #""wind_speed_10m": 1000000000000"#)
+            .replacingOccurrences(of: #""relative_humidity_2m": 81"#, with: #""relative_humidity_2m": 150"#)
+        #expect(bad != good)
+        let server = try LoopbackServer(always: .json(bad))
+        defer { server.stop() }
+        let runner = AppBinary.runner(
+            home: home,
+            environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_LOG_LEVEL": "warning"])
+        let first = try runner.run(["--", "weather", "Toronto"])
+        #expect(first.status == 0, "\(first.stderr)")
+        // Before: "Wind 1000000000000 km/h" and "Humidity 150 %".
+        #expect(!first.stdout.contains("1000000000000") && !first.stdout.contains("Humidity 150"), "\(first.stdout)")
+        #expect(first.stdout.contains("Wind —") && first.stdout.contains("Humidity —"), "\(first.stdout)")
+        #expect(first.stdout.contains("Open-Meteo sent impossible values, left out: humidity 150 % now; wind speed 1,000,000,000,000 km/h now."))
+        #expect(first.stderr.contains("impossible values from the weather provider"), "\(first.stderr)")
+        let json = try runner.run(["--", "--format", "json", "weather", "Toronto"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let current = try #require(document["current"] as? [String: Any])
+        #expect(current["windSpeed"] == nil && current["humidity"] == nil)
+        #expect((document["leftOut"] as? [String])?.count == 2)
+        // Not cached as a good answer: each run asks the server again (a good one is served from the cache).
+        #expect(server.requests.count == 2)
+    }
+}

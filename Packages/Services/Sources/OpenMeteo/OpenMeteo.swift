@@ -76,6 +76,8 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
 /// Open-Meteo: no key. `GET {base}/v1/forecast` with the variables SkyLens shows, in °C and km/h.
 public enum OpenMeteo {
     public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
+    /// Days asked for; an answer with more has them dropped (see `WeatherReport.checked`).
+    public static let forecastDays = 7
 
     /// The DTOs name their keys (`temperature_2m`); a plain decoder.
     public static var decoder: JSONDecoder { JSONDecoder() }
@@ -90,7 +92,7 @@ public enum OpenMeteo {
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
-            return try report(from: dto, for: location)
+            return try report(from: dto, for: location).checked(days: forecastDays)
         }
     }
 
@@ -105,7 +107,7 @@ public enum OpenMeteo {
             QueryItem("hourly", "temperature_2m,apparent_temperature,precipitation_probability,weather_code"),
             QueryItem("daily", "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset"),
             QueryItem("timezone", "auto"),
-            QueryItem("forecast_days", "7"),
+            QueryItem("forecast_days", String(forecastDays)),
             QueryItem("temperature_unit", "celsius"),
             QueryItem("wind_speed_unit", "kmh"),
         ]
@@ -123,7 +125,8 @@ public enum OpenMeteo {
             throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).")
         }
         let local = LocalTime.Parser(utcOffset: offset)
-        guard let current = dto.current, let temperature = current.temperature2m, (-100...100).contains(temperature),
+        guard let current = dto.current, let temperature = current.temperature2m,
+            Plausible.temperature.contains(temperature),
             let observed = local.date(current.time)
         else {
             throw .malformed("Open-Meteo sent no current temperature or time for \(location.name).")
@@ -132,9 +135,8 @@ public enum OpenMeteo {
         var hours: [HourForecast] = []
         if let hourly = dto.hourly {
             for (index, time) in hourly.time.enumerated() {
-                guard let date = local.date(time),
-                    let value = element(hourly.temperature2m, index), (-100...100).contains(value)
-                else { continue }
+                // Impossible values are left for `checked(days:)`, which says what it dropped.
+                guard let date = local.date(time), let value = element(hourly.temperature2m, index) else { continue }
                 hours.append(
                     HourForecast(
                         time: date, temperature: value, feelsLike: element(hourly.apparentTemperature, index),
@@ -147,8 +149,7 @@ public enum OpenMeteo {
         if let daily = dto.daily {
             for (index, date) in daily.time.enumerated() {
                 guard let high = element(daily.temperature2mMax, index),
-                    let low = element(daily.temperature2mMin, index),
-                    (-100...100).contains(high), (-100...100).contains(low)
+                    let low = element(daily.temperature2mMin, index)
                 else { continue }
                 let sameDay = hours.indices.filter { hourDays[$0] == date }.map { hours[$0].temperature }
                 let average = sameDay.isEmpty ? (high + low) / 2 : sameDay.reduce(0, +) / Double(sameDay.count)
@@ -167,8 +168,8 @@ public enum OpenMeteo {
         return WeatherReport(
             location: location, provider: "open-meteo", observedAt: observed, utcOffset: offset,
             current: CurrentWeather(
-                temperature: temperature, feelsLike: current.apparentTemperature ?? temperature,
-                humidity: current.relativeHumidity2m, windSpeed: current.windSpeed10m ?? 0,
+                temperature: temperature, feelsLike: current.apparentTemperature,
+                humidity: current.relativeHumidity2m, windSpeed: current.windSpeed10m,
                 windDirection: current.windDirection10m, condition: Condition(wmo: code), code: code,
                 isDay: (current.isDay ?? 1) == 1),
             hours: hours, days: days)

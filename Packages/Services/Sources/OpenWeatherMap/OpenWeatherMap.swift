@@ -102,6 +102,9 @@ public struct OWMErrorDTO: Decodable, Sendable, Equatable {
 /// OpenWeatherMap: current weather and the 3-hourly forecast for 5 days, in metric units. The key goes in the
 /// query as a secret item: sent, never logged, never in a message.
 public enum OpenWeatherMap {
+    /// The 5-day, 3-hourly forecast spans six local dates at most (today's rest, then five more).
+    public static let forecastDays = 6
+
     public static let defaultBaseURL = URL(string: "https://api.openweathermap.org")!
 
     public static func client(http: HTTPClient, apiKey: String?) -> WeatherClient {
@@ -125,7 +128,7 @@ public enum OpenWeatherMap {
                     OWMCurrentDTO.self, currentResponse.body, host: http.host, what: "current weather")
                 let forecastResponse = try await http.send(.get("/data/2.5/forecast", query: query))
                 let forecast = try decode(OWMForecastDTO.self, forecastResponse.body, host: http.host, what: "forecast")
-                return try report(current: current, forecast: forecast, for: location)
+                return try report(current: current, forecast: forecast, for: location).checked(days: forecastDays)
             } catch let error as WeatherError {
                 throw scrub(error, key: apiKey)
             } catch let error as HTTPError {
@@ -200,8 +203,8 @@ public enum OpenWeatherMap {
             guard let rise = current.sys?.sunrise, let set = current.sys?.sunset else { return true }
             return current.dt >= rise && current.dt < set
         }()
-        // Entries with an impossible time or temperature are left out, not shown.
-        let list = forecast.list.filter { plausible(time: $0.dt) && plausible(celsius: $0.main.temp) }
+        // Entries with an impossible time are left out here; impossible values, by `checked(days:)`, which says so.
+        let list = forecast.list.filter { plausible(time: $0.dt) }
         let hours = list.map { entry in
             HourForecast(
                 time: Date(timeIntervalSince1970: entry.dt), temperature: entry.main.temp,
@@ -231,8 +234,8 @@ public enum OpenWeatherMap {
         return WeatherReport(
             location: location, provider: "openweathermap", observedAt: observed, utcOffset: offset,
             current: CurrentWeather(
-                temperature: current.main.temp, feelsLike: current.main.feelsLike ?? current.main.temp,
-                humidity: current.main.humidity, windSpeed: (current.wind?.speed ?? 0) * 3.6,
+                temperature: current.main.temp, feelsLike: current.main.feelsLike,
+                humidity: current.main.humidity, windSpeed: current.wind?.speed.map { $0 * 3.6 },
                 windDirection: current.wind?.deg, condition: Condition(openWeatherMap: code), code: code, isDay: isDay),
             hours: hours, days: days)
     }
@@ -244,7 +247,7 @@ public enum OpenWeatherMap {
 
     /// Seconds since 1970 that a real answer can hold (1970 to 2100), and temperatures a planet can have.
     static func plausible(time: Double) -> Bool { time.isFinite && (0...4_102_444_800).contains(time) }
-    static func plausible(celsius: Double) -> Bool { celsius.isFinite && (-100...100).contains(celsius) }
+    static func plausible(celsius: Double) -> Bool { Plausible.temperature.contains(celsius) }
 }
 
 extension String {

@@ -106,11 +106,12 @@ public enum Condition: String, Sendable, Equatable, Codable, CaseIterable {
 public struct CurrentWeather: Sendable, Equatable, Codable {
     /// °C.
     public var temperature: Double
-    public var feelsLike: Double
+    /// °C; nil when the provider sent none, or an impossible one (see `Plausible`).
+    public var feelsLike: Double?
     /// Percent.
     public var humidity: Double?
     /// km/h.
-    public var windSpeed: Double
+    public var windSpeed: Double?
     /// Degrees, where the wind comes from.
     public var windDirection: Double?
     public var condition: Condition
@@ -119,7 +120,7 @@ public struct CurrentWeather: Sendable, Equatable, Codable {
     public var isDay: Bool
 
     public init(
-        temperature: Double, feelsLike: Double, humidity: Double?, windSpeed: Double, windDirection: Double?,
+        temperature: Double, feelsLike: Double?, humidity: Double?, windSpeed: Double?, windDirection: Double?,
         condition: Condition, code: Int, isDay: Bool
     ) {
         self.temperature = temperature
@@ -190,10 +191,12 @@ public struct WeatherReport: Sendable, Equatable, Codable {
     public var current: CurrentWeather
     public var hours: [HourForecast]
     public var days: [DayForecast]
+    /// What `checked(days:)` found impossible and left out, in words: empty for a sound answer.
+    public var repairs: [String]
 
     public init(
         location: WeatherLocation, provider: String, observedAt: Date, utcOffset: Int, current: CurrentWeather,
-        hours: [HourForecast], days: [DayForecast]
+        hours: [HourForecast], days: [DayForecast], repairs: [String] = []
     ) {
         self.location = location
         self.provider = provider
@@ -202,5 +205,23 @@ public struct WeatherReport: Sendable, Equatable, Codable {
         self.current = current
         self.hours = hours
         self.days = days
+        self.repairs = repairs
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case location, provider, observedAt, utcOffset, current, hours, days, repairs
+    }
+
+    /// Reports cached before `repairs` existed decode with none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        location = try container.decode(WeatherLocation.self, forKey: .location)
+        provider = try container.decode(String.self, forKey: .provider)
+        observedAt = try container.decode(Date.self, forKey: .observedAt)
+        utcOffset = try container.decode(Int.self, forKey: .utcOffset)
+        current = try container.decode(CurrentWeather.self, forKey: .current)
+        hours = try container.decode([HourForecast].self, forKey: .hours)
+        days = try container.decode([DayForecast].self, forKey: .days)
+        repairs = try container.decodeIfPresent([String].self, forKey: .repairs) ?? []
     }
 }

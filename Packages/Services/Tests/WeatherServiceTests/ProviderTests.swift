@@ -114,7 +114,7 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         let report = try await OpenWeatherMap.client(http: http(server), apiKey: key).fetch(toronto)
         #expect(report.provider == "openweathermap")
         #expect(report.current.temperature == 3.1 && report.current.condition == .overcast)
-        #expect(abs(report.current.windSpeed - 4.12 * 3.6) < 0.001)
+        #expect(abs((report.current.windSpeed ?? 0) - 4.12 * 3.6) < 0.001)
         #expect(report.hours.count == 40)
         #expect((5...6).contains(report.days.count))
         #expect(server.requests.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])

@@ -13,9 +13,9 @@ struct WeatherDocument: Encodable, Sendable {
 
     struct Current: Encodable, Sendable {
         var temperature: Double
-        var feelsLike: Double
+        var feelsLike: Double?
         var humidity: Double?
-        var windSpeed: Double
+        var windSpeed: Double?
         var windSpeedUnit: String
         var windDirection: Double?
         var condition: String
@@ -45,6 +45,8 @@ struct WeatherDocument: Encodable, Sendable {
     var fetchedAt: Date
     var stale: Bool
     var staleReason: String?
+    /// What the provider sent that was impossible, left out (see `Plausible`).
+    var leftOut: [String]?
     var current: Current
     var hours: [Hour]?
     var days: [Day]?
@@ -62,9 +64,10 @@ struct WeatherDocument: Encodable, Sendable {
         fetchedAt = shown.fetchedAt
         stale = shown.staleBecause != nil
         staleReason = shown.staleBecause?.message
+        leftOut = report.repairs.isEmpty ? nil : report.repairs
         current = Current(
-            temperature: temperature(report.current.temperature), feelsLike: temperature(report.current.feelsLike),
-            humidity: report.current.humidity, windSpeed: round(unit.wind(report.current.windSpeed)),
+            temperature: temperature(report.current.temperature), feelsLike: report.current.feelsLike.map(temperature),
+            humidity: report.current.humidity, windSpeed: report.current.windSpeed.map { round(unit.wind($0)) },
             windSpeedUnit: unit.windUnit, windDirection: report.current.windDirection,
             condition: report.current.condition.words, code: report.current.code)
         if mode == .hourly {

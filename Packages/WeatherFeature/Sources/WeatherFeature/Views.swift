@@ -35,9 +35,9 @@ enum WeatherViews {
         let icon = icon(current.condition, isDay: current.isDay)
         var facts = [
             painter.paint(current.condition.words, .bold),
-            "\(temperature(current.temperature, unit, painter)), feels like \(temperature(current.feelsLike, unit, painter))",
+            "\(temperature(current.temperature, unit, painter)), feels like \(current.feelsLike.map { temperature($0, unit, painter) } ?? "—")",
             "Humidity \(current.humidity.map { "\(whole($0)) %" } ?? "—")",
-            "Wind \(whole(unit.wind(current.windSpeed))) \(unit.windUnit)\(current.windDirection.map { " from \(Geo.compassPoint($0))" } ?? "")",
+            "Wind \(current.windSpeed.map { "\(whole(unit.wind($0))) \(unit.windUnit)" } ?? "—")\(current.windDirection.map { " from \(Geo.compassPoint($0))" } ?? "")",
         ]
         if let today = report.days.first(where: {
             $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset)
@@ -138,6 +138,14 @@ enum WeatherViews {
                 painter.paint(
                     "Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, CC', 'NAME, ST, US' or '#ID'.",
                     .dim))
+        }
+        if !shown.report.repairs.isEmpty {
+            // The server sent impossible values: said, never drawn (they are shown as "—" or left out).
+            let listed = shown.report.repairs.prefix(3).map { $0.terminalSafe }.joined(separator: "; ")
+            let more = shown.report.repairs.count > 3 ? " and \(shown.report.repairs.count - 3) more" : ""
+            lines.append(
+                painter.paint(
+                    "\(providerName(shown.report.provider)) sent impossible values, left out: \(listed)\(more).", .yellow))
         }
         if let error = shown.staleBecause {
             lines.append(

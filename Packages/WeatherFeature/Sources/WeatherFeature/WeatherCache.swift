@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 import Persistence
 import WeatherService
 
@@ -83,6 +84,7 @@ struct WeatherRepository: Sendable {
     let client: WeatherClient
     let cache: WeatherCache
     let now: @Sendable () -> Date
+    let logger: Logger
 
     func weather(for location: WeatherLocation, forceRefresh: Bool) async throws(WeatherError) -> Shown {
         let cached = try? await cache.entry(provider: client.provider, place: location.cacheKey)
@@ -96,7 +98,17 @@ struct WeatherRepository: Sendable {
         do {
             let report = try await client.fetch(location)
             let fetchedAt = now()
-            try? await cache.store(report, provider: client.provider, place: location.cacheKey, at: fetchedAt)
+            if report.repairs.isEmpty {
+                try? await cache.store(report, provider: client.provider, place: location.cacheKey, at: fetchedAt)
+            } else {
+                // Not kept as a good answer: the next request asks again, and offline the last sound one is shown.
+                logger.warning(
+                    "impossible values from the weather provider, left out",
+                    metadata: [
+                        "provider": "\(client.provider)", "place": "\(location.cacheKey)",
+                        "values": "\(report.repairs.joined(separator: "; "))",
+                    ])
+            }
             return Shown(report: report, fetchedAt: fetchedAt, staleBecause: nil, fromCache: false)
         } catch {
             if error.allowsStaleData, let cached {

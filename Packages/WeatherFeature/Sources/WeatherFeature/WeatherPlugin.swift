@@ -2,6 +2,7 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Logging
 import Persistence
 import WeatherService
 
@@ -36,16 +37,18 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - database: the App's database (the weather cache and settings live there).
     ///   - dataDirectory: where a user's `locations.json` replaces the five presets.
     ///   - now: the clock.
+    ///   - logger: where impossible values from the provider are recorded.
     public init(
         client: WeatherClient, catalogue: CatalogueStore, favorites: FavoritesStore, database: AppDatabase,
-        dataDirectory: URL, now: @escaping @Sendable () -> Date
+        dataDirectory: URL, now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "skylens.weather")
     ) {
         self.client = client
         self.resolver = PlaceResolver(catalogue: catalogue)
         self.cityNames = .words { [catalogue] before, prefix in
             catalogue.nameCompletions(words: before, partial: prefix)
         }
-        let repository = WeatherRepository(client: client, cache: WeatherCache(database: database), now: now)
+        let repository = WeatherRepository(
+            client: client, cache: WeatherCache(database: database), now: now, logger: logger)
         self.repository = repository
         self.favorites = favorites
         self.settings = SettingsStore(database: database)

@@ -1,0 +1,127 @@
+import Foundation
+
+/// What each quantity can really be on Earth, with room for records: one table for every provider. A value outside
+/// its range is shown as missing (and logged), never drawn: a server that sends a wind of 10¹² km/h has a bug, and
+/// the reader should see "—", not the number.
+public enum Plausible {
+    public struct Range: Sendable, Equatable {
+        public var name: String
+        public var unit: String
+        public var bounds: ClosedRange<Double>
+
+        public func contains(_ value: Double) -> Bool { value.isFinite && bounds.contains(value) }
+
+        /// `1,000,000,000,000`, `-40`, `12.5`: the same in every locale.
+        static func grouped(_ value: Double) -> String {
+            let rounded = (value * 10).rounded() / 10
+            let whole = Int64(rounded.magnitude.rounded(.towardZero))
+            let tenth = Int64(((rounded.magnitude - Double(whole)) * 10).rounded())
+            var digits = String(whole)
+            var groups: [Substring] = []
+            while digits.count > 3 {
+                groups.insert(Substring(digits.suffix(3)), at: 0)
+                digits.removeLast(3)
+            }
+            groups.insert(Substring(digits), at: 0)
+            return (rounded < 0 ? "-" : "") + groups.joined(separator: ",") + (tenth > 0 ? ".\(tenth)" : "")
+        }
+
+        /// `wind speed 1,000,000,000,000 km/h`: for the note and the log.
+        public func describe(_ value: Double) -> String {
+            let number = value.isFinite && abs(value) < 1e15 ? Self.grouped(value) : "\(value)"
+            return "\(name) \(number)\(unit.isEmpty ? "" : " \(unit)")"
+        }
+    }
+
+    /// Air temperature: the records are −89.2 °C (Vostok) and 56.7 °C (Death Valley).
+    public static let temperature = Range(name: "temperature", unit: "°C", bounds: -100...70)
+    /// What it feels like: wind chill and heat index reach beyond the air's records.
+    public static let feelsLike = Range(name: "feels-like temperature", unit: "°C", bounds: -120...90)
+    public static let humidity = Range(name: "humidity", unit: "%", bounds: 0...100)
+    /// The strongest gust measured is 408 km/h.
+    public static let windSpeed = Range(name: "wind speed", unit: "km/h", bounds: 0...500)
+    public static let windDirection = Range(name: "wind direction", unit: "°", bounds: 0...360)
+    public static let precipitationProbability = Range(
+        name: "chance of precipitation", unit: "%", bounds: 0...100)
+
+    /// Every range, for documentation and tests.
+    public static let all = [temperature, feelsLike, humidity, windSpeed, windDirection, precipitationProbability]
+}
+
+extension WeatherReport {
+    /// The report with every value checked against `Plausible`: an impossible value becomes missing (an hour or a
+    /// day whose temperature is impossible is left out), days and hours beyond the `days` asked for are dropped, a
+    /// repeated time or date keeps its first entry, and a day whose minimum is above its maximum is left out. What
+    /// was changed is listed in `repairs`, so that the answer is not cached as a good one, and is said and logged.
+    public func checked(days requested: Int) -> WeatherReport {
+        var report = self
+        var repairs: [String] = []
+        func keep(_ value: Double?, _ range: Plausible.Range, _ context: String) -> Double? {
+            guard let value else { return nil }
+            if range.contains(value) { return value }
+            repairs.append("\(range.describe(value))\(context)")
+            return nil
+        }
+
+        report.current.feelsLike = keep(current.feelsLike, Plausible.feelsLike, " now")
+        report.current.humidity = keep(current.humidity, Plausible.humidity, " now")
+        report.current.windSpeed = keep(current.windSpeed, Plausible.windSpeed, " now")
+        report.current.windDirection = keep(current.windDirection, Plausible.windDirection, " now")
+
+        // Days: in date order, each date once, sound, no more than were asked for.
+        var seenDates = Set<String>()
+        var days: [DayForecast] = []
+        for day in self.days.sorted(by: { $0.date < $1.date }) {
+            guard seenDates.insert(day.date).inserted else {
+                repairs.append("a second forecast for \(day.date)")
+                continue
+            }
+            guard Plausible.temperature.contains(day.minimum), Plausible.temperature.contains(day.maximum) else {
+                let bad = Plausible.temperature.contains(day.minimum) ? day.maximum : day.minimum
+                repairs.append("\(Plausible.temperature.describe(bad)) on \(day.date)")
+                continue
+            }
+            guard day.minimum <= day.maximum else {
+                repairs.append("a minimum above the maximum on \(day.date)")
+                continue
+            }
+            days.append(day)
+        }
+        if days.count > requested {
+            repairs.append("\(days.count - requested) days more than the \(requested) asked for")
+            days.removeLast(days.count - requested)
+        }
+        report.days = days
+
+        // Hours: in time order, each time once, within the days asked for.
+        let firstDay = days.first?.date ?? LocalTime.day(observedAt, utcOffset: utcOffset)
+        let lastDay = days.count == requested ? days.last?.date : nil
+        let parser = LocalTime.Parser(utcOffset: utcOffset)
+        var seenTimes = Set<Date>()
+        var hours: [HourForecast] = []
+        var beyond = 0
+        for var hour in self.hours.sorted(by: { $0.time < $1.time }) {
+            let day = parser.day(hour.time)
+            guard day >= firstDay, lastDay.map({ day <= $0 }) ?? true, hours.count < requested * 24 else {
+                beyond += 1
+                continue
+            }
+            guard seenTimes.insert(hour.time).inserted else {
+                repairs.append("a second forecast for one hour of \(day)")
+                continue
+            }
+            guard Plausible.temperature.contains(hour.temperature) else {
+                repairs.append("\(Plausible.temperature.describe(hour.temperature)) in an hour of \(day)")
+                continue
+            }
+            hour.feelsLike = keep(hour.feelsLike, Plausible.feelsLike, " in an hour of \(day)")
+            hour.precipitationProbability = keep(
+                hour.precipitationProbability, Plausible.precipitationProbability, " in an hour of \(day)")
+            hours.append(hour)
+        }
+        if beyond > 0 { repairs.append("\(beyond) hours beyond the \(requested) days asked for") }
+        report.hours = hours
+        report.repairs = repairs
+        return report
+    }
+}
