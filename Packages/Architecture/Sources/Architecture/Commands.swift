@@ -142,11 +142,14 @@ public struct Invocation: Sendable {
     }
 }
 
-/// Why a command did not do its work: a usage error (exit 64) or a failure (exit 1), with a code for JSON.
+/// Why a command did not do its work: a usage error (exit 64), a failure (exit 1) or a fault of SkyLens's own
+/// (exit 70, `EX_SOFTWARE`), with a code for JSON.
 public struct CommandError: Error, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
         case usage
         case failure
+        /// SkyLens's own fault (an answer it could not encode): not the user's, not the network's.
+        case `internal`
     }
 
     public var kind: Kind
@@ -171,7 +174,13 @@ public struct CommandError: Error, Equatable, Sendable {
         Self(kind: .failure, code: code, message: message, details: details)
     }
 
-    public var exitCode: Int32 { kind == .usage ? 64 : 1 }
+    public var exitCode: Int32 {
+        switch kind {
+        case .usage: 64
+        case .failure: 1
+        case .internal: 70
+        }
+    }
 }
 
 /// What a command produced: text for a person and, for `--format json`, a document.

@@ -148,11 +148,11 @@ public final class Shell {
             return .completed(status: report(unknownCommand(words)))
         }
         if spec.asksForHelp(Array(rest)) {
-            write(
+            let status = write(
                 CommandOutput(
                     text: helpText(for: spec),
                     json: HelpDocument(commands: [HelpDocument.Entry(spec, owner: plugin?.name)])))
-            return .completed(status: 0)
+            return .completed(status: status)
         }
         let context = makeContext(oneShot: oneShot)
         do throws(CommandError) {
@@ -164,26 +164,38 @@ public final class Shell {
             } else {
                 if spec.name == "quit" || spec.name == "exit" {
                     guard oneShot else { return .quit }
-                    write(CommandOutput(text: "", json: RouterDocument(stack: router.stack.map(\.description))))
-                    return .completed(status: 0)
+                    let status = write(
+                        CommandOutput(text: "", json: RouterDocument(stack: router.stack.map(\.description))))
+                    return .completed(status: status)
                 }
                 result = try await runBuiltin(invocation, context: context)
             }
-            write(result)
-            return .completed(status: 0)
+            return .completed(status: write(result))
         } catch {
             return .completed(status: report(error))
         }
     }
 
-    /// Writes a command's answer: text on standard output, or its JSON document.
-    public func write(_ result: CommandOutput) {
+    /// Writes a command's answer: text on standard output, or its JSON document. Returns the exit status it stands
+    /// for: 0, or 70 (`EX_SOFTWARE`) when the answer could not be made into JSON and an error document was written
+    /// instead (a script must never take an error document for an answer).
+    @discardableResult
+    public func write(_ result: CommandOutput) -> Int32 {
         switch configuration.format {
         case .text:
             if !result.text.isEmpty { output.standardOutput(clean(result.text) + "\n") }
+            return 0
         case .json:
             let document: any Encodable = result.json ?? MessageDocument(message: result.text)
-            output.standardOutput(Shell.encode(document) + "\n")
+            do {
+                output.standardOutput(try Shell.encode(document) + "\n")
+                return 0
+            } catch {
+                return report(
+                    CommandError(
+                        kind: .internal, code: "internal",
+                        message: "The answer could not be encoded as JSON (\(error.reason))."))
+            }
         }
     }
 
@@ -196,7 +208,9 @@ public final class Shell {
             let prefix = error.kind == .usage ? "" : "Error: "
             output.standardError(prefix + TerminalText.sanitize(error.message, allowNewlines: true) + "\n")
         case .json:
-            output.standardOutput(Shell.encode(ErrorDocument(error: .init(error))) + "\n")
+            // An error document holds only strings: it always encodes.
+            let text = (try? Shell.encode(ErrorDocument(error: .init(error)))) ?? #"{"error":{"code":"internal"}}"#
+            output.standardOutput(text + "\n")
         }
         commandFailed?(error)
         return error.exitCode
@@ -449,14 +463,22 @@ public final class Shell {
                 sources: all.map { .init(name: $0.name, detail: $0.detail, licence: $0.licence) }))
     }
 
-    static func encode(_ value: any Encodable) -> String {
+    struct EncodingFailure: Error {
+        var reason: String
+    }
+
+    /// One line of JSON; fails for what JSON cannot hold (a number that is not finite).
+    static func encode(_ value: any Encodable) throws(EncodingFailure) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
         do {
             return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch let EncodingError.invalidValue(value, context) {
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            throw EncodingFailure(reason: "\(path.isEmpty ? "a value" : path) is \(value), which JSON cannot hold")
         } catch {
-            return #"{"error":{"code":"internal","message":"the answer could not be encoded as JSON"}}"#
+            throw EncodingFailure(reason: "\(error)")
         }
     }
 }

@@ -15,6 +15,7 @@ final class NotesPlugin: FeaturePlugin {
                 "note", arguments: [.remainder("text", help: "What to note", required: true)], summary: "Keep a note"),
             CommandSpec("notes open", summary: "Open the notes view"),
             CommandSpec("notes fail", summary: "Fail on purpose"),
+            CommandSpec("notes nan", summary: "Answer with a number JSON cannot hold"),
             CommandSpec("weather", summary: "Open the weather of the note's city"),
             CommandSpec(
                 "pin", arguments: [.positional("number", help: "Which note")], summary: "Pin a note",
@@ -33,6 +34,9 @@ final class NotesPlugin: FeaturePlugin {
             return CommandOutput(text: "Noted: \(text)", json: Doc(noted: text))
         case "notes open": return try await context.navigate(to: Destination("notes.list"))
         case "notes fail": throw .failure("broken", "This failed on purpose.")
+        case "notes nan":
+            struct Reading: Encodable, Sendable { var value: Double }
+            return CommandOutput(text: "nan", json: Reading(value: .nan))
         case "weather": return try await context.navigate(to: Destination("weather.city", parameters: ["id": "1"]))
         case "pin": return CommandOutput(text: "Pinned \(invocation.arguments["number"] ?? "?")")
         default: throw .usage("?")
@@ -128,6 +132,15 @@ final class NotesPlugin: FeaturePlugin {
         let third = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: [String: String]]
         #expect(third?["error"]?["code"] == "usage")
         #expect(output.stderr.isEmpty)
+    }
+
+    /// Before: `{"error":{"code":"internal",…}}` with exit status 0, which a script takes for an answer.
+    @Test func anAnswerThatCannotBeJSONIsAnErrorDocumentWithANonZeroStatus() async throws {
+        let (shell, _, output) = makeShell(format: .json)
+        #expect(await shell.execute(words: ["notes", "nan"], oneShot: true) == .completed(status: 70))
+        let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: [String: String]]
+        #expect(document?["error"]?["code"] == "internal")
+        #expect(document?["error"]?["message"]?.contains("value is nan, which JSON cannot hold") == true, "\(output.stdout)")
     }
 
     @Test func quitEndsTheSessionAndCommentsAreIgnored() async {
