@@ -54,6 +54,25 @@ import Testing
         #expect(try runner.run(["--", "search", "syd"]).stdout.contains("Sydney, AU"))
     }
 
+    /// Before: a long name pushed its row past the terminal's edge (names were never cut).
+    @Test func longNamesAreCutWithAnEllipsisToFitANarrowTerminal() throws {
+        let home = try TemporaryDirectory()
+        let result = try AppBinary.runner(home: home, environment: ["COLUMNS": "40"]).run(
+            ["--", "search", "el ", "--limit", "30"])
+        #expect(result.status == 0)
+        let rows = result.stdout.split(separator: "\n").filter { $0.drop { $0 == " " }.first?.isNumber == true }
+        #expect(rows.count == 30)
+        #expect(rows.allSatisfy { $0.count <= 40 }, "\(rows.filter { $0.count > 40 })")
+        #expect(rows.contains { $0.contains("…") })
+        let detail = try AppBinary.runner(home: home, environment: ["COLUMNS": "40"]).run(["--", "open", "#2988507"])
+        let nearby = detail.stdout.split(separator: "\n").filter { $0.contains("km") }
+        #expect(!nearby.isEmpty && nearby.allSatisfy { $0.count <= 40 }, "\(nearby)")
+        // A wide terminal shows the same names whole.
+        let wide = try AppBinary.runner(home: home, environment: ["COLUMNS": "200"]).run(
+            ["--", "search", "el ", "--limit", "30"])
+        #expect(!wide.stdout.contains("…"))
+    }
+
     @Test func theMapOfTorontoIsDrawnWithoutANetwork() throws {
         let home = try TemporaryDirectory()
         let result = try AppBinary.runner(home: home).run([

@@ -1,18 +1,39 @@
-/// Terminal column widths of text, in the spirit of `wcwidth`: East Asian Wide and Fullwidth characters
-/// (CJK, Hangul, most emoji) take 2 columns, combining marks and other zero-width characters 0, the rest 1.
+/// Terminal column widths of text, in the spirit of `wcwidth`, measured per grapheme cluster (what a terminal
+/// draws as one glyph): East Asian Wide and Fullwidth characters (CJK, Hangul, most emoji) take 2 columns, combining
+/// marks and other zero-width characters 0, the rest 1; an emoji sequence (joined by ZWJ, a flag of two regional
+/// indicators, a keycap, a character with the emoji presentation selector) is one glyph of 2 columns.
 public enum DisplayWidth {
-    /// The number of terminal columns `text` occupies (the sum over its Unicode scalars).
+    /// The number of terminal columns `text` occupies.
     public static func columns(of text: some StringProtocol) -> Int {
+        // Fast path: below U+0300 every scalar is its own character (CR LF aside, both zero).
         var total = 0
-        for scalar in text.unicodeScalars { total += columns(of: scalar) }
+        for scalar in text.unicodeScalars {
+            guard scalar.value < 0x300 else { return text.reduce(0) { $0 + columns(of: $1) } }
+            total += columns(of: scalar)
+        }
         return total
     }
 
-    /// Columns of one character (grapheme cluster).
+    /// Columns of one character (grapheme cluster): 0, 1 or 2.
     public static func columns(of character: Character) -> Int {
-        var total = 0
-        for scalar in character.unicodeScalars { total += columns(of: scalar) }
-        return total
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        if scalars.index(after: scalars.startIndex) == scalars.endIndex { return columns(of: first) }
+        var regionalIndicators = 0, presentation = false, joined = false
+        for scalar in scalars {
+            switch scalar.value {
+            case 0x1F1E6...0x1F1FF: regionalIndicators += 1
+            case 0xFE0F: presentation = true
+            case 0x200D: joined = true
+            default: break
+            }
+        }
+        if regionalIndicators >= 2 { return 2 }
+        if first.properties.isEmoji, presentation || joined || first.properties.isEmojiPresentation { return 2 }
+        // A base and what combines with it (marks, Hangul vowels and finals): as wide as its widest part.
+        var widest = 0
+        for scalar in scalars { widest = max(widest, columns(of: scalar)) }
+        return widest
     }
 
     /// Columns of one scalar: 0, 1 or 2.

@@ -1,8 +1,11 @@
 /// Makes text that came from outside (a server, a data file, a user) safe to print on a terminal.
 ///
 /// Escape sequences (CSI such as cursor moves and colours, OSC such as window titles and hyperlinks, DCS, APC, PM,
-/// SOS, and two-character ESC sequences) are removed whole; every other control character (C0, DEL, C1) and the
-/// Unicode bidirectional overrides that can reorder what a reader sees are replaced by a visible `�`.
+/// SOS, and two-character ESC sequences) are removed whole; every other control character (C0, DEL, C1), the
+/// Unicode bidirectional controls that can reorder what a reader sees (U+202A–U+202E, U+2066–U+2069, the marks
+/// U+200E, U+200F, U+061C) and noncharacters (U+FDD0–U+FDEF, U+xFFFE, U+xFFFF) are replaced by a visible `�`.
+/// The line and paragraph separators U+2028 and U+2029, which some terminals take as a line break, become a space;
+/// U+FEFF (a byte-order mark, or an invisible zero-width no-break space) is removed.
 /// Newlines survive only when `allowNewlines` is set; a tab becomes a space.
 public enum TerminalText {
     public static let replacement: Character = "\u{FFFD}"
@@ -26,8 +29,10 @@ public enum TerminalText {
                 // CR LF is a newline; a lone CR could overwrite the line, so it is made visible.
                 if scalars.first?.value == 0x0A { continue }
                 output.append(replacementScalar)
-            case 0x09:
+            case 0x09, 0x2028, 0x2029:
                 output.append(" ")
+            case 0xFEFF:
+                continue
             default:
                 output.append(needsAttention(scalar) ? replacementScalar : scalar)
             }
@@ -49,6 +54,9 @@ public enum TerminalText {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true  // bidi controls
+        case 0x2028, 0x2029, 0xFEFF: true
+        case 0xFDD0...0xFDEF: true  // noncharacters
+        case let value where value & 0xFFFE == 0xFFFE: true  // U+FFFE, U+FFFF, U+1FFFE, … U+10FFFF
         default: false
         }
     }

@@ -31,6 +31,25 @@ import Testing
         #expect(TerminalText.sanitize("abc\u{202E}def") == "abc\u{FFFD}def")
     }
 
+    /// Before: these passed through, so a city name could reorder or hide what followed it on the line.
+    @Test func everyBidiControlSeparatorByteOrderMarkAndNoncharacterIsHandled() {
+        for control in [0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069] {
+            let scalar = Unicode.Scalar(UInt32(control))!
+            #expect(TerminalText.sanitize("a\(Character(scalar))b") == "a\u{FFFD}b", "U+\(String(control, radix: 16))")
+        }
+        #expect(TerminalText.sanitize("one\u{2028}two\u{2029}three") == "one two three")
+        #expect(TerminalText.sanitize("\u{FEFF}Paris\u{FEFF}") == "Paris")
+        // Swift refuses noncharacters in literals: made from scalars.
+        var text = String.UnicodeScalarView()
+        for value: UInt32 in [0x78, 0xFDD0, 0x79, 0xFFFE, 0x7A, 0xFFFF, 0x1FFFE, 0x10FFFF] {
+            text.append(Unicode.Scalar(value)!)
+        }
+        #expect(TerminalText.sanitize(String(text)) == "x\u{FFFD}y\u{FFFD}z\u{FFFD}\u{FFFD}\u{FFFD}")
+        #expect(!TerminalText.isClean("a\u{2028}b") && !TerminalText.isClean("\u{FEFF}"))
+        // What looks like them but is ordinary text stays.
+        #expect(TerminalText.sanitize("\u{FFFD}\u{FFFC}\u{2027}") == "\u{FFFD}\u{FFFC}\u{2027}")
+    }
+
     @Test func truncatedEscapeAtEndDoesNotCrash() {
         #expect(TerminalText.sanitize("tail\u{1B}") == "tail")
         #expect(TerminalText.sanitize("tail\u{1B}[") == "tail")
@@ -63,6 +82,24 @@ import Testing
         #expect(DisplayWidth.columns(of: "São") == 3)
         #expect(DisplayWidth.columns(of: "e\u{301}") == 1)
         #expect(DisplayWidth.columns(of: "東京都 Tokyo") == 12)
+    }
+
+    /// Before: widths were summed per scalar, so a family emoji counted 8 columns and a flag 2 narrow ones.
+    @Test func widthIsMeasuredPerGraphemeCluster() {
+        #expect(DisplayWidth.columns(of: "👨‍👩‍👧‍👦") == 2)  // ZWJ sequence
+        #expect(DisplayWidth.columns(of: "🇫🇷🇨🇦") == 4)  // two flags
+        #expect(DisplayWidth.columns(of: "❤️") == 2)  // emoji presentation selector
+        #expect(DisplayWidth.columns(of: "1️⃣") == 2)  // keycap
+        #expect(DisplayWidth.columns(of: "☀︎") == 1)  // text presentation
+        #expect(DisplayWidth.columns(of: "e" + String(repeating: "\u{301}", count: 8)) == 1)  // stacked marks
+        #expect(DisplayWidth.columns(of: "\u{1100}\u{1161}\u{11A8}") == 2)  // Hangul jamo syllable
+        #expect(DisplayWidth.columns(of: "Zürich 👩🏽‍🚀 北京") == 6 + 1 + 2 + 1 + 4)
+    }
+
+    @Test func longTextIsCutWithAnEllipsisOnACharacterBoundary() {
+        #expect(DisplayWidth.truncated("👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦", toColumns: 5) == "👨‍👩‍👧‍👦👨‍👩‍👧‍👦…")
+        #expect(DisplayWidth.truncated("Llanfairpwllgwyngyll", toColumns: 8) == "Llanfai…")
+        #expect(DisplayWidth.columns(of: DisplayWidth.fit("🇫🇷🇫🇷🇫🇷", to: 4)) == 4)
     }
 
     @Test func fitCutsAndPadsToExactColumns() {

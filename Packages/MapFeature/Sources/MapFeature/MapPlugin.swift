@@ -246,7 +246,7 @@ public final class MapPlugin: FeaturePlugin {
             try await refreshFavorites(browser)
             if browser.state.detail?.city.id != id { await browser.send(.citySelected(id: id)) }
             guard let detail = browser.state.detail else { throw .failure("not_found", "No city has the id \(id).") }
-            return CommandOutput(text: MapViews.detail(detail, painter: context.painter), json: DetailDocument(detail))
+            return CommandOutput(text: MapViews.detail(detail, painter: context.painter, width: context.terminal.width), json: DetailDocument(detail))
         case Self.mapRoute:
             return mapOutput(browser, context: context)
         default:
@@ -407,7 +407,7 @@ public final class MapPlugin: FeaturePlugin {
         guard let results = browser.state.results else {
             return CommandOutput(text: "No search yet: 'search PREFIX' starts one.")
         }
-        return CommandOutput(text: MapViews.results(results, painter: context.painter), json: SearchDocument(results))
+        return CommandOutput(text: MapViews.results(results, painter: context.painter, width: context.terminal.width), json: SearchDocument(results))
     }
 
     private func mapOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {

@@ -6,14 +6,16 @@ import MapRendering
 
 /// Text renderings of the map feature's states: pure functions, checked by golden files.
 enum MapViews {
-    static func results(_ results: CityBrowser.Results, painter: Painter) -> String {
+    /// - Parameter width: the terminal's columns: a name too long for its row is cut with "…", so that no row
+    ///   runs past the edge (the coordinates and the star stay whole).
+    static func results(_ results: CityBrowser.Results, painter: Painter, width: Int = 80) -> String {
         let what = results.favoritesOnly ? "Favourites" : "Cities"
         let query = results.query.trimmingCharacters(in: .whitespaces)
         let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(TerminalText.sanitize(query))\""
         guard !results.rows.isEmpty else {
             if !results.absent.isEmpty {
                 return ([painter.paint("\(subject): none in the city list in use", .bold)]
-                    + absentFavorites(results.absent, painter: painter)).joined(separator: "\n")
+                    + absentFavorites(results.absent, painter: painter, width: width)).joined(separator: "\n")
             }
             if results.total > 0 {
                 return
@@ -32,25 +34,28 @@ enum MapViews {
         let labels = results.rows.map {
             TerminalText.sanitize("\($0.city.name), \($0.city.country.isEmpty ? "—" : $0.city.country)")
         }
-        // Names are shown whole: a long one pushes its coordinates right rather than being cut.
-        let nameWidth = min(40, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12))
         let numberWidth = String(results.rows.count).count
+        // The row: number, two spaces, name, two spaces, coordinates (20 columns), a space and the star.
+        let room = width - numberWidth - 2 - 2 - 20 - 2
+        let nameWidth = max(8, min(room, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12)))
         for (index, row) in results.rows.enumerated() {
             let number = DisplayWidth.padLeft(String(index + 1), to: numberWidth)
             let star = row.favorite ? " " + painter.paint("★", .yellow) : ""
             lines.append(
-                "\(number)  \(DisplayWidth.pad(labels[index], to: nameWidth))  \(coordinates(row.city))\(star)")
+                "\(number)  \(DisplayWidth.fit(labels[index], to: nameWidth))  \(coordinates(row.city))\(star)")
         }
         var footer = "Page \(results.pageIndex + 1) of \(formatted(results.pageCount))"
         if results.pageCount > 1 { footer += " · next, prev, page N" }
         footer += " · open N, map N, fav N"
         lines.append(painter.paint(footer, .dim))
-        if !results.absent.isEmpty { lines += [""] + absentFavorites(results.absent, painter: painter) }
+        if !results.absent.isEmpty {
+            lines += [""] + absentFavorites(results.absent, painter: painter, width: width)
+        }
         return lines.joined(separator: "\n")
     }
 
     /// Favourites that the city list in use lacks, as they were stored: never silently dropped.
-    static func absentFavorites(_ favorites: [Favorite], painter: Painter) -> [String] {
+    static func absentFavorites(_ favorites: [Favorite], painter: Painter, width: Int) -> [String] {
         let count = favorites.count
         var lines = [
             painter.paint(
@@ -61,10 +66,13 @@ enum MapViews {
             let country = favorite.country.flatMap { $0.isEmpty ? nil : $0 } ?? "—"
             return TerminalText.sanitize("\(favorite.name ?? "(name unknown)"), \(country)")
         }
-        let nameWidth = min(40, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12))
+        let idWidth = favorites.map { String($0.id).count + 1 }.max() ?? 8
+        let room = width - idWidth - 2 - 2 - 20
+        let nameWidth = max(8, min(room, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12)))
         for (favorite, label) in zip(favorites, labels) {
             let place = favorite.city.map { coordinates($0) } ?? "(place unknown)"
-            lines.append("#\(favorite.id)  \(DisplayWidth.fit(label, to: nameWidth))  \(place)")
+            lines.append(
+                "\(DisplayWidth.pad("#\(favorite.id)", to: idWidth))  \(DisplayWidth.fit(label, to: nameWidth))  \(place)")
         }
         lines.append(painter.paint("'unfav #ID' forgets one, 'map #ID' shows it, 'cities reset' returns to the built-in list.", .dim))
         return lines
@@ -97,7 +105,7 @@ enum MapViews {
         return lines.joined(separator: "\n")
     }
 
-    static func detail(_ detail: CityBrowser.Detail, painter: Painter) -> String {
+    static func detail(_ detail: CityBrowser.Detail, painter: Painter, width: Int = 80) -> String {
         let city = detail.city
         let name = TerminalText.sanitize(city.name)
         let star = detail.favorite ? "  " + painter.paint("★ favourite", .yellow) : ""
@@ -117,7 +125,9 @@ enum MapViews {
             lines.append("")
             lines.append(painter.paint("Nearest cities", .bold))
             let labels = detail.nearby.map { TerminalText.sanitize("\($0.city.name), \($0.city.country)") }
-            let width = min(36, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10)
+            // After the name: distance (2 + 8), compass point (2 + 3 + 1 + 3 + 1), id (2 + up to 9).
+            let room = width - 2 - 10 - 10 - 11
+            let width = max(8, min(room, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10))
             for (near, label) in zip(detail.nearby, labels) {
                 let distance =
                     near.distanceKm < 10

@@ -332,6 +332,8 @@ public final class WeatherPlugin: FeaturePlugin {
         }
         var lines = [context.painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
         let cache = WeatherCache(database: repository.cache.database)
+        // The name gets what the temperature (8), the sky (18) and the age (~10) leave of the line.
+        let nameWidth = max(8, min(28, context.terminal.width - 2 - 8 - 18 - 12))
         for favorite in stored.sorted(by: { $0.id < $1.id }) {
             guard let location = await Self.location(of: favorite, resolver: resolver) else {
                 lines.append("  #\(favorite.id)  (not in the city list in use, and no place stored for it)")
@@ -341,10 +343,10 @@ public final class WeatherPlugin: FeaturePlugin {
             if let entry = try? await cache.entry(provider: client.provider, place: location.cacheKey) {
                 let current = entry.report.current
                 lines.append(
-                    "  \(DisplayWidth.fit(label, to: 28))  \(WeatherViews.temperature(current.temperature, model.state.unit, context.painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(WeatherViews.age(now().timeIntervalSince(entry.fetchedAt))) ago"
+                    "  \(DisplayWidth.fit(label, to: nameWidth))  \(WeatherViews.temperature(current.temperature, model.state.unit, context.painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(WeatherViews.age(now().timeIntervalSince(entry.fetchedAt))) ago"
                 )
             } else {
-                lines.append("  \(DisplayWidth.fit(label, to: 28))  (no weather stored yet)")
+                lines.append("  \(DisplayWidth.fit(label, to: nameWidth))  (no weather stored yet)")
             }
         }
         return CommandOutput(text: lines.joined(separator: "\n"))
