@@ -6,6 +6,7 @@ import Foundation
 import Logging
 import MapFeature
 import Networking
+import NIOTransport
 import OpenMeteo
 import OpenWeatherMap
 import Persistence
@@ -27,6 +28,7 @@ struct Container: Sendable {
         self.configuration = configuration
         logger = Logger(label: "skylens")
         let transport = HTTPTransport(
+            engine: NIOHTTPEngine(),
             configuration: .init(
                 timeout: configuration.timeout, offline: configuration.offline,
                 userAgent: "SkyLens/\(AppInfo.version)"),

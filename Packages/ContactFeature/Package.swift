@@ -36,6 +36,7 @@ let package = Package(
                 .product(name: "ContactService", package: "Services"),
                 .product(name: "Persistence", package: "Core"),
                 .product(name: "Networking", package: "Core"),
+                .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -9,12 +9,15 @@ let package = Package(
     products: [
         .library(name: "CoreKit", targets: ["CoreKit"]),
         .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "NIOTransport", targets: ["NIOTransport"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "Persistence", targets: ["Persistence"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(path: "../TestSupport"),
     ],
     targets: [
@@ -22,6 +25,18 @@ let package = Package(
         .target(
             name: "Networking",
             dependencies: ["CoreKit", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: swiftSettings
+        ),
+        // The live HTTP engine (async-http-client on SwiftNIO), apart so that Networking's users build without it.
+        .target(
+            name: "NIOTransport",
+            dependencies: [
+                "Networking",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -41,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "CoreTests",
             dependencies: [
-                "CoreKit", "Networking", "Diagnostics", "Persistence",
+                "CoreKit", "Networking", "NIOTransport", "Diagnostics", "Persistence",
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -59,6 +59,7 @@ let package = Package(
             dependencies: [
                 "WeatherService", "OpenMeteo", "OpenWeatherMap",
                 .product(name: "Networking", package: "Core"),
+                .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
@@ -70,6 +71,7 @@ let package = Package(
             dependencies: [
                 "ContactService",
                 .product(name: "Networking", package: "Core"),
+                .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
@@ -80,6 +82,7 @@ let package = Package(
             dependencies: [
                 "CitiesService",
                 .product(name: "Networking", package: "Core"),
+                .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "Persistence", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),

@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "Persistence", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "Networking", package: "Core"),
+                .product(name: "NIOTransport", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             exclude: ["__Goldens__"],

@@ -29,6 +29,7 @@ struct SkyLensBench {
         let queries = randomPrefixes(count: 1_000, seed: 20_261_122)
         try await searchBenchmarks(catalogue, queries: queries, report: &report)
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
+        try waitBenchmarks(app: app, report: &report)
         try mapBenchmarks(catalogue, report: &report)
         print(report.text)
         exit(report.failed ? 1 : 0)
@@ -278,6 +279,50 @@ struct SkyLensBench {
         report.check("URL list imported < 4 s", urlImport < 4, time(urlImport))
         report.check("later start ≤ 3× App --version", later <= 3 * version, String(format: "%.2f×", later / version))
         report.check("resident memory < 80 MB", (peak ?? .max) < 80 * 1024, peak.map { "\($0 / 1024) MB" } ?? "n/a")
+    }
+
+    /// The CPU a request spends while the server takes 3 s to answer: the App against a server on 127.0.0.1 that
+    /// waits, then answers, with the weather; the children's CPU time (user + system) before and after (median of 5).
+    static func waitBenchmarks(app: URL, report: inout Report) throws {
+        report.line("## Waiting for a slow server (release build)")
+        report.line("")
+        let body = #"{"latitude":43.7,"longitude":-79.4,"utc_offset_seconds":0,"current":{"time":"2026-11-22T09:00","temperature_2m":3.4}}"#
+        let server = try LoopbackServer { _ in .delayed(.json(body), by: .seconds(3)) }
+        defer { server.stop() }
+        let runner = ProcessRunner(executable: app)
+        func cpu(_ arguments: [String], environment: [String: String]) throws -> (cpu: Double, wall: Double) {
+            let home = try TemporaryDirectory()
+            let before = childCPUSeconds(), started = DispatchTime.now()
+            let result = try runner.run(arguments, environment: ["SKYLENS_HOME": home.path].merging(environment) { $1 })
+            guard result.status == 0 else { throw BenchError.app(result.stderr) }
+            return (childCPUSeconds() - before, seconds(since: started))
+        }
+        var waits: [Double] = [], walls: [Double] = [], idles: [Double] = []
+        for _ in 0..<5 {
+            let wait = try cpu(
+                ["--", "weather", "43.7,-79.4"],
+                environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "10"])
+            waits.append(wait.cpu)
+            walls.append(wait.wall)
+            idles.append(try cpu(["--version"], environment: [:]).cpu)
+        }
+        let wait = median(waits), wall = median(walls), idle = median(idles)
+        report.line("| measure | value |")
+        report.line("|---|---:|")
+        report.line(
+            "| CPU of `App -- weather` while the server waits 3 s (median of 5; wall \(String(format: "%.2f", wall)) s) | \(String(format: "%.3f", wait)) s |"
+        )
+        report.line("| CPU of `App --version` (median of 5) | \(String(format: "%.3f", idle)) s |")
+        report.line("")
+        report.check("CPU for a 3-second wait < 0.3 s", wait < 0.3, String(format: "%.3f s", wait))
+    }
+
+    /// The CPU time (user + system) of every child waited for so far, in seconds.
+    static func childCPUSeconds() -> Double {
+        var usage = rusage()
+        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return 0 }
+        func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
     /// The peak resident set of the largest child so far, in KiB.

@@ -4,10 +4,11 @@ import Diagnostics
 import Foundation
 import GRDB
 import Networking
+import NIOTransport
 import Persistence
 import Synchronization
-import TestSupport
 import Testing
+import TestSupport
 
 @testable import ContactFeature
 
@@ -68,6 +69,7 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         http: HTTPClient(
             baseURL: server.baseURL.appendingPathComponent("messages"),
             transport: HTTPTransport(
+                engine: NIOHTTPEngine(),
                 configuration: .init(timeout: timeout), logger: InMemoryLog().logger(), now: { Date() })))
 }
 

@@ -2,9 +2,10 @@ import Diagnostics
 import Foundation
 import Logging
 import Networking
+import NIOTransport
 import Synchronization
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite struct HTTPClientTests {
     struct Greeting: Decodable, Equatable { var message: String }
@@ -14,6 +15,7 @@ import Testing
         log: InMemoryLog = InMemoryLog(), offline: Bool = false, now: @escaping @Sendable () -> Date = { Date() }
     ) -> HTTPClient {
         let transport = HTTPTransport(
+            engine: NIOHTTPEngine(),
             configuration: .init(timeout: timeout, offline: offline, maxBodyBytes: maxBody), logger: log.logger(),
             now: now)
         return HTTPClient(baseURL: server.baseURL, transport: transport)
@@ -107,7 +109,7 @@ import Testing
 
     @Test func refusedConnectionIsATransportFailure() async throws {
         let port = closedLoopbackPort()
-        let transport = HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })
+        let transport = HTTPTransport(engine: NIOHTTPEngine(), logger: InMemoryLog().logger(), now: { Date() })
         let client = HTTPClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!, transport: transport)
         do {
             _ = try await client.send(.get("/x"))
@@ -216,7 +218,7 @@ import Testing
                 ? .respond(StubResponse(status: 308, headers: [("Location", "/elsewhere")]))
                 : .respond(.json("{}"))
         }
-        let transport = HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })
+        let transport = HTTPTransport(engine: NIOHTTPEngine(), logger: InMemoryLog().logger(), now: { Date() })
         let client = HTTPClient(baseURL: server.baseURL.appendingPathComponent("m/"), transport: transport)
         struct Note: Encodable { var text: String }
         do {
@@ -232,7 +234,7 @@ import Testing
     @Test func credentialsAndBaseQueryValuesNeverReachTheLog() async throws {
         let server = try LoopbackServer(always: .text("no", status: 500))
         let log = InMemoryLog()
-        let transport = HTTPTransport(logger: log.logger(), now: { Date() })
+        let transport = HTTPTransport(engine: NIOHTTPEngine(), logger: log.logger(), now: { Date() })
         let base = try #require(URL(string: "http://user:s3cret@127.0.0.1:\(server.port)/m?token=TOPSECRET"))
         _ = try? await HTTPClient(baseURL: base, transport: transport).send(.get(""))
         #expect(server.requests.first?.queryItems["token"] == "TOPSECRET")

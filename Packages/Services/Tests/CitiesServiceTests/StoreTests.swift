@@ -2,14 +2,15 @@ import CitiesService
 import Diagnostics
 import Foundation
 import Networking
+import NIOTransport
 import Persistence
 import Synchronization
-import TestSupport
 import Testing
+import TestSupport
 
 @Suite(.serialized) struct CatalogueStoreTests {
     func store(_ directory: TemporaryDirectory, remote: URL? = nil) throws -> CatalogueStore {
-        let transport = HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })
+        let transport = HTTPTransport(engine: NIOHTTPEngine(), logger: InMemoryLog().logger(), now: { Date() })
         return CatalogueStore(
             directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue),
             remote: remote.map { HTTPClient(baseURL: $0, transport: transport) }, now: { Date() })

@@ -2,8 +2,9 @@ import ContactService
 import Diagnostics
 import Foundation
 import Networking
-import TestSupport
+import NIOTransport
 import Testing
+import TestSupport
 
 @Suite struct ContactClientTests {
     let message = ContactMessage(
@@ -12,6 +13,7 @@ import Testing
 
     func client(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> ContactClient {
         let transport = HTTPTransport(
+            engine: NIOHTTPEngine(),
             configuration: .init(timeout: timeout), logger: InMemoryLog().logger(), now: { Date() })
         return .live(http: HTTPClient(baseURL: server.baseURL.appendingPathComponent("contact"), transport: transport))
     }
@@ -54,7 +56,7 @@ import Testing
         let refused = ContactClient.live(
             http: HTTPClient(
                 baseURL: URL(string: "http://127.0.0.1:\(closedLoopbackPort())")!,
-                transport: HTTPTransport(logger: InMemoryLog().logger(), now: { Date() })))
+                transport: HTTPTransport(engine: NIOHTTPEngine(), logger: InMemoryLog().logger(), now: { Date() })))
         guard case .retryLater(let reason, _) = await refused.deliver(message) else {
             Issue.record("expected retry"); return
         }

@@ -1,10 +1,11 @@
 import Diagnostics
 import Foundation
 import Networking
+import NIOTransport
 import OpenMeteo
 import OpenWeatherMap
-import TestSupport
 import Testing
+import TestSupport
 import WeatherService
 
 let toronto = WeatherLocation(id: 6167865, name: "Toronto", country: "CA", latitude: 43.70011, longitude: -79.4163)
@@ -12,7 +13,7 @@ let toronto = WeatherLocation(id: 6167865, name: "Toronto", country: "CA", latit
 func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: Duration = .seconds(5)) -> HTTPClient {
     HTTPClient(
         baseURL: server.baseURL,
-        transport: HTTPTransport(configuration: .init(timeout: timeout), logger: log.logger(), now: { Date() }))
+        transport: HTTPTransport(engine: NIOHTTPEngine(), configuration: .init(timeout: timeout), logger: log.logger(), now: { Date() }))
 }
 
 @Suite struct OpenMeteoTests {
@@ -65,7 +66,7 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         }
         let refused = HTTPClient(
             baseURL: URL(string: "http://127.0.0.1:\(closedLoopbackPort())")!,
-            transport: HTTPTransport(logger: InMemoryLog().logger(), now: { Date() }))
+            transport: HTTPTransport(engine: NIOHTTPEngine(), logger: InMemoryLog().logger(), now: { Date() }))
         do { _ = try await OpenMeteo.client(http: refused).fetch(toronto) } catch {
             #expect(error.message.contains("Could not connect to 127.0.0.1"))
         }

@@ -3,11 +3,12 @@ import CitiesService
 import Diagnostics
 import Foundation
 import Networking
+import NIOTransport
 import OpenMeteo
 import Persistence
 import Synchronization
-import TestSupport
 import Testing
+import TestSupport
 import WeatherFeature
 import WeatherService
 
@@ -41,6 +42,7 @@ struct WeatherHarness {
             directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
             now: { clock.now })
         let transport = HTTPTransport(
+            engine: NIOHTTPEngine(),
             configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(), now: { clock.now })
         let plugin = WeatherPlugin(
             client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)), catalogue: store,

@@ -1,0 +1,140 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import Networking
+import Synchronization
+
+/// The live `HTTPEngine`: swift-server's async-http-client on SwiftNIO. A request that waits for a slow server waits
+/// in `epoll`, without spending the CPU that FoundationNetworking's libcurl bridge burned (2.3 s of CPU for a 3-second
+/// wait; see docs/benchmarks.md). Its client is made on the first request, so a run that sends none starts no event
+/// loop, and shut down, without waiting, when the engine goes.
+public final class NIOHTTPEngine: HTTPEngine {
+    private let connectTimeout: Duration
+    private let clientStorage = Mutex<AsyncHTTPClient.HTTPClient?>(nil)
+
+    /// - Parameter connectTimeout: a backstop; `HTTPTransport`'s deadline is the one that answers.
+    public init(connectTimeout: Duration = .seconds(30)) {
+        self.connectTimeout = connectTimeout
+    }
+
+    deinit {
+        // Without waiting: the last reference may go on any thread, even an event loop's.
+        clientStorage.withLock { $0?.shutdown { _ in } }
+    }
+
+    private var client: AsyncHTTPClient.HTTPClient {
+        clientStorage.withLock { stored in
+            if let client = stored { return client }
+            // Redirects are followed in `exchange`, by the transport's rules; cookies are never kept.
+            let (seconds, attoseconds) = connectTimeout.components
+            var configuration = AsyncHTTPClient.HTTPClient.Configuration(
+                redirectConfiguration: .disallow,
+                timeout: .init(connect: .milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)),
+                decompression: .disabled)
+            configuration.httpVersion = .http1Only
+            // A refused connection is the answer, at once (the pool would otherwise retry until the deadline).
+            configuration.connectionPool.retryConnectionEstablishment = false
+            let client = AsyncHTTPClient.HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+            stored = client
+            return client
+        }
+    }
+
+    public func exchange(_ exchange: EngineRequest) async -> Result<HTTPResponse, HTTPError> {
+        let client = self.client
+        let method = NIOHTTP1.HTTPMethod(rawValue: exchange.method)
+        var headers = HTTPHeaders()
+        for header in exchange.headers { headers.add(name: header.name, value: header.value) }
+        let body = exchange.body, host = exchange.host, limit = exchange.maxBodyBytes
+        var url = exchange.url
+        var redirects = 0
+        while true {
+            var request = HTTPClientRequest(url: url.absoluteString)
+            request.method = method
+            request.headers = headers
+            if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
+            let response: HTTPClientResponse
+            do {
+                // A far deadline: the transport's own timer is the one that ends a slow request.
+                response = try await client.execute(request, timeout: .hours(1))
+            } catch {
+                return .failure(Self.failure(error, host: host))
+            }
+            let status = Int(response.status.code)
+            // Only GET and HEAD are redirected: the body of another method would be lost or sent again as a GET;
+            // its 3xx is the answer.
+            if (300..<400).contains(status), status != 304, method == .GET || method == .HEAD,
+                let location = response.headers.first(name: "Location"),
+                let next = URL(string: location, relativeTo: url)?.absoluteURL
+            {
+                redirects += 1
+                guard redirects <= exchange.maxRedirects else { return .failure(.transport(host: host, .tooManyRedirects)) }
+                url = next
+                continue
+            }
+            if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
+                return .failure(.transport(host: host, .tooLarge(limit: limit)))
+            }
+            var collected = Data()
+            do {
+                for try await chunk in response.body {
+                    guard collected.count + chunk.readableBytes <= limit else {
+                        return .failure(.transport(host: host, .tooLarge(limit: limit)))
+                    }
+                    collected.append(contentsOf: chunk.readableBytesView)
+                }
+            } catch {
+                return .failure(Self.failure(error, host: host))
+            }
+            var fields: [String: String] = [:]
+            for (name, value) in response.headers {
+                let key = name.lowercased()
+                fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+            }
+            return .success(HTTPResponse(status: status, headers: fields, body: collected))
+        }
+    }
+
+    /// What went wrong, in the words the messages use.
+    static func failure(_ error: any Error, host: String) -> HTTPError {
+        if error is CancellationError { return .cancelled }
+        if let error = error as? HTTPClientError {
+            switch error {
+            case .cancelled: return .cancelled
+            case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .tlsHandshakeTimeout:
+                return .transport(host: host, .timedOut(seconds: 0))
+            case .remoteConnectionClosed, .uncleanShutdown:
+                return .transport(host: host, .connectionLost("the server closed the connection"))
+            case .bodyLengthMismatch, .contentLengthMissing:
+                return .transport(host: host, .connectionLost("the body was cut short"))
+            case .invalidURL, .emptyHost, .emptyScheme:
+                return .invalidRequest("the URL is not one SkyLens can request")
+            default:
+                return .transport(host: host, .other(String(describing: error)))
+            }
+        }
+        if let error = error as? NIOConnectionError {
+            if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
+                return .transport(host: host, .cannotConnect("the host name did not resolve"))
+            }
+            if let first = error.connectionErrors.first { return failure(first.error, host: host) }
+            return .transport(host: host, .cannotConnect("no address could be reached"))
+        }
+        if let error = error as? IOError {
+            switch error.errnoCode {
+            case ECONNREFUSED: return .transport(host: host, .cannotConnect("connection refused"))
+            case ENETUNREACH, EHOSTUNREACH: return .transport(host: host, .cannotConnect("no route to the host"))
+            case ECONNRESET, EPIPE: return .transport(host: host, .connectionLost("the server closed the connection"))
+            default: return .transport(host: host, .other(String(cString: strerror(error.errnoCode))))
+            }
+        }
+        if error is HTTPParserError {
+            return .transport(host: host, .connectionLost("the server's response was malformed"))
+        }
+        if error is ChannelError { return .transport(host: host, .connectionLost("the connection failed")) }
+        return .transport(host: host, .other(String(describing: error)))
+    }
+}
+
