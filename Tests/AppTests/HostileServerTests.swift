@@ -140,3 +140,28 @@ import Testing
         #expect(server.requests.count == 2)
     }
 }
+
+/// While a request waits for a slow server the App sleeps: before, FoundationNetworking's libcurl bridge kept a core
+/// busy (about 1 s of CPU per second of waiting). The numbers are in docs/benchmarks.md (`make bench`); this only
+/// checks the App is not busy while it waits, with a wide margin.
+@Suite(.serialized) struct WaitingTests {
+    @Test func aSlowServerIsAwaitedWithoutSpendingACore() throws {
+        let home = try TemporaryDirectory()
+        let body = try weatherFixture("open-meteo-toronto.json")
+        let server = try LoopbackServer { _ in .delayed(.json(body), by: .seconds(2)) }
+        defer { server.stop() }
+        func childCPU() -> Double {
+            var usage = rusage()
+            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
+                + Double(usage.ru_stime.tv_usec) / 1e6
+        }
+        let before = childCPU()
+        let result = try AppBinary.runner(
+            home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_TIMEOUT": "10"]
+        ).run(["--", "weather", "Toronto"])
+        let spent = childCPU() - before
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(spent < 0.8, "the App spent \(spent) s of CPU waiting 2 s")
+    }
+}
