@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "CoreTests",
             dependencies: [
-                .product(name: "CoreKit", package: core), .product(name: "Networking", package: core), .product(name: "NIOTransport", package: core),
+                .product(name: "CoreKit", package: core), .product(name: "Networking", package: core),
+                .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "Persistence", package: core),
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "GRDB", package: "GRDB.swift"),
@@ -101,7 +102,8 @@ let package = Package(
         .testTarget(
             name: "ContactServiceTests",
             dependencies: [
-                .product(name: "ContactService", package: services), .product(name: "Networking", package: core), .product(name: "NIOTransport", package: core),
+                .product(name: "ContactService", package: services), .product(name: "Networking", package: core),
+                .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/Services/Tests/ContactServiceTests",
@@ -110,7 +112,8 @@ let package = Package(
         .testTarget(
             name: "CitiesServiceTests",
             dependencies: [
-                .product(name: "CitiesService", package: services), .product(name: "Networking", package: core), .product(name: "NIOTransport", package: core),
+                .product(name: "CitiesService", package: services), .product(name: "Networking", package: core),
+                .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "Persistence", package: core),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
@@ -124,7 +127,8 @@ let package = Package(
                 .product(name: "ContactFeature", package: "ContactFeature"),
                 .product(name: "Architecture", package: architecture),
                 .product(name: "ContactService", package: services),
-                .product(name: "Persistence", package: core), .product(name: "Networking", package: core), .product(name: "NIOTransport", package: core),
+                .product(name: "Persistence", package: core), .product(name: "Networking", package: core),
+                .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
@@ -159,7 +163,8 @@ let package = Package(
             name: "WeatherServiceTests",
             dependencies: [
                 .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
-                .product(name: "OpenWeatherMap", package: services), .product(name: "Networking", package: core), .product(name: "NIOTransport", package: core),
+                .product(name: "OpenWeatherMap", package: services), .product(name: "Networking", package: core),
+                .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/Services/Tests/WeatherServiceTests",
@@ -173,7 +178,8 @@ let package = Package(
                 .product(name: "Architecture", package: architecture),
                 .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
                 .product(name: "CitiesService", package: services), .product(name: "Persistence", package: core),
-                .product(name: "Diagnostics", package: core), .product(name: "Networking", package: core), .product(name: "NIOTransport", package: core),
+                .product(name: "Diagnostics", package: core), .product(name: "Networking", package: core),
+                .product(name: "NIOTransport", package: core),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/WeatherFeature/Tests/WeatherFeatureTests",

@@ -131,9 +131,13 @@ enum AppRunner {
             let safe = path.terminalSafe
             do {
                 let aside = try FileKind.keepAside(path, tag: "not-a-history")
-                return (path, "\(safe) was \(kind.description), not a history file; it was kept as \(aside.terminalSafe).")
+                return (
+                    path, "\(safe) was \(kind.description), not a history file; it was kept as \(aside.terminalSafe)."
+                )
             } catch {
-                return (nil, "\(safe) is \(kind.description), not a history file, and \(error.reason); history is not kept.")
+                return (
+                    nil, "\(safe) is \(kind.description), not a history file, and \(error.reason); history is not kept."
+                )
             }
         }
     }

@@ -5,8 +5,8 @@ import ContactService
 import Foundation
 import Logging
 import MapFeature
-import Networking
 import NIOTransport
+import Networking
 import OpenMeteo
 import OpenWeatherMap
 import Persistence

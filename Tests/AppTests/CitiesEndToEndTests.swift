@@ -102,7 +102,8 @@ import Testing
         // Before: "You have no favourites yet", as if Paris had never been kept.
         let listed = try runner.run(["--", "favorites"])
         #expect(listed.status == 0, "\(listed.stderr)")
-        #expect(listed.stdout.contains("1 favourite is not in the city list in use (kept as stored):"), "\(listed.stdout)")
+        #expect(
+            listed.stdout.contains("1 favourite is not in the city list in use (kept as stored):"), "\(listed.stdout)")
         #expect(listed.stdout.contains("#2988507  Paris, FR"))
         #expect(listed.stdout.contains("48.8534"))
 

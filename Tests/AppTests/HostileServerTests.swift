@@ -123,13 +123,16 @@ import Testing
         defer { server.stop() }
         let runner = AppBinary.runner(
             home: home,
-            environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_LOG_LEVEL": "warning"])
+            environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString, "SKYLENS_LOG_LEVEL": "notice"])
         let first = try runner.run(["--", "weather", "Toronto"])
         #expect(first.status == 0, "\(first.stderr)")
         // Before: "Wind 1000000000000 km/h" and "Humidity 150 %".
         #expect(!first.stdout.contains("1000000000000") && !first.stdout.contains("Humidity 150"), "\(first.stdout)")
         #expect(first.stdout.contains("Wind —") && first.stdout.contains("Humidity —"), "\(first.stdout)")
-        #expect(first.stdout.contains("Open-Meteo sent impossible values, left out: humidity 150 % now; wind speed 1,000,000,000,000 km/h now."))
+        #expect(
+            first.stdout.contains(
+                "Open-Meteo sent impossible values, left out: humidity 150 % now; wind speed 1,000,000,000,000 km/h now."
+            ))
         #expect(first.stderr.contains("impossible values from the weather provider"), "\(first.stderr)")
         let json = try runner.run(["--", "--format", "json", "weather", "Toronto"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -286,7 +286,8 @@ struct SkyLensBench {
     static func waitBenchmarks(app: URL, report: inout Report) throws {
         report.line("## Waiting for a slow server (release build)")
         report.line("")
-        let body = #"{"latitude":43.7,"longitude":-79.4,"utc_offset_seconds":0,"current":{"time":"2026-11-22T09:00","temperature_2m":3.4}}"#
+        let body =
+            #"{"latitude":43.7,"longitude":-79.4,"utc_offset_seconds":0,"current":{"time":"2026-11-22T09:00","temperature_2m":3.4}}"#
         let server = try LoopbackServer { _ in .delayed(.json(body), by: .seconds(3)) }
         defer { server.stop() }
         let runner = ProcessRunner(executable: app)

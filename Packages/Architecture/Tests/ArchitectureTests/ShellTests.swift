@@ -140,7 +140,9 @@ final class NotesPlugin: FeaturePlugin {
         #expect(await shell.execute(words: ["notes", "nan"], oneShot: true) == .completed(status: 70))
         let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: [String: String]]
         #expect(document?["error"]?["code"] == "internal")
-        #expect(document?["error"]?["message"]?.contains("value is nan, which JSON cannot hold") == true, "\(output.stdout)")
+        #expect(
+            document?["error"]?["message"]?.contains("value is nan, which JSON cannot hold") == true, "\(output.stdout)"
+        )
     }
 
     @Test func quitEndsTheSessionAndCommentsAreIgnored() async {

@@ -3,12 +3,12 @@ import ContactService
 import Diagnostics
 import Foundation
 import GRDB
-import Networking
 import NIOTransport
+import Networking
 import Persistence
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @testable import ContactFeature
 

@@ -70,7 +70,9 @@ public final class NIOHTTPEngine: HTTPEngine {
                 let next = URL(string: location, relativeTo: url)?.absoluteURL
             {
                 redirects += 1
-                guard redirects <= exchange.maxRedirects else { return .failure(.transport(host: host, .tooManyRedirects)) }
+                guard redirects <= exchange.maxRedirects else {
+                    return .failure(.transport(host: host, .tooManyRedirects))
+                }
                 url = next
                 continue
             }
@@ -137,4 +139,3 @@ public final class NIOHTTPEngine: HTTPEngine {
         return .transport(host: host, .other(String(describing: error)))
     }
 }
-

@@ -92,7 +92,9 @@ public final class HTTPTransport: Sendable {
         guard let url = request.url else { throw .invalidRequest("the request has no URL") }
         let deadline = timeout ?? configuration.timeout
         let limit = maxBodyBytes ?? configuration.maxBodyBytes
-        var headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        var headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
+            (name: $0.key, value: $0.value)
+        }
         if !headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
             headers.append((name: "User-Agent", value: configuration.userAgent))
         }
@@ -164,7 +166,8 @@ private final class Race: Sendable {
 
     func settle(_ result: Result<HTTPResponse, HTTPError>) {
         let (continuation, work, timer) = state.withLock {
-            state -> (CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?, Task<Void, Never>?, DeadlineTimer?) in
+            state -> (CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?, Task<Void, Never>?, DeadlineTimer?)
+            in
             guard state.result == nil else { return (nil, nil, nil) }
             state.result = result
             guard let continuation = state.continuation, !state.resumed else { return (nil, state.work, state.timer) }

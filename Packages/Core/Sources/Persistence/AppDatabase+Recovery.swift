@@ -46,7 +46,8 @@ extension AppDatabase {
         else { return .ours }
         if tables.isEmpty { return .fresh }
         let modules = Set(migrations.map { Self.module(of: $0.identifier) })
-        if tables.contains("grdb_migrations"), !steps.isEmpty, steps.allSatisfy({ modules.contains(Self.module(of: $0)) })
+        if tables.contains("grdb_migrations"), !steps.isEmpty,
+            steps.allSatisfy({ modules.contains(Self.module(of: $0)) })
         {
             return .legacy
         }
@@ -149,7 +150,8 @@ extension AppDatabase {
                 (try? fresh.write { db -> Int in
                     let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
                     let statement = try db.makeStatement(
-                        sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier)(\(list)) VALUES (\(placeholders))")
+                        sql: "INSERT OR IGNORE INTO \(table.quotedDatabaseIdentifier)(\(list)) VALUES (\(placeholders))"
+                    )
                     var count = 0
                     for row in rows {
                         try statement.execute(arguments: StatementArguments(row))
@@ -166,7 +168,9 @@ extension AppDatabase {
     /// How far past a damaged stretch rowids are probed before the rest of a table is given up.
     static let probeLimit: Int64 = 100_000
 
-    private static func readRows(of table: String, columns: String, from source: DatabaseQueue) -> (
+    private static func readRows(
+        of table: String, columns: String, from source: DatabaseQueue
+    ) -> (
         rows: [[DatabaseValue]], lost: Bool
     ) {
         let name = table.quotedDatabaseIdentifier

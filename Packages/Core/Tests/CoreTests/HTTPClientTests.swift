@@ -1,11 +1,11 @@
 import Diagnostics
 import Foundation
 import Logging
-import Networking
 import NIOTransport
+import Networking
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite struct HTTPClientTests {
     struct Greeting: Decodable, Equatable { var message: String }

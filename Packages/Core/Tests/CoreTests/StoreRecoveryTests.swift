@@ -69,7 +69,9 @@ import Testing
         try await database.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('mine')") }
         let notice = try #require(database.notices.first)
         #expect(notice.contains("another application's SQLite database (tables recipe)"), "\(notice)")
-        let aside = try entries(directory, containing: ".foreign-").filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let aside = try entries(directory, containing: ".foreign-").filter {
+            !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }
         #expect(aside.count == 1)
         // Before the fix SkyLens added its tables to the other application's file.
         #expect(try Data(contentsOf: directory.file(aside[0])) == before)
@@ -132,7 +134,9 @@ import Testing
         #expect(notice.contains("was damaged"), "\(notice)")
         #expect(notice.contains("note: \(notes)"), "\(notice)")
         #expect(notice.contains("some rows were beyond saving"), "\(notice)")
-        let aside = try entries(directory, containing: ".damaged-").filter { !$0.contains("-wal") && !$0.contains("-shm") }
+        let aside = try entries(directory, containing: ".damaged-").filter {
+            !$0.contains("-wal") && !$0.contains("-shm")
+        }
         #expect(aside.count == 1)
         #expect(try Data(contentsOf: directory.file(aside[0])) == damaged)
         // The new store is sound and takes writes.

@@ -106,7 +106,8 @@ final class CityBrowser: ObservableViewModel {
                     ? search(query: results.query, favoritesOnly: true, offset: results.offset, limit: results.limit)
                     : Results(
                         query: results.query, favoritesOnly: false, offset: results.offset, limit: results.limit,
-                        total: results.total, rows: results.rows.map { CityRow(city: $0.city, favorite: favorites.contains($0.city.id)) })
+                        total: results.total,
+                        rows: results.rows.map { CityRow(city: $0.city, favorite: favorites.contains($0.city.id)) })
             }
             if let detail = state.detail { state.detail?.favorite = favorites.contains(detail.city.id) }
             if let city = state.map?.city { state.map?.favorite = favorites.contains(city.id) }

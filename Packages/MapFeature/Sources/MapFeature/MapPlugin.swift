@@ -246,7 +246,9 @@ public final class MapPlugin: FeaturePlugin {
             try await refreshFavorites(browser)
             if browser.state.detail?.city.id != id { await browser.send(.citySelected(id: id)) }
             guard let detail = browser.state.detail else { throw .failure("not_found", "No city has the id \(id).") }
-            return CommandOutput(text: MapViews.detail(detail, painter: context.painter, width: context.terminal.width), json: DetailDocument(detail))
+            return CommandOutput(
+                text: MapViews.detail(detail, painter: context.painter, width: context.terminal.width),
+                json: DetailDocument(detail))
         case Self.mapRoute:
             return mapOutput(browser, context: context)
         default:
@@ -317,7 +319,9 @@ public final class MapPlugin: FeaturePlugin {
             throw .failure("storage", "Favourites are unavailable: \(error.message)")
         }
         let absent = stored.filter { !browser.listHas($0.id) }
-        guard Set(stored.map(\.id)) != browser.state.favorites || absent != browser.state.absentFavorites else { return }
+        guard Set(stored.map(\.id)) != browser.state.favorites || absent != browser.state.absentFavorites else {
+            return
+        }
         await browser.send(.favoritesChanged(stored))
     }
 
@@ -407,7 +411,9 @@ public final class MapPlugin: FeaturePlugin {
         guard let results = browser.state.results else {
             return CommandOutput(text: "No search yet: 'search PREFIX' starts one.")
         }
-        return CommandOutput(text: MapViews.results(results, painter: context.painter, width: context.terminal.width), json: SearchDocument(results))
+        return CommandOutput(
+            text: MapViews.results(results, painter: context.painter, width: context.terminal.width),
+            json: SearchDocument(results))
     }
 
     private func mapOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
@@ -446,7 +452,8 @@ public final class MapPlugin: FeaturePlugin {
                 builtInChosen: info.builtInChosen))
     }
 
-    private func reload(_ context: CommandContext, toBuiltIn: Bool = false) async throws(CommandError) -> CommandOutput {
+    private func reload(_ context: CommandContext, toBuiltIn: Bool = false) async throws(CommandError) -> CommandOutput
+    {
         let progress = context.progress
         let report: ReloadReport
         do {

@@ -14,7 +14,8 @@ enum MapViews {
         let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(TerminalText.sanitize(query))\""
         guard !results.rows.isEmpty else {
             if !results.absent.isEmpty {
-                return ([painter.paint("\(subject): none in the city list in use", .bold)]
+                return
+                    ([painter.paint("\(subject): none in the city list in use", .bold)]
                     + absentFavorites(results.absent, painter: painter, width: width)).joined(separator: "\n")
             }
             if results.total > 0 {
@@ -72,9 +73,12 @@ enum MapViews {
         for (favorite, label) in zip(favorites, labels) {
             let place = favorite.city.map { coordinates($0) } ?? "(place unknown)"
             lines.append(
-                "\(DisplayWidth.pad("#\(favorite.id)", to: idWidth))  \(DisplayWidth.fit(label, to: nameWidth))  \(place)")
+                "\(DisplayWidth.pad("#\(favorite.id)", to: idWidth))  \(DisplayWidth.fit(label, to: nameWidth))  \(place)"
+            )
         }
-        lines.append(painter.paint("'unfav #ID' forgets one, 'map #ID' shows it, 'cities reset' returns to the built-in list.", .dim))
+        lines.append(
+            painter.paint(
+                "'unfav #ID' forgets one, 'map #ID' shows it, 'cities reset' returns to the built-in list.", .dim))
         return lines
     }
 
@@ -84,13 +88,14 @@ enum MapViews {
         let origin = builtIn ? "the built-in list" : "downloaded from \(TerminalText.sanitize(info.source))"
         var lines = [painter.paint("City list: \(origin)", .bold)]
         var facts = [("Cities", formatted(info.count))]
-        // The built-in list is prepared reproducibly, without a date.
-        if let created = info.createdAt, created.timeIntervalSince1970 > 86_400 {
+        if let created = info.createdAt {
             let format = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
             facts.append((builtIn ? "Prepared" : "Downloaded", created.formatted(format)))
         }
         if let url = info.configuredURL { facts.append(("SKYLENS_CITIES_URL", TerminalText.sanitize(url))) }
-        if info.readFromInstallation { facts.append(("Read from", "where SkyLens is installed (the data directory cannot hold it)")) }
+        if info.readFromInstallation {
+            facts.append(("Read from", "where SkyLens is installed (the data directory cannot hold it)"))
+        }
         let width = facts.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
         lines += facts.map { "  \(DisplayWidth.pad($0.0, to: width))  \($0.1)" }
         let hint: String =

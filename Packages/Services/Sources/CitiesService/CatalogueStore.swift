@@ -191,7 +191,10 @@ public actor CatalogueStore {
     public func info(progress: Progress? = nil) async throws(CatalogueError) -> ListInfo {
         let catalogue = try await catalogue(progress: progress)
         return ListInfo(
-            source: catalogue.source, count: catalogue.count, createdAt: catalogue.createdAt, configuredURL: remoteURL,
+            // The built-in list is prepared reproducibly, without a date (it reads as 1970).
+            source: catalogue.source, count: catalogue.count,
+            createdAt: catalogue.createdAt.flatMap { $0.timeIntervalSince1970 > 86_400 ? $0 : nil },
+            configuredURL: remoteURL,
             builtInChosen: remote.map { builtInChosen(over: $0) } ?? false,
             readFromInstallation: catalogue.path != path)
     }
@@ -203,7 +206,8 @@ public actor CatalogueStore {
         let catalogue = try open()
         if let remote {
             do {
-                try Data(remote.baseURL.absoluteString.utf8).write(to: URL(fileURLWithPath: choicePath), options: .atomic)
+                try Data(remote.baseURL.absoluteString.utf8).write(
+                    to: URL(fileURLWithPath: choicePath), options: .atomic)
             } catch {
                 throw .storage((error as NSError).localizedDescription)
             }
@@ -307,7 +311,8 @@ public actor CatalogueStore {
         let directory = (path as NSString).deletingLastPathComponent
         switch FileKind.at(directory) {
         case .missing, .directory: break
-        case let kind: throw .storage("the data directory \(directory.terminalSafe) is \(kind.description), not a folder")
+        case let kind:
+            throw .storage("the data directory \(directory.terminalSafe) is \(kind.description), not a folder")
         }
         do {
             if !FileManager.default.fileExists(atPath: directory) {

@@ -68,7 +68,8 @@ public struct FavoritesStore: Sendable {
     public func all() async throws(StoreError) -> [Favorite] {
         try await database.read { db in
             try Row.fetchAll(
-                db, sql: "SELECT id, name, country, latitude, longitude, addedAt FROM favorite_city ORDER BY addedAt, id"
+                db,
+                sql: "SELECT id, name, country, latitude, longitude, addedAt FROM favorite_city ORDER BY addedAt, id"
             ).map { row in
                 Favorite(
                     id: row["id"], name: row["name"], country: row["country"], latitude: row["latitude"],

@@ -1,12 +1,12 @@
 import CitiesService
 import Diagnostics
 import Foundation
-import Networking
 import NIOTransport
+import Networking
 import Persistence
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite(.serialized) struct CatalogueStoreTests {
     func store(_ directory: TemporaryDirectory, remote: URL? = nil) throws -> CatalogueStore {

@@ -1,10 +1,10 @@
 import ContactService
 import Diagnostics
 import Foundation
-import Networking
 import NIOTransport
-import Testing
+import Networking
 import TestSupport
+import Testing
 
 @Suite struct ContactClientTests {
     let message = ContactMessage(

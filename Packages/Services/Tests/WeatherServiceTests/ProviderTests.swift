@@ -1,11 +1,11 @@
 import Diagnostics
 import Foundation
-import Networking
 import NIOTransport
+import Networking
 import OpenMeteo
 import OpenWeatherMap
-import Testing
 import TestSupport
+import Testing
 import WeatherService
 
 let toronto = WeatherLocation(id: 6167865, name: "Toronto", country: "CA", latitude: 43.70011, longitude: -79.4163)
@@ -13,7 +13,8 @@ let toronto = WeatherLocation(id: 6167865, name: "Toronto", country: "CA", latit
 func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: Duration = .seconds(5)) -> HTTPClient {
     HTTPClient(
         baseURL: server.baseURL,
-        transport: HTTPTransport(engine: NIOHTTPEngine(), configuration: .init(timeout: timeout), logger: log.logger(), now: { Date() }))
+        transport: HTTPTransport(
+            engine: NIOHTTPEngine(), configuration: .init(timeout: timeout), logger: log.logger(), now: { Date() }))
 }
 
 @Suite struct OpenMeteoTests {

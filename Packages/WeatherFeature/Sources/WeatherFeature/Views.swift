@@ -145,7 +145,8 @@ enum WeatherViews {
             let more = shown.report.repairs.count > 3 ? " and \(shown.report.repairs.count - 3) more" : ""
             lines.append(
                 painter.paint(
-                    "\(providerName(shown.report.provider)) sent impossible values, left out: \(listed)\(more).", .yellow))
+                    "\(providerName(shown.report.provider)) sent impossible values, left out: \(listed)\(more).",
+                    .yellow))
         }
         if let error = shown.staleBecause {
             lines.append(

@@ -102,7 +102,8 @@ struct WeatherRepository: Sendable {
                 try? await cache.store(report, provider: client.provider, place: location.cacheKey, at: fetchedAt)
             } else {
                 // Not kept as a good answer: the next request asks again, and offline the last sound one is shown.
-                logger.warning(
+                // Said on screen already; recorded where logs go (`--log-level notice`, `--log-file`).
+                logger.notice(
                     "impossible values from the weather provider, left out",
                     metadata: [
                         "provider": "\(client.provider)", "place": "\(location.cacheKey)",

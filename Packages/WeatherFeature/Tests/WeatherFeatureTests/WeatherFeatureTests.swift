@@ -2,13 +2,13 @@ import Architecture
 import CitiesService
 import Diagnostics
 import Foundation
-import Networking
 import NIOTransport
+import Networking
 import OpenMeteo
 import Persistence
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 import WeatherFeature
 import WeatherService
 
