@@ -64,7 +64,7 @@ struct SkyLensBench {
                 checksum &+= (high - low) &+ Array(low..<min(high, low + 20)).count
             }
         }
-        // The same two binary searches over the same memory-mapped byte keys, without the pair table.
+        // The same two binary searches over the same in-memory byte keys, without the pair table.
         let byteBinary = measure(rounds: 5) {
             for query in queries {
                 let range = catalogue.binarySearchRange(NameFolding.fold(query))
@@ -127,7 +127,7 @@ struct SkyLensBench {
         }
         report.line("| method | per query | ours is |")
         report.line("|---|---:|---:|")
-        report.line("| **SkyLens search** (memory-mapped catalogue, pair table, binary searches) | \(time(ours)) | |")
+        report.line("| **SkyLens search** (catalogue in memory, pair table, binary searches) | \(time(ours)) | |")
         report.line(
             "| bare binary search over the same byte keys (no table) | \(time(byteBinary)) | \(ratio(byteBinary / ours)) faster |"
         )
