@@ -300,7 +300,8 @@ struct WindowSizeTests {
         app.write("quit\n")
         let result = app.wait(timeout: .seconds(20))
         // The map's rows (lines with braille dots), before and after the resize.
-        let maps = result.stdout.replacingOccurrences(of: "\r", with: "").components(separatedBy: "skylens map> ")
+        let maps = result.stdout.replacingOccurrences(of: "\r", with: "").components(
+            separatedBy: "skylens Toronto·map> ")
         func widest(_ text: String) -> Int {
             text.split(separator: "\n").filter { $0.unicodeScalars.contains { (0x2800...0x28FF).contains($0.value) } }
                 .map(\.count).max() ?? 0

@@ -75,14 +75,18 @@ public final class Shell {
     // MARK: - Prompt and completion
 
     /// `skylens>` at the root, `skylens contact>` in the contact form, `skylens map/weather>` deeper.
+    /// Where you are, in at most 40 columns: the view on top and what it shows (`skylens Toronto·map> `), never the
+    /// path that led there.
     public var prompt: String {
-        let labels = router.stack.map { destination in
-            destination.parameters["title"].map { TerminalText.sanitize($0) } ?? routeOwners[destination.route]?.spec
-                .label
-                ?? destination.route
+        guard let top = router.top else { return "\(configuration.promptName)> " }
+        let label = routeOwners[top.route]?.spec.label ?? top.route
+        var place = top.parameters["title"].map { TerminalText.sanitize($0) } ?? ""
+        if place == label { place = "" }
+        if !place.isEmpty {
+            let fixed = DisplayWidth.columns(of: configuration.promptName) + 1 + 1 + DisplayWidth.columns(of: label) + 2
+            place = DisplayWidth.truncated(place, toColumns: max(4, 40 - fixed))
         }
-        return labels.isEmpty
-            ? "\(configuration.promptName)> " : "\(configuration.promptName) \(labels.joined(separator: "/"))> "
+        return "\(configuration.promptName) \(place.isEmpty ? "" : place + "·")\(label)> "
     }
 
     /// True when the view on screen asks questions by nature (a form): see `RouteSpec.asksQuestions`.
@@ -257,9 +261,18 @@ public final class Shell {
         for owner in visibleCommands where owner.spec.words.count <= words.count {
             guard Array(lowered.prefix(owner.spec.words.count)) == owner.spec.words else { continue }
             let length = owner.spec.words.count, bestLength = best?.spec.words.count ?? 0
-            // Longer names win; at equal length a command of the view on screen wins over one of everywhere.
-            if length > bestLength || (length == bestLength && owner.spec.scope != .anywhere) {
+            // Longer names win; at equal length a command of the view on screen wins over one of everywhere,
+            // unless it takes no words and words follow (`weather Tokyo` on a city's page is the weather of Tokyo,
+            // not "Unexpected argument" from the city page's own `weather`).
+            if length > bestLength {
                 best = owner
+            } else if length == bestLength, let current = best, owner.spec.scope != current.spec.scope {
+                let scoped = owner.spec.scope == .anywhere ? current : owner
+                let anywhere = owner.spec.scope == .anywhere ? owner : current
+                let rest = words.dropFirst(length)
+                let takesWords = scoped.spec.arguments.contains { $0.kind == .positional || $0.kind == .remainder }
+                let wordFollows = rest.first.map { !$0.hasPrefix("-") } ?? false
+                best = wordFollows && !takesWords ? anywhere : scoped
             }
         }
         guard let best else { return (nil, words[...]) }
@@ -361,7 +374,10 @@ public final class Shell {
         if !topic.isEmpty {
             let words = topic.map { $0.lowercased() }
             let matches = commandOwners.filter { $0.spec.words == words }
-            if let match = matches.first {
+            // The command as it would run here: the view's own, else the one of everywhere, else any.
+            let top = router.top?.route
+            let here = matches.first { $0.spec.scope == .within(route: top ?? "") && top != nil }
+            if let match = here ?? matches.first(where: { $0.spec.scope == .anywhere }) ?? matches.first {
                 return CommandOutput(
                     text: helpText(for: match.spec),
                     json: HelpDocument(commands: [.init(match.spec, owner: match.plugin?.name)]))

@@ -105,6 +105,18 @@ final class NotesPlugin: FeaturePlugin {
         #expect(output.stdout.contains("Already at the start."))
     }
 
+    /// Before: every destination of the stack joined with "/", so the prompt named an earlier city and grew.
+    @Test func thePromptNamesOnlyTheViewOnTopInFortyColumnsAtMost() async {
+        let (shell, _, _) = makeShell()
+        shell.router.push(Destination("notes.list", parameters: ["title": "London"]))
+        shell.router.push(Destination("notes.list", parameters: ["title": "Toronto"]))
+        #expect(shell.prompt == "skylens Toronto·notes> ")
+        for _ in 0..<20 { shell.router.push(Destination("notes.list", parameters: ["title": "Llanfairpwllgwyngyll"])) }
+        shell.router.push(Destination("notes.list", parameters: ["title": String(repeating: "Ab", count: 60)]))
+        #expect(shell.prompt.count <= 40, "\(shell.prompt)")
+        #expect(shell.prompt.hasSuffix("…·notes> "))
+    }
+
     @Test func aRouteNoPluginOwnsSaysTheFeatureIsNotInstalled() async {
         let (shell, _, output) = makeShell()
         #expect(await shell.execute(line: "weather") == .completed(status: 1))

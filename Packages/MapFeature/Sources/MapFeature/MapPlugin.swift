@@ -67,7 +67,7 @@ public final class MapPlugin: FeaturePlugin {
     public var commands: [CommandSpec] {
         let limit = ArgumentSpec.option(
             "limit", value: "N", help: "Rows a page (1 to 500; default: what fits the terminal)")
-        let cityReference = "A row number of the list on screen, or a city id as #ID"
+        let cityReference = "A row number of the list on screen, a city id as #ID, or a name (the most populous)"
         let cityNames = Completion.words { [store] before, prefix in
             store.nameCompletions(words: before, partial: prefix)
         }
@@ -96,19 +96,21 @@ public final class MapPlugin: FeaturePlugin {
                 summary: "Go to a page of the list",
                 scope: .within(route: Self.resultsRoute)),
             CommandSpec(
-                "open", arguments: [.positional("city", help: cityReference)],
+                "open", arguments: [.remainder("city", help: cityReference, required: true, completion: cityNames)],
                 summary: "Show a city: country, state, population, time zone, nearest cities",
-                examples: ["open 3", "open #6167865"]),
+                examples: ["open 3", "open #6167865", "open Toronto"]),
             CommandSpec(
                 "fav",
                 arguments: [
-                    .positional("city", help: cityReference + "; the city on screen when left out", required: false)
+                    .remainder(
+                        "city", help: cityReference + "; the city on screen when left out", completion: cityNames)
                 ],
                 summary: "Keep a city as a favourite"),
             CommandSpec(
                 "unfav",
                 arguments: [
-                    .positional("city", help: cityReference + "; the city on screen when left out", required: false)
+                    .remainder(
+                        "city", help: cityReference + "; the city on screen when left out", completion: cityNames)
                 ],
                 summary: "Forget a favourite"),
             CommandSpec(
@@ -182,7 +184,7 @@ public final class MapPlugin: FeaturePlugin {
             await browser.send(.pageRequested(target))
             return resultsOutput(browser, context: context)
         case "open":
-            let city = try await resolve(arguments["city"] ?? "", allowName: false, context: context)
+            let city = try await resolve(arguments["city"] ?? "", allowName: true, context: context)
             if let browser, !browser.listHas(city.id) {
                 throw .failure(
                     "not_in_list",
@@ -358,7 +360,7 @@ public final class MapPlugin: FeaturePlugin {
     private func setFavorite(
         _ reference: String?, to favorite: Bool, context: CommandContext
     ) async throws(CommandError) -> CommandOutput {
-        let city = try await resolve(reference ?? "", allowName: false, context: context)
+        let city = try await resolve(reference ?? "", allowName: true, context: context)
         let browser = try await loadBrowser(context)
         let changed: Bool
         do {
@@ -404,7 +406,7 @@ public final class MapPlugin: FeaturePlugin {
         try await refreshFavorites(browser)
         await browser.send(.mapRequested(id: city.id, zoom: zoom, style: style, width: width, height: height))
         return try await show(
-            Destination(Self.mapRoute, parameters: ["id": String(city.id), "title": "map"]), context: context)
+            Destination(Self.mapRoute, parameters: ["id": String(city.id), "title": city.name]), context: context)
     }
 
     private func resultsOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {

@@ -67,7 +67,7 @@ struct MapHarness {
     @Test func aCityWithItsNearestNeighboursGolden() async throws {
         let harness = try MapHarness()
         Golden.assertMatches(await harness.run("open #6167865"), named: "open-toronto")
-        #expect(harness.shell.prompt == "skylens Toronto> ")
+        #expect(harness.shell.prompt == "skylens Toronto·city> ")
     }
 
     @Test func torontoOnTheMapGolden() async throws {
@@ -75,7 +75,7 @@ struct MapHarness {
         let braille = await harness.run("map Toronto --width 80 --height 22")
         Golden.assertMatches(braille, named: "map-toronto-braille")
         #expect(braille.contains("◉ Toronto"))
-        #expect(harness.shell.prompt == "skylens map> ")
+        #expect(harness.shell.prompt == "skylens Toronto·map> ")
         Golden.assertMatches(
             await harness.run("map #6167865 --width 80 --height 22 --blocks"), named: "map-toronto-blocks")
     }

@@ -103,3 +103,18 @@ struct PresetsDocument: Encodable, Sendable {
     var source: String
     var cities: [Preset]
 }
+
+/// `favorites` in the weather view: each favourite with the last weather stored for it (none when there is none).
+struct FavoriteWeatherDocument: Encodable, Sendable {
+    struct Entry: Encodable, Sendable {
+        var id: Int
+        var name: String?
+        var country: String?
+        var temperature: Double?
+        var condition: String?
+        var fetchedAt: Date?
+    }
+
+    var unit: String
+    var favorites: [Entry]
+}

@@ -328,27 +328,40 @@ public final class WeatherPlugin: FeaturePlugin {
         let stored: [Favorite]
         do { stored = try await favorites.all() } catch { throw .failure("storage", error.message) }
         guard !stored.isEmpty else {
-            return CommandOutput(text: "You have no favourites yet: 'fav' keeps the city on screen.")
+            return CommandOutput(
+                text: "You have no favourites yet: 'fav' keeps the city on screen.",
+                json: FavoriteWeatherDocument(unit: model.state.unit.rawValue, favorites: []))
         }
         var lines = [context.painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
+        var entries: [FavoriteWeatherDocument.Entry] = []
         let cache = WeatherCache(database: repository.cache.database)
         // The name gets what the temperature (8), the sky (18) and the age (~10) leave of the line.
         let nameWidth = max(8, min(28, context.terminal.width - 2 - 8 - 18 - 12))
         for favorite in stored.sorted(by: { $0.id < $1.id }) {
             guard let location = await Self.location(of: favorite, resolver: resolver) else {
                 lines.append("  #\(favorite.id)  (not in the city list in use, and no place stored for it)")
+                entries.append(.init(id: favorite.id))
                 continue
             }
             let label = "\(location.name.terminalSafe), \(location.country)"
             if let entry = try? await cache.entry(provider: client.provider, place: location.cacheKey) {
                 let current = entry.report.current
+                entries.append(
+                    .init(
+                        id: favorite.id, name: location.name, country: location.country,
+                        temperature: (model.state.unit.temperature(current.temperature) * 10).rounded() / 10,
+                        condition: current.condition.words, fetchedAt: entry.fetchedAt))
                 lines.append(
                     "  \(DisplayWidth.fit(label, to: nameWidth))  \(WeatherViews.temperature(current.temperature, model.state.unit, context.painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(WeatherViews.age(now().timeIntervalSince(entry.fetchedAt))) ago"
                 )
             } else {
                 lines.append("  \(DisplayWidth.fit(label, to: nameWidth))  (no weather stored yet)")
+                entries.append(.init(id: favorite.id, name: location.name, country: location.country))
             }
         }
-        return CommandOutput(text: lines.joined(separator: "\n"))
+        // A document of its own in JSON mode, never the text table inside one.
+        return CommandOutput(
+            text: lines.joined(separator: "\n"),
+            json: FavoriteWeatherDocument(unit: model.state.unit.rawValue, favorites: entries))
     }
 }
