@@ -67,4 +67,29 @@ import Testing
         #expect(favourites.first?["name"] as? String == "Toronto")
         #expect(favourites.first?["temperature"] as? Double == 3.4)
     }
+
+    /// Before: `map Alert` silently drew Alert Bay while `weather Alert` asked "did you mean"; the map did not know
+    /// `Paris, TX, US`. One resolution now serves every command that takes a place.
+    @Test(arguments: ["Alert", "Paris, TX, US", "paris", "São Paulo", "#2988507", "Nowhereville", "Toronto, US"])
+    func mapAndWeatherResolveEveryNameAlike(_ name: String) throws {
+        let home = try TemporaryDirectory()
+        let (runner, server) = try weatherRunner(home)
+        defer { server.stop() }
+        let map = try runner.run(["--format", "json", "--", "map", name, "--width", "40", "--height", "6"])
+        let weather = try runner.run(["--format", "json", "--", "weather", name])
+        #expect(map.status == weather.status, "\(map.stdout) \(weather.stdout)")
+        func object(_ text: String) throws -> [String: Any] {
+            try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
+        }
+        let mapDocument = try object(map.stdout), weatherDocument = try object(weather.stdout)
+        if map.status == 0 {
+            let mapped = (mapDocument["city"] as? [String: Any])?["id"] as? Int
+            let forecast = (weatherDocument["location"] as? [String: Any])?["id"] as? Int
+            #expect(mapped != nil && mapped == forecast, "\(name): map \(String(describing: mapped)), weather \(String(describing: forecast))")
+        } else {
+            let mapError = (mapDocument["error"] as? [String: Any])?["message"] as? String
+            let weatherError = (weatherDocument["error"] as? [String: Any])?["message"] as? String
+            #expect(mapError != nil && mapError == weatherError, "\(name): \(String(describing: mapError)) / \(String(describing: weatherError))")
+        }
+    }
 }

@@ -160,17 +160,11 @@ final class CityBrowser: ObservableViewModel {
             return .city(results.rows[row - 1].city)
         }
         guard allowName, !trimmed.isEmpty else { return .invalid("Name a row number or an id (#ID).") }
-        let query = CityQuery(parsing: trimmed)
-        let page = catalogue.search(query, limit: 500)
-        guard !page.positions.isEmpty else { return .invalid("No city is called '\(trimmed)'.") }
-        // An exact name beats a longer one that starts with it; then the most populous, then search order.
-        let candidates = page.positions.map { catalogue.city(at: $0) }
-        let exact = candidates.filter { NameFolding.fold($0.name) == query.prefix }
-        let pool = exact.isEmpty ? candidates : exact
-        let best = pool.enumerated().max { a, b in
-            (a.element.population ?? -1, -a.offset) < (b.element.population ?? -1, -b.offset)
-        }!.element
-        return .city(best)
+        // A name resolves as in every other command that takes a place: `map X` and `weather X` are the same X.
+        switch catalogue.resolve(name: trimmed) {
+        case .success(let resolution): return .city(resolution.city)
+        case .failure(let failure): return .invalid(failure.message)
+        }
     }
 
     enum Resolution: Equatable {

@@ -37,46 +37,17 @@ struct PlaceResolver: Sendable {
         if let coordinates = Self.coordinates(trimmed) { return coordinates }
         let cities: CityCatalogue
         do { cities = try await catalogue.catalogue() } catch { throw .catalogue(error.message) }
-        if trimmed.hasPrefix("#") {
-            guard let id = Int(trimmed.dropFirst()), let city = cities.city(id: id) else {
-                throw .notFound("No city has the id \(String(trimmed.dropFirst()).terminalPreview).")
-            }
+        // Names and ids resolve as in every other command that takes a place (`CityCatalogue.resolve(name:)`).
+        switch cities.resolve(name: trimmed) {
+        case .success(let resolution):
             return ResolvedPlace(
-                location: Self.location(city), state: city.state, alternatives: [], alternativeCount: 0)
+                location: Self.location(resolution.city), state: resolution.city.state,
+                alternatives: resolution.alternatives, alternativeCount: resolution.alternativeCount)
+        case .failure(.notFound(let message)):
+            throw .notFound(message)
+        case .failure(.invalid):
+            throw .invalid("Name a city, an id as #ID, or coordinates as lat,lon.")
         }
-        // `Paris, TX, US`: a US state before the country.
-        var query = CityQuery(parsing: trimmed)
-        var state: String?
-        let parts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if parts.count == 3, parts[1].count == 2, parts[2].count == 2, parts[1].allSatisfy(\.isLetter),
-            parts[2].allSatisfy(\.isLetter)
-        {
-            query = CityQuery(prefix: NameFolding.fold(parts[0]), country: parts[2].uppercased())
-            state = parts[1].uppercased()
-        }
-        guard !query.prefix.isEmpty else { throw .invalid("Name a city, an id as #ID, or coordinates as lat,lon.") }
-        let page = cities.search(query, limit: 5_000)
-        let candidates = page.positions.map(cities.city(at:))
-        let exact = candidates.filter {
-            NameFolding.fold($0.name) == query.prefix && (state == nil || $0.state == state)
-        }
-        guard !exact.isEmpty else {
-            let near = candidates.filter { state == nil || $0.state == state }
-                .sorted { ($0.population ?? 0) > ($1.population ?? 0) }.prefix(3)
-                .map { "\($0.name.terminalSafe), \($0.country)" }
-            let hint = near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"
-            throw .notFound("No city is called '\(trimmed.terminalPreview)'.\(hint)")
-        }
-        // The most populous; ties in search order.
-        let ranked = exact.enumerated().sorted { a, b in
-            (a.element.population ?? -1) != (b.element.population ?? -1)
-                ? (a.element.population ?? -1) > (b.element.population ?? -1) : a.offset < b.offset
-        }.map(\.element)
-        let chosen = ranked[0]
-        let others = ranked.dropFirst().filter { !($0.latitude == chosen.latitude && $0.longitude == chosen.longitude) }
-        return ResolvedPlace(
-            location: Self.location(chosen), state: chosen.state, alternatives: Array(others.prefix(4)),
-            alternativeCount: others.count)
     }
 
     /// The five presets: from `locations.json` in the data directory when there is one, else built in.
