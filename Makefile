@@ -14,7 +14,7 @@ FUZZ_SEED ?= 0
 FUZZ_RUNS ?= -1
 FUZZ_CORPUS ?= .build/fuzz-corpus
 
-.PHONY: all deps build run test test-each format lint clean help catalogue bench fuzz fuzz-smoke fuzz-build
+.PHONY: all deps build run test test-each format lint check-manifests clean help catalogue bench fuzz fuzz-smoke fuzz-build
 
 all: build
 
@@ -24,7 +24,7 @@ help:
 	@echo "make test-each  each package's tests on its own, as the team that owns it runs them"
 	@echo "make build      build the App"
 	@echo "make format     format the sources with swift format"
-	@echo "make lint       check formatting (what CI runs)"
+	@echo "make lint       check formatting, and that the root and the packages declare test targets alike (CI)"
 	@echo "make deps       install the system library SkyLens builds against (SQLite's headers)"
 	@echo "make bench      the speed and memory targets, measured in release mode (writes .build/benchmarks.md)"
 	@echo "make fuzz       every libFuzzer harness for FUZZ_SECONDS (default 300) or FUZZ_RUNS runs each, FUZZERS to"
@@ -68,8 +68,12 @@ test-each: deps
 format:
 	$(SWIFT) format --in-place --recursive $(SOURCES)
 
-lint:
+lint: check-manifests
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
+
+# The root Package.swift repeats each package's test targets (one build for `make test`): they must agree.
+check-manifests:
+	$(SWIFT) Tools/check-manifests.swift
 
 # The built-in city list, prepared ahead so that the App never parses, folds or sorts it at run time.
 catalogue: deps

@@ -85,11 +85,15 @@ import Testing
         if map.status == 0 {
             let mapped = (mapDocument["city"] as? [String: Any])?["id"] as? Int
             let forecast = (weatherDocument["location"] as? [String: Any])?["id"] as? Int
-            #expect(mapped != nil && mapped == forecast, "\(name): map \(String(describing: mapped)), weather \(String(describing: forecast))")
+            #expect(
+                mapped != nil && mapped == forecast,
+                "\(name): map \(String(describing: mapped)), weather \(String(describing: forecast))")
         } else {
             let mapError = (mapDocument["error"] as? [String: Any])?["message"] as? String
             let weatherError = (weatherDocument["error"] as? [String: Any])?["message"] as? String
-            #expect(mapError != nil && mapError == weatherError, "\(name): \(String(describing: mapError)) / \(String(describing: weatherError))")
+            #expect(
+                mapError != nil && mapError == weatherError,
+                "\(name): \(String(describing: mapError)) / \(String(describing: weatherError))")
         }
     }
 }
