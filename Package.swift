@@ -68,6 +68,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [.product(name: "TestSupport", package: "TestSupport")],
             path: "Tests/AppTests",
+            exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
 
@@ -124,6 +125,7 @@ let package = Package(
         .testTarget(
             name: "ContactFeatureTests",
             dependencies: [
+                .product(name: "ShellTesting", package: architecture),
                 .product(name: "ContactFeature", package: "ContactFeature"),
                 .product(name: "Architecture", package: architecture),
                 .product(name: "ContactService", package: services),
@@ -148,6 +150,7 @@ let package = Package(
         .testTarget(
             name: "MapFeatureTests",
             dependencies: [
+                .product(name: "ShellTesting", package: architecture),
                 .product(name: "MapFeature", package: "MapFeature"),
                 .product(name: "MapRendering", package: "MapFeature"),
                 .product(name: "Architecture", package: architecture),
@@ -174,6 +177,7 @@ let package = Package(
         .testTarget(
             name: "WeatherFeatureTests",
             dependencies: [
+                .product(name: "ShellTesting", package: architecture),
                 .product(name: "WeatherFeature", package: "WeatherFeature"),
                 .product(name: "Architecture", package: architecture),
                 .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
@@ -183,7 +187,7 @@ let package = Package(
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/WeatherFeature/Tests/WeatherFeatureTests",
-            exclude: ["__Goldens__"],
+            exclude: ["__Goldens__", "Fixtures"],
             swiftSettings: swiftSettings
         ),
     ]

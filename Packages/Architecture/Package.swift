@@ -6,7 +6,11 @@ let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 let package = Package(
     name: "Architecture",
     platforms: [.macOS(.v15)],
-    products: [.library(name: "Architecture", targets: ["Architecture"])],
+    products: [
+        .library(name: "Architecture", targets: ["Architecture"]),
+        // For the features' tests: a shell around their plugins, with scripted input and captured output.
+        .library(name: "ShellTesting", targets: ["ShellTesting"]),
+    ],
     dependencies: [
         .package(path: "../Core"),
         .package(path: "../TestSupport"),
@@ -20,6 +24,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "ShellTesting", dependencies: ["Architecture"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ArchitectureTests",
             dependencies: ["Architecture", .product(name: "TestSupport", package: "TestSupport")],

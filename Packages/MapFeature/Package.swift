@@ -44,6 +44,7 @@ let package = Package(
         .testTarget(
             name: "MapFeatureTests",
             dependencies: [
+                .product(name: "ShellTesting", package: "Architecture"),
                 "MapFeature", "MapRendering",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),

@@ -32,6 +32,7 @@ let package = Package(
         .testTarget(
             name: "WeatherFeatureTests",
             dependencies: [
+                .product(name: "ShellTesting", package: "Architecture"),
                 "WeatherFeature",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "WeatherService", package: "Services"),
@@ -43,7 +44,7 @@ let package = Package(
                 .product(name: "NIOTransport", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
-            exclude: ["__Goldens__"],
+            exclude: ["__Goldens__", "Fixtures"],
             swiftSettings: swiftSettings
         ),
     ]

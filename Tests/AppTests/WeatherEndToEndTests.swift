@@ -3,12 +3,9 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The providers' recorded responses, kept with the provider tests.
+/// The providers' recorded responses these tests serve (their own copies, in `Fixtures/`).
 func weatherFixture(_ name: String, filePath: StaticString = #filePath) throws -> String {
-    let url = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
-        .appendingPathComponent("../../Packages/Services/Tests/WeatherServiceTests/Fixtures/\(name)")
-        .standardizedFileURL
-    return try String(contentsOf: url, encoding: .utf8)
+    try fixture(name, filePath: filePath)
 }
 
 /// Both providers on one server on 127.0.0.1, answering with recorded responses, or on purpose badly.

@@ -6,6 +6,7 @@ import GRDB
 import NIOTransport
 import Networking
 import Persistence
+import ShellTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -46,10 +47,9 @@ struct Harness {
             client: client, database: database, logger: InMemoryLog().logger(), requestTimeout: .seconds(10),
             now: { clock.now }, makeID: { counter.next() })
         database.register(plugin.migrations)
-        output = CapturedOutput()
-        shell = Shell(
-            configuration: .init(version: "test", tagline: "test", format: format, terminal: terminal),
-            plugins: [plugin], input: ScriptedInput(input), output: output)
+        let harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal, input: input)
+        shell = harness.shell
+        output = harness.output
         self.database = database
         self.clock = clock
         self.plugin = plugin

@@ -4,15 +4,17 @@ import Diagnostics
 import Foundation
 import MapFeature
 import Persistence
+import ShellTesting
 import TestSupport
 import Testing
 
 @MainActor
 struct MapHarness {
-    let shell: Shell
-    let output: CapturedOutput
+    let harness: ShellHarness
     let directory: TemporaryDirectory
     let database: AppDatabase
+    var shell: Shell { harness.shell }
+    var output: CapturedOutput { harness.output }
 
     init(
         format: OutputFormat = .text, terminal: TerminalInfo = .plain, database: AppDatabase? = nil,
@@ -27,23 +29,16 @@ struct MapHarness {
             catalogue: store, favorites: FavoritesStore(database: database), countries: { Countries.builtIn() },
             now: { Date(timeIntervalSince1970: 0) })
         database.register(plugin.migrations)
-        output = CapturedOutput()
-        shell = Shell(
-            configuration: .init(version: "test", tagline: "test", format: format, terminal: terminal),
-            plugins: [plugin], input: ScriptedInput([]), output: output)
+        harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.directory = directory
         self.database = database
     }
 
     /// Runs a line and returns what it printed on standard output.
     @discardableResult
-    func run(_ line: String) async -> String {
-        let before = output.stdout
-        _ = await shell.execute(line: line)
-        return String(output.stdout.dropFirst(before.count))
-    }
+    func run(_ line: String) async -> String { await harness.run(line) }
 
-    func status(_ line: String) async -> Shell.Outcome { await shell.execute(line: line) }
+    func status(_ line: String) async -> Shell.Outcome { await harness.status(line) }
 }
 
 @MainActor @Suite struct MapFeatureTests {

@@ -6,17 +6,16 @@ import NIOTransport
 import Networking
 import OpenMeteo
 import Persistence
+import ShellTesting
 import Synchronization
 import TestSupport
 import Testing
 import WeatherFeature
 import WeatherService
 
-/// The providers' recorded responses, kept with the provider tests.
+/// The providers' recorded responses this package's tests serve (its own copies, in `Fixtures/`).
 func providerFixture(_ name: String, filePath: StaticString = #filePath) throws -> String {
-    let url = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
-        .appendingPathComponent("../../../Services/Tests/WeatherServiceTests/Fixtures/\(name)").standardizedFileURL
-    return try String(contentsOf: url, encoding: .utf8)
+    try fixture(name, filePath: filePath)
 }
 
 final class Clock: Sendable {
@@ -27,10 +26,11 @@ final class Clock: Sendable {
 
 @MainActor
 struct WeatherHarness {
-    let shell: Shell
-    let output: CapturedOutput
+    let harness: ShellHarness
     let clock: Clock
     let database: AppDatabase
+    var shell: Shell { harness.shell }
+    var output: CapturedOutput { harness.output }
 
     init(
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
@@ -49,22 +49,15 @@ struct WeatherHarness {
             favorites: FavoritesStore(database: database), database: database, dataDirectory: directory.url,
             now: { clock.now })
         database.register(plugin.migrations)
-        output = CapturedOutput()
-        shell = Shell(
-            configuration: .init(version: "test", tagline: "test", format: format, terminal: terminal),
-            plugins: [plugin], input: ScriptedInput([]), output: output)
+        harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.clock = clock
         self.database = database
     }
 
     @discardableResult
-    func run(_ line: String) async -> String {
-        let before = output.stdout
-        _ = await shell.execute(line: line)
-        return String(output.stdout.dropFirst(before.count))
-    }
+    func run(_ line: String) async -> String { await harness.run(line) }
 
-    func status(_ line: String) async -> Shell.Outcome { await shell.execute(line: line) }
+    func status(_ line: String) async -> Shell.Outcome { await harness.status(line) }
 }
 
 @MainActor @Suite struct WeatherViewTests {
