@@ -65,7 +65,6 @@ enum AppRunner {
         let input: any LineInput = editor ?? piped
         let signals = SignalHandler(interactive: interactive)
         let plugins = container.makePlugins()
-        container.database.register(plugins.flatMap(\.migrations))
         let shell = Shell(
             configuration: .init(
                 appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,

@@ -18,10 +18,7 @@ let package = Package(
     targets: [
         .target(
             name: "Architecture",
-            dependencies: [
-                .product(name: "CoreKit", package: "Core"),
-                .product(name: "Persistence", package: "Core"),
-            ],
+            dependencies: [.product(name: "CoreKit", package: "Core")],
             swiftSettings: swiftSettings
         ),
         .target(name: "ShellTesting", dependencies: ["Architecture"], swiftSettings: swiftSettings),

@@ -1,5 +1,4 @@
 import CoreKit
-import Persistence
 
 /// A destination a plugin registers, and how the prompt names it (`skylens contact>`).
 public struct RouteSpec: Sendable, Equatable {
@@ -30,8 +29,8 @@ public struct Attribution: Sendable, Equatable {
     }
 }
 
-/// A feature, as the App sees it: commands with their help and completions, the destinations it owns, the
-/// database migrations it contributes, the sources it credits. The App registers plugins in one list; a feature
+/// A feature, as the App sees it: commands with their help and completions, the destinations it owns, the sources
+/// it credits. Storage is not its business here: each store registers its own tables' migrations when it is made. The App registers plugins in one list; a feature
 /// never imports another one, and reaches another's destinations through `CommandContext.navigate(to:)`.
 @MainActor
 public protocol FeaturePlugin: AnyObject {
@@ -39,7 +38,6 @@ public protocol FeaturePlugin: AnyObject {
     var name: String { get }
     var commands: [CommandSpec] { get }
     var routes: [RouteSpec] { get }
-    var migrations: [DatabaseMigration] { get }
     var attributions: [Attribution] { get }
 
     /// Runs one of its commands.
@@ -60,7 +58,6 @@ public protocol FeaturePlugin: AnyObject {
 
 extension FeaturePlugin {
     public var routes: [RouteSpec] { [] }
-    public var migrations: [DatabaseMigration] { [] }
     public var attributions: [Attribution] { [] }
 
     public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput

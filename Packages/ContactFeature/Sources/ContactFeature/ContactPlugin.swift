@@ -51,7 +51,6 @@ public final class ContactPlugin: FeaturePlugin {
 
     public var name: String { "Contact" }
     public var routes: [RouteSpec] { [RouteSpec(Self.formRoute, label: "contact", asksQuestions: true)] }
-    public var migrations: [DatabaseMigration] { OutboxStore.migrations }
 
     public var commands: [CommandSpec] {
         let fields = Completion.values(ContactDraft.Field.allCases.map(\.rawValue))

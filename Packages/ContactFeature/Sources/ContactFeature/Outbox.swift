@@ -26,6 +26,12 @@ struct OutboxEntry: Sendable, Equatable {
 struct OutboxStore: Sendable {
     let database: AppDatabase
 
+    /// Registers the outbox's migrations: the table is this store's (a second store on the database adds nothing).
+    init(database: AppDatabase) {
+        self.database = database
+        database.register(Self.migrations)
+    }
+
     static let migrations: [DatabaseMigration] = [
         DatabaseMigration("contact.v1.outbox") { db in
             try db.create(table: "contact_outbox") { table in

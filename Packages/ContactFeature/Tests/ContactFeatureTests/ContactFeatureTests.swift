@@ -46,7 +46,6 @@ struct Harness {
         let plugin = ContactPlugin(
             client: client, database: database, logger: InMemoryLog().logger(), requestTimeout: .seconds(10),
             now: { clock.now }, makeID: { counter.next() })
-        database.register(plugin.migrations)
         let harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal, input: input)
         shell = harness.shell
         output = harness.output

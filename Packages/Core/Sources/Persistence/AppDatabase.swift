@@ -74,15 +74,16 @@ public final class AppDatabase: Sendable {
     }
 
     /// Adds migrations; they run, in the order added, the first time the database is used. A migration whose
-    /// identifier is already registered is skipped.
+    /// identifier is already registered is skipped (each store registers its own tables' migrations when it is
+    /// made; a second store of the same kind adds nothing, even after the database opened).
     public func register(_ migrations: [DatabaseMigration]) {
         state.withLock { state in
-            precondition(state.opening == nil, "migrations must be registered before the database is first used")
-            // Modules that share a table (favourites) contribute the same migration: it runs once.
-            for migration in migrations
-            where !state.migrations.contains(where: { $0.identifier == migration.identifier }) {
-                state.migrations.append(migration)
+            let new = migrations.filter { migration in
+                !state.migrations.contains(where: { $0.identifier == migration.identifier })
             }
+            guard !new.isEmpty else { return }
+            precondition(state.opening == nil, "migrations must be registered before the database is first used")
+            state.migrations += new
         }
     }
 

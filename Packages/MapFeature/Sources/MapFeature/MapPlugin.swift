@@ -48,8 +48,6 @@ public final class MapPlugin: FeaturePlugin {
         ]
     }
 
-    public var migrations: [DatabaseMigration] { FavoritesStore.migrations }
-
     public var attributions: [Attribution] {
         [
             Attribution(

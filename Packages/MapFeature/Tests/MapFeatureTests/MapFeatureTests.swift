@@ -28,7 +28,6 @@ struct MapHarness {
         let plugin = MapPlugin(
             catalogue: store, favorites: FavoritesStore(database: database), countries: { Countries.builtIn() },
             now: { Date(timeIntervalSince1970: 0) })
-        database.register(plugin.migrations)
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.directory = directory
         self.database = database

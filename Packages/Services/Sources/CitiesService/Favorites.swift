@@ -56,8 +56,11 @@ public struct FavoritesStore: Sendable {
         },
     ]
 
+    /// Registers the favourites' migrations (the table is this store's; a second store on the same database adds
+    /// nothing).
     public init(database: AppDatabase) {
         self.database = database
+        database.register(Self.migrations)
     }
 
     public func ids() async throws(StoreError) -> Set<Int> {

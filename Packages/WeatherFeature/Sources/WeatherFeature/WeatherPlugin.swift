@@ -47,6 +47,8 @@ public final class WeatherPlugin: FeaturePlugin {
         self.cityNames = .words { [catalogue] before, prefix in
             catalogue.nameCompletions(words: before, partial: prefix)
         }
+        // The weather cache's table is this feature's: it registers its migration (once, here).
+        database.register(WeatherCache.migrations)
         let repository = WeatherRepository(
             client: client, cache: WeatherCache(database: database), now: now, logger: logger)
         self.repository = repository
@@ -59,7 +61,6 @@ public final class WeatherPlugin: FeaturePlugin {
 
     public var name: String { "Weather" }
     public var routes: [RouteSpec] { [RouteSpec(Self.route, label: "weather")] }
-    public var migrations: [DatabaseMigration] { WeatherCache.migrations + FavoritesStore.migrations }
 
     public var attributions: [Attribution] {
         [

@@ -48,7 +48,6 @@ struct WeatherHarness {
             client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)), catalogue: store,
             favorites: FavoritesStore(database: database), database: database, dataDirectory: directory.url,
             now: { clock.now })
-        database.register(plugin.migrations)
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.clock = clock
         self.database = database
