@@ -124,21 +124,10 @@ enum AppRunner {
             return (nil, nil)
         }
         let path = configuration.historyPath
-        switch FileKind.at(path) {
-        case .missing, .regular: return (path, nil)
-        case let kind:
-            let safe = path.terminalSafe
-            do {
-                let aside = try FileKind.keepAside(path, tag: "not-a-history")
-                return (
-                    path, "\(safe) was \(kind.description), not a history file; it was kept as \(aside.terminalSafe)."
-                )
-            } catch {
-                return (
-                    nil, "\(safe) is \(kind.description), not a history file, and \(error.reason); history is not kept."
-                )
-            }
+        guard let setAside = FileKind.setAsideUnlessPlain(path, tag: "not-a-history", what: "a history file") else {
+            return (path, nil)
         }
+        return setAside.moved ? (path, setAside.message + ".") : (nil, setAside.message + "; history is not kept.")
     }
 }
 

@@ -39,7 +39,7 @@ public enum FileKind: Sendable, Equatable {
         }
     }
 
-    /// "a folder", "a named pipe (FIFO)", "a file of 12 bytes": for messages.
+    /// "a folder", "a named pipe (FIFO)", "a file": for messages.
     public var description: String {
         switch self {
         case .missing: "missing"
@@ -82,12 +82,11 @@ public enum RegularFile {
         guard let (descriptor, size) = try open(path, limit: limit) else { return nil }
         defer { close(descriptor) }
         var data = Data(count: size)
-        let got = data.withUnsafeMutableBytes { buffer in readFully(descriptor, into: buffer) }
-        switch got {
-        case .failure(let failure): throw .unreadable(path: path, reason: failure.reason)
-        case .success(let count) where count < size: throw .changed(path: path)
-        case .success: return data
+        let count = data.withUnsafeMutableBytes { buffer in
+            Result { () throws(FileReadError) in try readFully(descriptor, into: buffer, path: path) }
         }
+        guard try count.get() == size else { throw .changed(path: path) }
+        return data
     }
 
     /// Opens a plain file for reading: its descriptor (close it) and its size, or nil when nothing is at the path.
@@ -116,27 +115,23 @@ public enum RegularFile {
         return (descriptor, size)
     }
 
-    /// Reads until the buffer is full or the file ends: how many bytes were read, or why reading failed.
+    /// Reads until the buffer is full or the file ends; returns how many bytes were read (fewer than the buffer
+    /// holds when the file ended sooner).
     public static func readFully(
-        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer
-    ) -> Result<Int, ReadFailure> {
-        guard let base = buffer.baseAddress else { return .success(0) }
+        _ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String
+    ) throws(FileReadError) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
         var done = 0
         while done < buffer.count {
             let count = Foundation.read(descriptor, base + done, buffer.count - done)
             if count < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return .failure(ReadFailure(String(cString: strerror(errno))))
+                if errno == EINTR { continue }
+                throw .unreadable(path: path, reason: String(cString: strerror(errno)))
             }
             if count == 0 { break }
             done += count
         }
-        return .success(done)
-    }
-
-    public struct ReadFailure: Error, Equatable, Sendable {
-        public var reason: String
-        public init(_ reason: String) { self.reason = reason }
+        return done
     }
 }
 
@@ -159,8 +154,33 @@ extension FileKind {
     }
 
     /// Whether anything, even a link that leads nowhere, is at `path`.
-    private static func hasEntry(_ path: String) -> Bool {
+    public static func hasEntry(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
+    }
+
+    /// When something other than a plain file is at `path` (a named pipe, a folder, a device), moves it aside with
+    /// `keepAside` and says so in words for the user: "…/history was a named pipe (FIFO), not a history file; it was
+    /// kept as …/history.not-a-history-1795…", or why it could not be moved. Nil when a plain file or nothing is
+    /// there. `what` names what belongs at the path: "a history file".
+    public static func setAsideUnlessPlain(_ path: String, tag: String, what: String) -> SetAside? {
+        let kind = at(path)
+        guard kind != .missing, !kind.isRegular else { return nil }
+        let safe = path.terminalSafe
+        do {
+            let aside = try keepAside(path, tag: tag)
+            return SetAside(
+                moved: true,
+                message: "\(safe) was \(kind.description), not \(what); it was kept as \(aside.terminalSafe)")
+        } catch {
+            return SetAside(moved: false, message: "\(safe) is \(kind.description), not \(what), and \(error.reason)")
+        }
+    }
+
+    /// What `setAsideUnlessPlain` did: whether the path is free now, and the words for the user (without a full
+    /// stop, for the caller to go on).
+    public struct SetAside: Sendable, Equatable {
+        public var moved: Bool
+        public var message: String
     }
 }

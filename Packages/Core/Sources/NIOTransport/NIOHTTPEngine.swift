@@ -7,8 +7,8 @@ import Networking
 import Synchronization
 
 /// The live `HTTPEngine`: swift-server's async-http-client on SwiftNIO. A request that waits for a slow server waits
-/// in `epoll`, without spending the CPU that FoundationNetworking's libcurl bridge burned (2.3 s of CPU for a 3-second
-/// wait; see docs/benchmarks.md). Its client is made on the first request, so a run that sends none starts no event
+/// in `epoll`, without spending the CPU that FoundationNetworking's libcurl bridge burned (3.0 s of CPU for a 3-second
+/// wait, against 0.05 s now; see docs/benchmarks.md). Its client is made on the first request, so a run that sends none starts no event
 /// loop, and shut down, without waiting, when the engine goes.
 public final class NIOHTTPEngine: HTTPEngine {
     private let connectTimeout: Duration

@@ -132,21 +132,20 @@ public final class HTTPTransport: Sendable {
 /// then stops the work and the timer.
 private final class Race: Sendable {
     private struct State {
+        /// Waiting for the outcome; nil once resumed (or before it is attached).
         var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
         var result: Result<HTTPResponse, HTTPError>?
-        var resumed = false
         var work: Task<Void, Never>?
         var timer: DeadlineTimer?
     }
 
     private let state = Mutex(State())
 
+    /// A cancellation can settle the race before the continuation exists: it is then resumed at once.
     func attach(_ continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) {
         let ready = state.withLock { state -> Result<HTTPResponse, HTTPError>? in
-            state.continuation = continuation
-            guard let result = state.result, !state.resumed else { return nil }
-            state.resumed = true
-            return result
+            if state.result == nil { state.continuation = continuation }
+            return state.result
         }
         if let ready { continuation.resume(returning: ready) }
     }
@@ -170,9 +169,8 @@ private final class Race: Sendable {
             in
             guard state.result == nil else { return (nil, nil, nil) }
             state.result = result
-            guard let continuation = state.continuation, !state.resumed else { return (nil, state.work, state.timer) }
-            state.resumed = true
-            return (continuation, state.work, state.timer)
+            defer { state.continuation = nil }
+            return (state.continuation, state.work, state.timer)
         }
         timer?.cancel()
         work?.cancel()

@@ -25,8 +25,10 @@ extension AppDatabase {
         defer { close(descriptor) }
         guard size > 0 else { return .fresh }
         var header = [UInt8](repeating: 0, count: 100)
-        let read = header.withUnsafeMutableBytes { RegularFile.readFully(descriptor, into: $0) }
-        guard case .success(100) = read, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .ours }
+        let read = try? header.withUnsafeMutableBytes { buffer throws(FileReadError) in
+            try RegularFile.readFully(descriptor, into: buffer, path: path)
+        }
+        guard read == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .ours }
         let identifier = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         if Int32(bitPattern: identifier) == Self.applicationID { return .ours }
         if identifier != 0 {
@@ -81,9 +83,8 @@ extension AppDatabase {
     /// Keeps the damaged store aside, starts a fresh one and copies into it every row that can still be read from
     /// each of the fresh store's tables, then says what happened in `notices`.
     func salvage(
-        _ path: String, pool: DatabasePool?, reason: String, migrations: [DatabaseMigration], notices: inout [String]
+        _ path: String, reason: String, migrations: [DatabaseMigration], notices: inout [String]
     ) throws(StoreError) -> DatabasePool {
-        try? pool?.close()
         let aside = try moveAside(path, tag: "damaged")
         logger.notice("database damaged; kept aside", metadata: ["path": "\(path)", "reason": "\(reason)"])
         let fresh: DatabasePool

@@ -153,7 +153,7 @@ public final class AppDatabase: Sendable {
     /// A damaged page met while the store is in use (the check at opening found none, or the damage is newer):
     /// the next use opens the store again, salvaging it.
     private func salvageOnNextOpening(after error: DatabaseError) {
-        logger.error("damaged page met", metadata: ["error": "\(describe(error))"])
+        logger.notice("damaged page met", metadata: ["error": "\(describe(error))"])
         state.withLock { state in
             state.opening = nil
             state.salvageNext = true
@@ -224,7 +224,7 @@ public final class AppDatabase: Sendable {
             if identity == .ours || identity == .legacy,
                 let damage = salvageNow ? "a damaged page was met" : damage(atPath: path)
             {
-                return try salvage(path, pool: nil, reason: damage, migrations: migrations, notices: &notices)
+                return try salvage(path, reason: damage, migrations: migrations, notices: &notices)
             }
             do {
                 return try openPool(at: path, migrations: migrations)
@@ -238,7 +238,7 @@ public final class AppDatabase: Sendable {
                 do { return try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
             } catch let error as DatabaseError where Self.isForeignFile(error) {
                 // Damaged where the schema lives: what the tables still hold is salvaged.
-                return try salvage(path, pool: nil, reason: describe(error), migrations: migrations, notices: &notices)
+                return try salvage(path, reason: describe(error), migrations: migrations, notices: &notices)
             } catch let error as StoreError {
                 throw error
             } catch {
@@ -346,9 +346,9 @@ public final class AppDatabase: Sendable {
     func moveAside(_ path: String, tag: String) throws(StoreError) -> String {
         do throws(FileReadError) {
             var aside: String?
-            if Self.hasEntry(path) { aside = try FileKind.keepAside(path, tag: tag) }
+            if FileKind.hasEntry(path) { aside = try FileKind.keepAside(path, tag: tag) }
             let base = aside ?? "\(path).\(tag)-\(Int(Date().timeIntervalSince1970))"
-            for suffix in ["-wal", "-shm"] where Self.hasEntry(path + suffix) {
+            for suffix in ["-wal", "-shm"] where FileKind.hasEntry(path + suffix) {
                 guard rename(path + suffix, base + suffix) == 0 else {
                     throw FileReadError.unreadable(path: path + suffix, reason: String(cString: strerror(errno)))
                 }
@@ -357,11 +357,6 @@ public final class AppDatabase: Sendable {
         } catch {
             throw .cannotOpen(path: path, reason: "it is not a usable SkyLens database and \(error.reason)")
         }
-    }
-
-    private static func hasEntry(_ path: String) -> Bool {
-        var info = stat()
-        return lstat(path, &info) == 0
     }
 
     private var displayPath: String {

@@ -97,7 +97,10 @@ final class CityBrowser: ObservableViewModel {
                 city: city, countryName: countries.name(city.country), favorite: state.favorites.contains(id),
                 nearby: catalogue.nearest(to: position))
         case .favoritesChanged(let stored):
+            // Nothing to do when they are as they were (another session may have changed them, usually not).
+            let before = (state.favorites, state.absentFavorites)
             setFavorites(stored)
+            guard before != (state.favorites, state.absentFavorites) else { return }
             let favorites = state.favorites
             if let results = state.results {
                 // A favourites-only list changes with them; a plain list only changes its stars.

@@ -318,10 +318,6 @@ public final class MapPlugin: FeaturePlugin {
             guard required else { return }
             throw .failure("storage", "Favourites are unavailable: \(error.message)")
         }
-        let absent = stored.filter { !browser.listHas($0.id) }
-        guard Set(stored.map(\.id)) != browser.state.favorites || absent != browser.state.absentFavorites else {
-            return
-        }
         await browser.send(.favoritesChanged(stored))
     }
 

@@ -33,16 +33,16 @@ final class CatalogueFile: @unchecked Sendable {
         guard size > 0 else { throw .corrupt(path: path, reason: "the file is empty") }
         // Aligned for the widest column (the format aligns every section to 8 bytes).
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 16)
-        switch RegularFile.readFully(descriptor, into: buffer) {
-        case .success(let count) where count == size:
-            bytes = UnsafeRawBufferPointer(buffer)
-        case .success:
+        let count: Int
+        do { count = try RegularFile.readFully(descriptor, into: buffer, path: path) } catch {
+            buffer.deallocate()
+            throw .unreadable(path: path, reason: error.reason)
+        }
+        guard count == size else {
             buffer.deallocate()
             throw .corrupt(path: path, reason: "it grew shorter while it was being read")
-        case .failure(let failure):
-            buffer.deallocate()
-            throw .unreadable(path: path, reason: failure.reason)
         }
+        bytes = UnsafeRawBufferPointer(buffer)
     }
 
     deinit {

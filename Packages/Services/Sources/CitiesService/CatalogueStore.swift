@@ -110,16 +110,10 @@ public actor CatalogueStore {
             } catch {
                 pendingNotices.append("\(error.message) It is imported again.")
             }
-        case let kind:
+        default:
             // A named pipe or a folder where the catalogue belongs: never opened, kept for the user.
-            let safe = path.terminalSafe
-            do {
-                let aside = try FileKind.keepAside(path, tag: "not-a-catalogue", now: now())
-                pendingNotices.append(
-                    "\(safe) was \(kind.description), not a city catalogue; it was kept as \(aside.terminalSafe) and the list is imported again."
-                )
-            } catch {
-                pendingNotices.append("\(safe) is \(kind.description), not a city catalogue, and \(error.reason).")
+            if let setAside = FileKind.setAsideUnlessPlain(path, tag: "not-a-catalogue", what: "a city catalogue") {
+                pendingNotices.append(setAside.message + (setAside.moved ? " and the list is imported again." : "."))
             }
         }
         if let remote, existing?.source != remote.baseURL.absoluteString, !recentlyFailed(remote),
@@ -191,9 +185,8 @@ public actor CatalogueStore {
     public func info(progress: Progress? = nil) async throws(CatalogueError) -> ListInfo {
         let catalogue = try await catalogue(progress: progress)
         return ListInfo(
-            // The built-in list is prepared reproducibly, without a date (it reads as 1970).
             source: catalogue.source, count: catalogue.count,
-            createdAt: catalogue.createdAt.flatMap { $0.timeIntervalSince1970 > 86_400 ? $0 : nil },
+            createdAt: catalogue.createdAt,
             configuredURL: remoteURL,
             builtInChosen: remote.map { builtInChosen(over: $0) } ?? false,
             readFromInstallation: catalogue.path != path)
@@ -219,16 +212,20 @@ public actor CatalogueStore {
     private var choicePath: String { path + ".built-in-chosen" }
 
     private func builtInChosen(over remote: HTTPClient) -> Bool {
-        guard let data = try? RegularFile.read(choicePath, limit: 65_536) else { return false }
-        return String(decoding: data, as: UTF8.self) == remote.baseURL.absoluteString
+        Self.file(choicePath, holds: remote.baseURL.absoluteString)
+    }
+
+    /// Whether the small file at `path` (a plain file) holds exactly `text`.
+    private static func file(_ path: String, holds text: String) -> Bool {
+        guard let data = try? RegularFile.read(path, limit: 65_536) else { return false }
+        return String(decoding: data, as: UTF8.self) == text
     }
 
     /// A list URL that failed is tried again by `cities reload`, or at a start an hour later, not at every start.
     private var failurePath: String { path + ".url-failed" }
 
     private func recentlyFailed(_ remote: HTTPClient) -> Bool {
-        guard let data = try? RegularFile.read(failurePath, limit: 65_536),
-            String(decoding: data, as: UTF8.self) == remote.baseURL.absoluteString,
+        guard Self.file(failurePath, holds: remote.baseURL.absoluteString),
             let date = (try? FileManager.default.attributesOfItem(atPath: failurePath))?[.modificationDate] as? Date
         else { return false }
         return now().timeIntervalSince(date) < 3600

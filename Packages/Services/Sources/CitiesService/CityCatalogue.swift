@@ -182,7 +182,8 @@ public final class CityCatalogue: @unchecked Sendable {
         decoder.dateDecodingStrategy = .iso8601
         let meta = try? decoder.decode(Meta.self, from: Data(section(.meta)))
         self.source = meta?.source ?? "unknown"
-        self.createdAt = meta?.createdAt
+        // The built-in list is prepared reproducibly, with the date 0: it has no date.
+        self.createdAt = meta?.createdAt.flatMap { $0.timeIntervalSince1970 > 0 ? $0 : nil }
         self.count = count
         self.path = path
         self.file = file
