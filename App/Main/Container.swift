@@ -80,6 +80,9 @@ struct Container: Sendable {
         Attribution("swift-argument-parser", detail: "command-line options", licence: "Apache-2.0"),
         Attribution("swift-log", detail: "logging", licence: "Apache-2.0"),
         Attribution("GRDB.swift", detail: "the SQLite database", licence: "MIT"),
+        Attribution("async-http-client", detail: "HTTP requests", licence: "Apache-2.0"),
+        Attribution("SwiftNIO and swift-nio-ssl", detail: "networking and TLS", licence: "Apache-2.0"),
+        Attribution("BoringSSL", detail: "TLS, inside swift-nio-ssl", licence: "OpenSSL and ISC"),
         Attribution("SQLite", detail: "storage", licence: "public domain"),
         Attribution("libedit", detail: "line editing, history and completion", licence: "BSD-3-Clause"),
     ]
