@@ -1,6 +1,6 @@
 # SkyLens: `make test` runs every package's tests and the end-to-end tests in one build.
 SWIFT ?= swift
-PACKAGES := Core Architecture Services ContactFeature MapFeature WeatherFeature TestSupport
+PACKAGES := Core Architecture Contracts Services ContactFeature MapFeature WeatherFeature TestSupport
 SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources $(addprefix Packages/,$(PACKAGES))
 
 SHARED_DATA ?= ../shared/data

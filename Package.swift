@@ -16,6 +16,7 @@ let package = Package(
     dependencies: [
         .package(path: "Packages/Core"),
         .package(path: "Packages/Architecture"),
+        .package(path: "Packages/Contracts"),
         .package(path: "Packages/Services"),
         .package(path: "Packages/ContactFeature"),
         .package(path: "Packages/MapFeature"),
@@ -101,6 +102,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "ContractsTests",
+            dependencies: [
+                .product(name: "Contracts", package: "Contracts"),
+                .product(name: "Architecture", package: architecture),
+            ],
+            path: "Packages/Contracts/Tests/ContractsTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ContactServiceTests",
             dependencies: [
                 .product(name: "ContactService", package: services), .product(name: "Networking", package: core),
@@ -150,6 +160,7 @@ let package = Package(
         .testTarget(
             name: "MapFeatureTests",
             dependencies: [
+                .product(name: "Contracts", package: "Contracts"),
                 .product(name: "ShellTesting", package: architecture),
                 .product(name: "MapFeature", package: "MapFeature"),
                 .product(name: "MapRendering", package: "MapFeature"),

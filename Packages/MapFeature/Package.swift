@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(path: "../Core"),
         .package(path: "../Architecture"),
+        .package(path: "../Contracts"),
         .package(path: "../Services"),
         .package(path: "../TestSupport"),
     ],
@@ -26,6 +27,7 @@ let package = Package(
         .target(
             name: "MapFeature",
             dependencies: [
+                .product(name: "Contracts", package: "Contracts"),
                 "MapRendering",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),
@@ -44,6 +46,7 @@ let package = Package(
         .testTarget(
             name: "MapFeatureTests",
             dependencies: [
+                .product(name: "Contracts", package: "Contracts"),
                 .product(name: "ShellTesting", package: "Architecture"),
                 "MapFeature", "MapRendering",
                 .product(name: "Architecture", package: "Architecture"),

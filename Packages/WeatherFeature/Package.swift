@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(path: "../Core"),
         .package(path: "../Architecture"),
+        .package(path: "../Contracts"),
         .package(path: "../Services"),
         .package(path: "../TestSupport"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -19,6 +20,7 @@ let package = Package(
         .target(
             name: "WeatherFeature",
             dependencies: [
+                .product(name: "Contracts", package: "Contracts"),
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),

@@ -81,8 +81,11 @@ public struct CommandSpec: Sendable {
     public enum Scope: Sendable, Equatable {
         /// Available everywhere.
         case anywhere
-        /// Available only while a destination with this route is on top of the router.
-        case within(route: String)
+        /// Available only while a destination of this kind is on top of the router.
+        case within(Route)
+
+        /// Available only while a `type` is on top of the router.
+        public static func within<D: Destination>(_ type: D.Type) -> Scope { .within(Route(type)) }
     }
 
     public var words: [String]

@@ -1,16 +1,16 @@
 import CoreKit
 
-/// A destination a plugin registers, and how the prompt names it (`skylens contact>`).
+/// A kind of destination a plugin shows, and how the prompt names it (`skylens contact>`).
 public struct RouteSpec: Sendable, Equatable {
-    public var route: String
+    public var route: Route
     public var label: String
     /// A view that asks questions by nature (a form): the one view that goes on reading standard input after a
     /// one-shot command opened it (`App -- contact`). Any other view opened by a one-shot command is shown and the
     /// App exits.
     public var asksQuestions: Bool
 
-    public init(_ route: String, label: String, asksQuestions: Bool = false) {
-        self.route = route
+    public init<D: Destination>(_ type: D.Type, label: String, asksQuestions: Bool = false) {
+        self.route = Route(type)
         self.label = label
         self.asksQuestions = asksQuestions
     }
@@ -44,7 +44,7 @@ public protocol FeaturePlugin: AnyObject {
     func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput
 
     /// Shows one of its destinations, after the router moved there (by this plugin or another).
-    func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+    func present(_ destination: AnyDestination, context: CommandContext) async throws(CommandError) -> CommandOutput
 
     /// Called once when an interactive or piped session starts: background work (delivering a queue, refreshing).
     func sessionStarted(context: CommandContext) async
@@ -53,21 +53,22 @@ public protocol FeaturePlugin: AnyObject {
     func sessionEnded() async
 
     /// Called when one of its destinations leaves the stack (`back`, `home`).
-    func destinationDismissed(_ destination: Destination)
+    func destinationDismissed(_ destination: AnyDestination)
 }
 
 extension FeaturePlugin {
     public var routes: [RouteSpec] { [] }
     public var attributions: [Attribution] { [] }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
-    {
+    public func present(
+        _ destination: AnyDestination, context: CommandContext
+    ) async throws(CommandError) -> CommandOutput {
         .empty
     }
 
     public func sessionStarted(context: CommandContext) async {}
     public func sessionEnded() async {}
-    public func destinationDismissed(_ destination: Destination) {}
+    public func destinationDismissed(_ destination: AnyDestination) {}
 }
 
 /// What a command may use while it runs: the router, the terminal, the output format, the user's next lines.
@@ -80,12 +81,12 @@ public final class CommandContext {
     /// True when the App runs one command and exits (`App -- contact send …`).
     public let isOneShot: Bool
     private let output: any OutputSink
-    private let navigator: @MainActor (Destination) async throws(CommandError) -> CommandOutput
+    private let navigator: @MainActor (AnyDestination) async throws(CommandError) -> CommandOutput
 
     init(
         router: Router, terminal: TerminalInfo, format: OutputFormat, input: any LineInput, isOneShot: Bool,
         output: any OutputSink,
-        navigator: @escaping @MainActor (Destination) async throws(CommandError) -> CommandOutput
+        navigator: @escaping @MainActor (AnyDestination) async throws(CommandError) -> CommandOutput
     ) {
         self.router = router
         self.terminal = terminal
@@ -123,8 +124,8 @@ public final class CommandContext {
     }
 
     /// Pushes `destination` and shows it, whichever plugin owns it. Fails when no installed plugin does.
-    public func navigate(to destination: Destination) async throws(CommandError) -> CommandOutput {
-        try await navigator(destination)
+    public func navigate(to destination: some Destination) async throws(CommandError) -> CommandOutput {
+        try await navigator(AnyDestination(destination))
     }
 }
 

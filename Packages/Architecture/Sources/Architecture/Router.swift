@@ -1,41 +1,98 @@
-/// Where the user is: a route a plugin registered (`contact.form`, `weather.city`) and its parameters.
-public struct Destination: Hashable, Sendable, CustomStringConvertible {
-    public var route: String
-    public var parameters: [String: String]
+/// A place in the App that a plugin shows: a typed value (`CityWeather(city:)`, `ContactForm()`), owned by the
+/// plugin that registers its type (`RouteSpec(CityWeather.self, label: "weather")`). What a feature offers other
+/// features is declared as such a type in a contract module both sides import, so a rename fails to compile.
+public protocol Destination: Hashable, Sendable {
+    /// The feature that shows it, for "the Weather feature is not installed".
+    static var feature: String { get }
+    /// What the prompt shows beside the view's label (a city's name, `skylens Toronto·map>`); nil for none.
+    var title: String? { get }
+}
 
-    public init(_ route: String, parameters: [String: String] = [:]) {
-        self.route = route
-        self.parameters = parameters
+extension Destination {
+    public var title: String? { nil }
+}
+
+/// A kind of destination (its type, as a value): what a route is registered for and a command is scoped to.
+public struct Route: Hashable, Sendable, CustomStringConvertible {
+    private let id: ObjectIdentifier
+    /// The type's name (`CityWeather`): for logs and diagnostics only.
+    public let name: String
+    /// The feature that shows it.
+    public let feature: String
+
+    public init<D: Destination>(_ type: D.Type) {
+        id = ObjectIdentifier(type)
+        name = String(describing: type)
+        feature = type.feature
     }
 
-    public subscript(parameter name: String) -> String? { parameters[name] }
+    public static func == (lhs: Route, rhs: Route) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    public var description: String { name }
+}
 
+/// A destination of any type, as the router holds it.
+public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
+    public let base: any Destination
+    public let route: Route
+
+    public init<D: Destination>(_ destination: D) {
+        if let erased = destination as? AnyDestination {
+            self = erased
+        } else {
+            base = destination
+            route = Route(D.self)
+        }
+    }
+
+    /// The destination as `type`, when it is one.
+    public func `as`<D: Destination>(_ type: D.Type) -> D? { base as? D }
+
+    public func `is`<D: Destination>(_ type: D.Type) -> Bool { route == Route(type) }
+
+    public var title: String? { base.title }
+
+    public static func == (lhs: AnyDestination, rhs: AnyDestination) -> Bool {
+        AnyHashable(lhs.base) == AnyHashable(rhs.base)
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
+
+    /// `CityWeather(Toronto)`: for `back`'s JSON document and for logs.
     public var description: String {
-        parameters.isEmpty
-            ? route
-            : "\(route)(\(parameters.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")))"
+        title.map { "\(route.name)(\($0))" } ?? route.name
     }
+}
+
+extension AnyDestination: Destination {
+    public static var feature: String { "" }
 }
 
 /// A stack of destinations. The REPL shows the top; `back` pops; `home` pops to the root (the empty stack).
 @MainActor
 public final class Router {
-    public private(set) var stack: [Destination]
+    public private(set) var stack: [AnyDestination]
 
-    public init(stack: [Destination] = []) {
+    public init(stack: [AnyDestination] = []) {
         self.stack = stack
     }
 
-    public var top: Destination? { stack.last }
+    public var top: AnyDestination? { stack.last }
     public var isAtRoot: Bool { stack.isEmpty }
 
-    public func push(_ destination: Destination) {
-        stack.append(destination)
+    /// The top destination when it is a `type`.
+    public func top<D: Destination>(as type: D.Type) -> D? { top?.as(type) }
+
+    /// True when a destination of `type` is anywhere on the stack.
+    public func contains<D: Destination>(_ type: D.Type) -> Bool { stack.contains { $0.is(type) } }
+
+    public func push(_ destination: some Destination) {
+        stack.append(AnyDestination(destination))
     }
 
     /// Removes and returns the top destination; nil at the root.
     @discardableResult
-    public func pop() -> Destination? {
+    public func pop() -> AnyDestination? {
         stack.popLast()
     }
 
@@ -44,14 +101,15 @@ public final class Router {
     }
 
     /// Replaces the top destination (or pushes, at the root).
-    public func replace(with destination: Destination) {
-        if stack.isEmpty { stack.append(destination) } else { stack[stack.count - 1] = destination }
+    public func replace(with destination: some Destination) {
+        let erased = AnyDestination(destination)
+        if stack.isEmpty { stack.append(erased) } else { stack[stack.count - 1] = erased }
     }
 
-    /// Pops every destination above and including the last one with `route`; true if there was one.
+    /// Pops every destination above and including the last one of `type`; true if there was one.
     @discardableResult
-    public func pop(route: String) -> Bool {
-        guard let index = stack.lastIndex(where: { $0.route == route }) else { return false }
+    public func pop<D: Destination>(through type: D.Type) -> Bool {
+        guard let index = stack.lastIndex(where: { $0.is(type) }) else { return false }
         stack.removeSubrange(index...)
         return true
     }

@@ -44,7 +44,7 @@ public final class Shell {
     public var commandFailed: ((CommandError) -> Void)?
     private let builtins: [CommandSpec]
     private let commandOwners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)]
-    private let routeOwners: [String: (spec: RouteSpec, plugin: any FeaturePlugin)]
+    private let routeOwners: [Route: (spec: RouteSpec, plugin: any FeaturePlugin)]
 
     public init(
         configuration: Configuration, plugins: [any FeaturePlugin], input: any LineInput, output: any OutputSink
@@ -55,7 +55,7 @@ public final class Shell {
         self.output = output
         self.builtins = Shell.builtinCommands
         var owners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)] = builtins.map { ($0, nil) }
-        var routes: [String: (spec: RouteSpec, plugin: any FeaturePlugin)] = [:]
+        var routes: [Route: (spec: RouteSpec, plugin: any FeaturePlugin)] = [:]
         for plugin in plugins {
             for command in plugin.commands {
                 precondition(
@@ -79,8 +79,8 @@ public final class Shell {
     /// path that led there.
     public var prompt: String {
         guard let top = router.top else { return "\(configuration.promptName)> " }
-        let label = routeOwners[top.route]?.spec.label ?? top.route
-        var place = top.parameters["title"].map { TerminalText.sanitize($0) } ?? ""
+        let label = routeOwners[top.route]?.spec.label ?? top.route.name
+        var place = top.title.map { TerminalText.sanitize($0) } ?? ""
         if place == label { place = "" }
         if !place.isEmpty {
             let fixed = DisplayWidth.columns(of: configuration.promptName) + 1 + 1 + DisplayWidth.columns(of: label) + 2
@@ -155,7 +155,7 @@ public final class Shell {
             let status = write(
                 CommandOutput(
                     text: helpText(for: spec),
-                    json: HelpDocument(commands: [HelpDocument.Entry(spec, owner: plugin?.name)])))
+                    json: HelpDocument(commands: [helpEntry(spec, plugin)])))
             return .completed(status: status)
         }
         let context = makeContext(oneShot: oneShot)
@@ -237,13 +237,11 @@ public final class Shell {
             navigator: { [unowned self] destination throws(CommandError) in try await self.navigate(to: destination) })
     }
 
-    private func navigate(to destination: Destination) async throws(CommandError) -> CommandOutput {
+    private func navigate(to destination: AnyDestination) async throws(CommandError) -> CommandOutput {
         guard let owner = routeOwners[destination.route] else {
-            let feature =
-                destination.route.split(separator: ".").first.map { $0.prefix(1).uppercased() + $0.dropFirst() }
-                ?? destination.route
             throw .failure(
-                "not_installed", "The \(feature) feature is not installed in this build of \(configuration.appName).")
+                "not_installed",
+                "The \(destination.route.feature) feature is not installed in this build of \(configuration.appName).")
         }
         router.push(destination)
         do {
@@ -312,7 +310,7 @@ public final class Shell {
         if let elsewhere = commandOwners.first(where: { $0.spec.words.first == words[0].lowercased() }),
             case .within(let route) = elsewhere.spec.scope
         {
-            let label = routeOwners[route]?.spec.label ?? route
+            let label = routeOwners[route]?.spec.label ?? route.name
             return .usage(
                 "'\(name)' works only in the \(label) view; here it means nothing. Type 'help' for what works here.")
         }
@@ -375,18 +373,17 @@ public final class Shell {
             let words = topic.map { $0.lowercased() }
             let matches = commandOwners.filter { $0.spec.words == words }
             // The command as it would run here: the view's own, else the one of everywhere, else any.
-            let top = router.top?.route
-            let here = matches.first { $0.spec.scope == .within(route: top ?? "") && top != nil }
+            let here = router.top.flatMap { top in matches.first { $0.spec.scope == .within(top.route) } }
             if let match = here ?? matches.first(where: { $0.spec.scope == .anywhere }) ?? matches.first {
                 return CommandOutput(
                     text: helpText(for: match.spec),
-                    json: HelpDocument(commands: [.init(match.spec, owner: match.plugin?.name)]))
+                    json: HelpDocument(commands: [helpEntry(match.spec, match.plugin)]))
             }
             let group = commandOwners.filter { Array($0.spec.words.prefix(words.count)) == words }
             if !group.isEmpty {
                 return CommandOutput(
                     text: group.map { helpText(for: $0.spec) }.joined(separator: "\n\n"),
-                    json: HelpDocument(commands: group.map { .init($0.spec, owner: $0.plugin?.name) }))
+                    json: HelpDocument(commands: group.map { helpEntry($0.spec, $0.plugin) }))
             }
             let near = Suggestions.nearest(to: topic.joined(separator: " "), among: commandOwners.map(\.spec.name))
             let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
@@ -400,7 +397,7 @@ public final class Shell {
             let anywhere = plugin.commands.filter { $0.scope == .anywhere }
             if !anywhere.isEmpty { sections.append((plugin.name, anywhere.map { (shortUsage($0), $0.summary) })) }
             for route in plugin.routes {
-                let scoped = plugin.commands.filter { $0.scope == .within(route: route.route) }
+                let scoped = plugin.commands.filter { $0.scope == .within(route.route) }
                 if !scoped.isEmpty {
                     sections.append(
                         ("\(plugin.name): in the \(route.label) view", scoped.map { (shortUsage($0), $0.summary) }))
@@ -423,10 +420,15 @@ public final class Shell {
         }
         lines.append("")
         lines.append("Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves.")
-        let entries = commandOwners.filter { $0.spec.name != "exit" }.map {
-            HelpDocument.Entry($0.spec, owner: $0.plugin?.name)
-        }
+        let entries = commandOwners.filter { $0.spec.name != "exit" }.map { helpEntry($0.spec, $0.plugin) }
         return CommandOutput(text: lines.joined(separator: "\n"), json: HelpDocument(commands: entries))
+    }
+
+    /// A command in `help`'s JSON, with the view it works in by the view's label (`weather`).
+    private func helpEntry(_ spec: CommandSpec, _ plugin: (any FeaturePlugin)?) -> HelpDocument.Entry {
+        var view: String?
+        if case .within(let route) = spec.scope { view = routeOwners[route]?.spec.label ?? route.name }
+        return HelpDocument.Entry(spec, owner: plugin?.name, view: view)
     }
 
     private func shortUsage(_ spec: CommandSpec) -> String {
@@ -439,7 +441,7 @@ public final class Shell {
         var lines = ["Usage: \(spec.usage)", "", spec.summary + "."]
         if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
         if case .within(let route) = spec.scope {
-            lines += ["", "Available in the \(routeOwners[route]?.spec.label ?? route) view."]
+            lines += ["", "Available in the \(routeOwners[route]?.spec.label ?? route.name) view."]
         }
         if !spec.arguments.isEmpty {
             lines += ["", "Arguments:"]
@@ -529,12 +531,12 @@ struct HelpDocument: Encodable, Sendable {
         var feature: String
         var availableIn: String?
 
-        init(_ spec: CommandSpec, owner: String?) {
+        init(_ spec: CommandSpec, owner: String?, view: String?) {
             name = spec.name
             usage = spec.usage
             summary = spec.summary
             feature = owner ?? "General"
-            if case .within(let route) = spec.scope { availableIn = route }
+            availableIn = view
         }
     }
 

@@ -1,26 +1,57 @@
 import Architecture
 import Testing
 
+/// Destinations of a test's own: a page with a title and a plain list.
+struct Page: Destination {
+    static let feature = "Pages"
+    var id: Int
+    var name: String
+    var title: String? { name }
+}
+
+struct List: Destination {
+    static let feature = "Lists"
+}
+
+struct Other: Destination {
+    static let feature = "Weather"
+    var id: Int
+}
+
 @MainActor @Suite struct RouterTests {
     @Test func pushPopReplaceAndPopToRoot() {
         let router = Router()
         #expect(router.isAtRoot && router.top == nil)
-        router.push(Destination("map.city", parameters: ["id": "1"]))
-        router.push(Destination("weather.city", parameters: ["id": "1"]))
-        #expect(router.top?.route == "weather.city")
-        router.replace(with: Destination("weather.hourly"))
-        #expect(router.stack.map(\.route) == ["map.city", "weather.hourly"])
-        #expect(router.pop()?.route == "weather.hourly")
+        router.push(Page(id: 1, name: "Toronto"))
+        router.push(Other(id: 1))
+        #expect(router.top?.route == Route(Other.self))
+        #expect(router.top(as: Other.self)?.id == 1)
+        #expect(router.top(as: Page.self) == nil)
+        router.replace(with: List())
+        #expect(router.stack.map(\.route) == [Route(Page.self), Route(List.self)])
+        #expect(router.pop()?.is(List.self) == true)
+        #expect(router.stack.map(\.description) == ["Page(Toronto)"])
         router.popToRoot()
         #expect(router.isAtRoot)
         #expect(router.pop() == nil)
     }
 
-    @Test func popToARoute() {
-        let router = Router(stack: [Destination("a"), Destination("b"), Destination("c")])
-        #expect(router.pop(route: "b"))
-        #expect(router.stack.map(\.route) == ["a"])
-        #expect(!router.pop(route: "zzz"))
+    @Test func popThroughAType() {
+        let router = Router()
+        router.push(List())
+        router.push(Page(id: 1, name: "A"))
+        router.push(Other(id: 2))
+        #expect(router.contains(Page.self))
+        #expect(router.pop(through: Page.self))
+        #expect(router.stack.map(\.route) == [Route(List.self)])
+        #expect(!router.pop(through: Other.self))
+    }
+
+    @Test func destinationsAreComparedByTypeAndValue() {
+        #expect(AnyDestination(Page(id: 1, name: "A")) == AnyDestination(Page(id: 1, name: "A")))
+        #expect(AnyDestination(Page(id: 1, name: "A")) != AnyDestination(Page(id: 2, name: "A")))
+        #expect(AnyDestination(AnyDestination(List())) == AnyDestination(List()))
+        #expect(Route(Other.self).feature == "Weather" && Route(Other.self) != Route(Page.self))
     }
 }
 

@@ -2,12 +2,19 @@ import Architecture
 import Foundation
 import Testing
 
+/// The notes view, with the city it is about (for the prompt).
+struct NotesList: Destination {
+    static let feature = "Notes"
+    var title: String?
+    init(title: String? = nil) { self.title = title }
+}
+
 /// A small plugin that exercises the shell: a command everywhere, one only in its own view, a route.
 @MainActor
 final class NotesPlugin: FeaturePlugin {
     var name: String { "Notes" }
-    var presented: [Destination] = []
-    var dismissed: [Destination] = []
+    var presented: [AnyDestination] = []
+    var dismissed: [AnyDestination] = []
 
     var commands: [CommandSpec] {
         [
@@ -19,11 +26,11 @@ final class NotesPlugin: FeaturePlugin {
             CommandSpec("weather", summary: "Open the weather of the note's city"),
             CommandSpec(
                 "pin", arguments: [.positional("number", help: "Which note")], summary: "Pin a note",
-                scope: .within(route: "notes.list")),
+                scope: .within(NotesList.self)),
         ]
     }
 
-    var routes: [RouteSpec] { [RouteSpec("notes.list", label: "notes")] }
+    var routes: [RouteSpec] { [RouteSpec(NotesList.self, label: "notes")] }
     var attributions: [Attribution] { [Attribution("Notes", detail: "your own words", licence: "yours")] }
 
     func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
@@ -32,23 +39,23 @@ final class NotesPlugin: FeaturePlugin {
             struct Doc: Encodable, Sendable { var noted: String }
             let text = invocation.arguments["text"] ?? ""
             return CommandOutput(text: "Noted: \(text)", json: Doc(noted: text))
-        case "notes open": return try await context.navigate(to: Destination("notes.list"))
+        case "notes open": return try await context.navigate(to: NotesList())
         case "notes fail": throw .failure("broken", "This failed on purpose.")
         case "notes nan":
             struct Reading: Encodable, Sendable { var value: Double }
             return CommandOutput(text: "nan", json: Reading(value: .nan))
-        case "weather": return try await context.navigate(to: Destination("weather.city", parameters: ["id": "1"]))
+        case "weather": return try await context.navigate(to: Other(id: 1))
         case "pin": return CommandOutput(text: "Pinned \(invocation.arguments["number"] ?? "?")")
         default: throw .usage("?")
         }
     }
 
-    func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
+    func present(_ destination: AnyDestination, context: CommandContext) async throws(CommandError) -> CommandOutput {
         presented.append(destination)
         return CommandOutput(text: "Your notes")
     }
 
-    func destinationDismissed(_ destination: Destination) { dismissed.append(destination) }
+    func destinationDismissed(_ destination: AnyDestination) { dismissed.append(destination) }
 }
 
 @MainActor @Suite struct ShellTests {
@@ -100,7 +107,7 @@ final class NotesPlugin: FeaturePlugin {
         #expect(output.stdout.contains("Pinned 2"))
         _ = await shell.execute(line: "back")
         #expect(shell.prompt == "skylens> ")
-        #expect(plugin.dismissed.map(\.route) == ["notes.list"])
+        #expect(plugin.dismissed.map(\.route) == [Route(NotesList.self)])
         _ = await shell.execute(line: "back")
         #expect(output.stdout.contains("Already at the start."))
     }
@@ -108,11 +115,11 @@ final class NotesPlugin: FeaturePlugin {
     /// Before: every destination of the stack joined with "/", so the prompt named an earlier city and grew.
     @Test func thePromptNamesOnlyTheViewOnTopInFortyColumnsAtMost() async {
         let (shell, _, _) = makeShell()
-        shell.router.push(Destination("notes.list", parameters: ["title": "London"]))
-        shell.router.push(Destination("notes.list", parameters: ["title": "Toronto"]))
+        shell.router.push(NotesList(title: "London"))
+        shell.router.push(NotesList(title: "Toronto"))
         #expect(shell.prompt == "skylens Toronto·notes> ")
-        for _ in 0..<20 { shell.router.push(Destination("notes.list", parameters: ["title": "Llanfairpwllgwyngyll"])) }
-        shell.router.push(Destination("notes.list", parameters: ["title": String(repeating: "Ab", count: 60)]))
+        for _ in 0..<20 { shell.router.push(NotesList(title: "Llanfairpwllgwyngyll")) }
+        shell.router.push(NotesList(title: String(repeating: "Ab", count: 60)))
         #expect(shell.prompt.count <= 40, "\(shell.prompt)")
         #expect(shell.prompt.hasSuffix("…·notes> "))
     }

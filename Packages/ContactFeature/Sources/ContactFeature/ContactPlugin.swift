@@ -12,7 +12,6 @@ import Persistence
 /// the outbox table first, then delivered; see `docs/features/contact.md`.
 @MainActor
 public final class ContactPlugin: FeaturePlugin {
-    static let formRoute = "contact.form"
 
     private let store: OutboxStore
     private let courier: Courier
@@ -50,7 +49,7 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     public var name: String { "Contact" }
-    public var routes: [RouteSpec] { [RouteSpec(Self.formRoute, label: "contact", asksQuestions: true)] }
+    public var routes: [RouteSpec] { [RouteSpec(ContactForm.self, label: "contact", asksQuestions: true)] }
 
     public var commands: [CommandSpec] {
         let fields = Completion.values(ContactDraft.Field.allCases.map(\.rawValue))
@@ -90,12 +89,12 @@ public final class ContactPlugin: FeaturePlugin {
                 arguments: [
                     .positional("field", help: "name, email, phone, subject or message", completion: fields),
                     .remainder("value", help: "The new value; asked for when left out"),
-                ], summary: "Change a field of the form", scope: .within(route: Self.formRoute),
+                ], summary: "Change a field of the form", scope: .within(ContactForm.self),
                 examples: ["edit email ann@example.org", "edit message"]),
-            CommandSpec("submit", summary: "Send the message", scope: .within(route: Self.formRoute)),
+            CommandSpec("submit", summary: "Send the message", scope: .within(ContactForm.self)),
             CommandSpec(
-                "cancel", summary: "Discard the message and close the form", scope: .within(route: Self.formRoute)),
-            CommandSpec("show", summary: "Show the form again", scope: .within(route: Self.formRoute)),
+                "cancel", summary: "Discard the message and close the form", scope: .within(ContactForm.self)),
+            CommandSpec("show", summary: "Show the form again", scope: .within(ContactForm.self)),
         ]
     }
 
@@ -103,10 +102,8 @@ public final class ContactPlugin: FeaturePlugin {
         let arguments = invocation.arguments
         switch invocation.command.name {
         case "contact":
-            if context.router.stack.contains(where: { $0.route == Self.formRoute }) {
-                context.router.pop(route: Self.formRoute)
-            }
-            return try await context.navigate(to: Destination(Self.formRoute))
+            context.router.pop(through: ContactForm.self)
+            return try await context.navigate(to: ContactForm())
         case "contact send":
             let draft = ContactDraft(
                 name: arguments["name"] ?? "", email: arguments["email"] ?? "", phone: arguments["phone"] ?? "",
@@ -148,8 +145,9 @@ public final class ContactPlugin: FeaturePlugin {
         }
     }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
-    {
+    public func present(
+        _ destination: AnyDestination, context: CommandContext
+    ) async throws(CommandError) -> CommandOutput {
         if draftKept {
             draftKept = false
             let review = reviewOutput(context)
@@ -176,8 +174,8 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     /// `back` or `home` from the form keeps the draft for the next `contact`; only `cancel` and `submit` end it.
-    public func destinationDismissed(_ destination: Destination) {
-        if destination.route == Self.formRoute, formQuestionsAsked { draftKept = true }
+    public func destinationDismissed(_ destination: AnyDestination) {
+        if destination.is(ContactForm.self), formQuestionsAsked { draftKept = true }
     }
 
     public func sessionStarted(context: CommandContext) async {
@@ -328,7 +326,7 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     private func closeForm(_ context: CommandContext) {
-        context.router.pop(route: Self.formRoute)
+        context.router.pop(through: ContactForm.self)
         resetForm()
         draftKept = false
     }
@@ -337,4 +335,9 @@ public final class ContactPlugin: FeaturePlugin {
     private func resetForm() {
         formQuestionsAsked = false
     }
+}
+
+/// The contact form on screen: the feature's own destination (no other feature opens it).
+struct ContactForm: Destination {
+    static let feature = "Contact"
 }

@@ -1,5 +1,6 @@
 import Architecture
 import CitiesService
+import Contracts
 import CoreKit
 import Foundation
 import MapRendering
@@ -8,13 +9,10 @@ import Persistence
 /// Cities and the map, as a plugin of the App. This file is the feature's whole public API.
 ///
 /// `search`, `favorites`, `next`/`prev`/`page`, `open`, `fav`/`unfav`, `map` with `zoom` and `pan`, `cities reload`;
-/// `weather` from a city goes to the Weather feature's `weather.city` route through the router. See
+/// `weather` from a city opens the Weather feature's `CityWeather` (a contract) through the router. See
 /// `docs/features/map.md`.
 @MainActor
 public final class MapPlugin: FeaturePlugin {
-    static let resultsRoute = "map.results"
-    static let cityRoute = "map.city"
-    static let mapRoute = "map.view"
     static let defaultZoom = 6
 
     private let store: CatalogueStore
@@ -43,8 +41,8 @@ public final class MapPlugin: FeaturePlugin {
 
     public var routes: [RouteSpec] {
         [
-            RouteSpec(Self.resultsRoute, label: "search"), RouteSpec(Self.cityRoute, label: "city"),
-            RouteSpec(Self.mapRoute, label: "map"),
+            RouteSpec(SearchResults.self, label: "search"), RouteSpec(CityPage.self, label: "city"),
+            RouteSpec(CityMap.self, label: "map"),
         ]
     }
 
@@ -87,12 +85,12 @@ public final class MapPlugin: FeaturePlugin {
             CommandSpec(
                 "favorites", arguments: [.remainder("prefix", help: "The start of a name"), limit],
                 summary: "List your favourite cities (the same search, favourites only)"),
-            CommandSpec("next", summary: "The next page of the list", scope: .within(route: Self.resultsRoute)),
-            CommandSpec("prev", summary: "The previous page of the list", scope: .within(route: Self.resultsRoute)),
+            CommandSpec("next", summary: "The next page of the list", scope: .within(SearchResults.self)),
+            CommandSpec("prev", summary: "The previous page of the list", scope: .within(SearchResults.self)),
             CommandSpec(
                 "page", arguments: [.positional("number", help: "Which page, from 1")],
                 summary: "Go to a page of the list",
-                scope: .within(route: Self.resultsRoute)),
+                scope: .within(SearchResults.self)),
             CommandSpec(
                 "open", arguments: [.remainder("city", help: cityReference, required: true, completion: cityNames)],
                 summary: "Show a city: country, state, population, time zone, nearest cities",
@@ -129,13 +127,13 @@ public final class MapPlugin: FeaturePlugin {
                 examples: ["map Toronto", "map 2 --zoom 4", "map #6167865 --blocks"]),
             CommandSpec(
                 "zoom", arguments: [.positional("direction", help: "in or out", completion: .values(["in", "out"]))],
-                summary: "Zoom the map in or out", scope: .within(route: Self.mapRoute)),
+                summary: "Zoom the map in or out", scope: .within(CityMap.self)),
             CommandSpec(
                 "pan",
                 arguments: [.positional("direction", help: "n, s, e or w", completion: .values(["n", "s", "e", "w"]))],
-                summary: "Move the map by half a screen", scope: .within(route: Self.mapRoute)),
-            CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.cityRoute)),
-            CommandSpec("weather", summary: "The weather of this city", scope: .within(route: Self.mapRoute)),
+                summary: "Move the map by half a screen", scope: .within(CityMap.self)),
+            CommandSpec("weather", summary: "The weather of this city", scope: .within(CityPage.self)),
+            CommandSpec("weather", summary: "The weather of this city", scope: .within(CityMap.self)),
             CommandSpec(
                 "cities", summary: "Which city list is in use: built in, or downloaded from SKYLENS_CITIES_URL"),
             CommandSpec(
@@ -162,7 +160,7 @@ public final class MapPlugin: FeaturePlugin {
             try await refreshFavorites(browser, required: favoritesOnly)
             await browser.send(
                 .searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
-            return try await show(Destination(Self.resultsRoute), context: context)
+            return try await show(SearchResults(), context: context)
         case "next", "prev", "page":
             let browser = try await loadBrowser(context)
             guard let results = browser.state.results else {
@@ -189,8 +187,7 @@ public final class MapPlugin: FeaturePlugin {
                     "\(TerminalText.sanitize(city.name)), \(city.country) (#\(city.id)) is a favourite that the city list in use lacks: 'map #\(city.id)' shows where it is, 'unfav #\(city.id)' forgets it, 'cities reset' returns to the built-in list."
                 )
             }
-            return try await show(
-                Destination(Self.cityRoute, parameters: ["id": String(city.id), "title": city.name]), context: context)
+            return try await show(CityPage(city: CityReference(id: city.id, name: city.name)), context: context)
         case "fav", "unfav":
             return try await setFavorite(arguments["city"], to: invocation.command.name == "fav", context: context)
         case "map":
@@ -215,13 +212,8 @@ public final class MapPlugin: FeaturePlugin {
             return mapOutput(browser, context: context)
         case "weather":
             let browser = try await loadBrowser(context)
-            guard let id = context.router.top?.parameters["id"].flatMap(Int.init),
-                let city = browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
-            else {
-                throw .failure("no_city", "Open a city first.")
-            }
-            return try await context.navigate(
-                to: Destination("weather.city", parameters: ["id": String(city.id), "title": city.name]))
+            guard let city = cityOnScreen(context, browser) else { throw .failure("no_city", "Open a city first.") }
+            return try await context.navigate(to: CityWeather(city: CityReference(id: city.id, name: city.name)))
         case "cities reload":
             return try await reload(context)
         case "cities reset":
@@ -233,34 +225,44 @@ public final class MapPlugin: FeaturePlugin {
         }
     }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+    public func present(
+        _ destination: AnyDestination, context: CommandContext
+    ) async throws(CommandError)
+        -> CommandOutput
     {
         let browser = try await loadBrowser(context)
-        switch destination.route {
-        case Self.resultsRoute:
+        if destination.is(SearchResults.self) {
             return resultsOutput(browser, context: context)
-        case Self.cityRoute:
-            guard let id = destination.parameters["id"].flatMap(Int.init) else {
-                throw .failure("no_city", "No city to show.")
-            }
+        } else if let page = destination.as(CityPage.self) {
+            let id = page.city.id
             try await refreshFavorites(browser)
             if browser.state.detail?.city.id != id { await browser.send(.citySelected(id: id)) }
             guard let detail = browser.state.detail else { throw .failure("not_found", "No city has the id \(id).") }
             return CommandOutput(
                 text: MapViews.detail(detail, painter: context.painter, width: context.terminal.width),
                 json: DetailDocument(detail))
-        case Self.mapRoute:
+        } else if destination.is(CityMap.self) {
             return mapOutput(browser, context: context)
-        default:
-            throw .failure("unknown_route", "Nothing to show for \(destination.route).")
         }
+        throw .failure("unknown_route", "Nothing to show for \(destination).")
+    }
+
+    /// The city of the page or the map on top of the router.
+    private func cityOnScreen(_ context: CommandContext, _ browser: CityBrowser) -> City? {
+        guard let id = context.router.top(as: CityPage.self)?.city.id ?? context.router.top(as: CityMap.self)?.city.id
+        else { return nil }
+        return browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
     }
 
     // MARK: - Steps
 
     /// Pushes the destination, or replaces the top when it is already of that kind (so the stack stays shallow).
-    private func show(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        if context.router.top?.route == destination.route { context.router.pop() }
+    private func show(
+        _ destination: some Destination, context: CommandContext
+    ) async throws(CommandError)
+        -> CommandOutput
+    {
+        if context.router.top?.route == AnyDestination(destination).route { context.router.pop() }
         return try await context.navigate(to: destination)
     }
 
@@ -335,12 +337,7 @@ public final class MapPlugin: FeaturePlugin {
         let browser = try await loadBrowser(context)
         if reference.trimmingCharacters(in: .whitespaces).isEmpty {
             // The city on screen: a city's page or its map, not a list.
-            if let top = context.router.top, top.route == Self.cityRoute || top.route == Self.mapRoute,
-                let id = top.parameters["id"].flatMap(Int.init),
-                let city = browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
-            {
-                return city
-            }
+            if let city = cityOnScreen(context, browser) { return city }
             throw .usage(
                 "Which city? Give a row number of the list on screen, or an id as #ID (without one, it is the city on screen)."
             )
@@ -399,8 +396,7 @@ public final class MapPlugin: FeaturePlugin {
         let browser = try await loadBrowser(context)
         try await refreshFavorites(browser)
         await browser.send(.mapRequested(id: city.id, zoom: zoom, style: style, width: width, height: height))
-        return try await show(
-            Destination(Self.mapRoute, parameters: ["id": String(city.id), "title": city.name]), context: context)
+        return try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
     }
 
     private func resultsOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
@@ -470,8 +466,13 @@ public final class MapPlugin: FeaturePlugin {
             text +=
                 " \(report.skipped) broken entries were left out (first: \(TerminalText.sanitize(report.firstProblem ?? "?")))."
         }
-        context.router.pop(route: Self.resultsRoute)
+        context.router.pop(through: SearchResults.self)
         return CommandOutput(
             text: text, json: ReloadDocument(source: report.source, count: report.count, skipped: report.skipped))
     }
+}
+
+/// The list of a search or of the favourites: the feature's own destination (no other feature opens it).
+struct SearchResults: Destination {
+    static let feature = "Map"
 }

@@ -1,5 +1,6 @@
 import Architecture
 import CitiesService
+import Contracts
 import Diagnostics
 import Foundation
 import MapFeature
@@ -141,7 +142,7 @@ struct MapHarness {
         _ = await harness.run("open #6167865")
         #expect(await harness.status("weather") == .completed(status: 1))
         #expect(harness.output.stderr.contains("The Weather feature is not installed"))
-        #expect(harness.shell.router.top?.route == "map.city")
+        #expect(harness.shell.router.top(as: CityPage.self)?.city == CityReference(id: 6167865, name: "Toronto"))
     }
 
     @Test func jsonSearchHasTheDocumentedShape() async throws {

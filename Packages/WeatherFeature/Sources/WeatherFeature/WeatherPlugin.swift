@@ -1,5 +1,6 @@
 import Architecture
 import CitiesService
+import Contracts
 import CoreKit
 import Foundation
 import Logging
@@ -9,11 +10,10 @@ import WeatherService
 /// The weather, as a plugin of the App. This file is the feature's whole public API.
 ///
 /// `weather`, `hourly`, `forecast` for any place (a name, `#ID`, `lat,lon`), `unit`, `cities` (the presets),
-/// `refresh`; in the weather view also `fav`, `unfav`, `favorites`. It registers the `weather.city` route, which the
+/// `refresh`; in the weather view also `fav`, `unfav`, `favorites`. It shows `CityWeather` (a contract), which the
 /// map opens for a city. See `docs/features/weather.md`.
 @MainActor
 public final class WeatherPlugin: FeaturePlugin {
-    static let route = "weather.city"
     static let unitKey = "weather.unit"
     static let lastPlaceKey = "weather.lastPlace"
 
@@ -60,7 +60,7 @@ public final class WeatherPlugin: FeaturePlugin {
     }
 
     public var name: String { "Weather" }
-    public var routes: [RouteSpec] { [RouteSpec(Self.route, label: "weather")] }
+    public var routes: [RouteSpec] { [RouteSpec(CityWeather.self, label: "weather")] }
 
     public var attributions: [Attribution] {
         [
@@ -98,11 +98,11 @@ public final class WeatherPlugin: FeaturePlugin {
                 summary: "Show or switch the temperature unit (kept; every view follows at once)"),
             CommandSpec("presets", summary: "The preset cities (yours from locations.json in the data directory)"),
             CommandSpec("refresh", summary: "Fetch the weather on screen (or the last place) again now"),
-            CommandSpec("fav", summary: "Keep this city as a favourite", scope: .within(route: Self.route)),
-            CommandSpec("unfav", summary: "Forget this favourite", scope: .within(route: Self.route)),
+            CommandSpec("fav", summary: "Keep this city as a favourite", scope: .within(CityWeather.self)),
+            CommandSpec("unfav", summary: "Forget this favourite", scope: .within(CityWeather.self)),
             CommandSpec(
                 "favorites", summary: "Your favourites with their last known weather (no request made)",
-                scope: .within(route: Self.route)),
+                scope: .within(CityWeather.self)),
         ]
     }
 
@@ -137,7 +137,7 @@ public final class WeatherPlugin: FeaturePlugin {
                 throw .failure("storage", error.message)
             }
             await model.send(.unitChosen(unit))
-            if context.router.top?.route == Self.route, model.state.weather.value != nil {
+            if context.router.top(as: CityWeather.self) != nil, model.state.weather.value != nil {
                 return render(context)
             }
             return CommandOutput(
@@ -153,11 +153,14 @@ public final class WeatherPlugin: FeaturePlugin {
         }
     }
 
-    public func present(_ destination: Destination, context: CommandContext) async throws(CommandError) -> CommandOutput
+    public func present(
+        _ destination: AnyDestination, context: CommandContext
+    ) async throws(CommandError)
+        -> CommandOutput
     {
         try await loadUnit()
         // Opened by another feature (the map) for a city: fetch it if it is not the one on screen.
-        if let id = destination.parameters["id"].flatMap(Int.init), model.state.place?.location.id != id {
+        if let id = destination.as(CityWeather.self)?.city?.id, model.state.place?.location.id != id {
             let place = try await resolve("#\(id)")
             try await fetch(place, mode: .current, force: false)
         }
@@ -241,10 +244,11 @@ public final class WeatherPlugin: FeaturePlugin {
         -> CommandOutput
     {
         try await fetch(place, mode: mode, force: force)
-        let title = place.location.name
-        let destination = Destination(
-            Self.route, parameters: ["id": place.location.id.map(String.init) ?? "", "title": title])
-        if context.router.top?.route == Self.route { context.router.pop() }
+        let location = place.location
+        let destination =
+            location.id.map { CityWeather(city: CityReference(id: $0, name: location.name)) }
+            ?? CityWeather(coordinatesNamed: location.name)
+        if context.router.top(as: CityWeather.self) != nil { context.router.pop() }
         context.router.push(destination)
         return render(context)
     }

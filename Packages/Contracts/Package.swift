@@ -1,0 +1,25 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+// What features offer each other, as typed destinations: the one package both sides of a cross-feature move import.
+// Small on purpose; it holds declarations only, no behaviour.
+let package = Package(
+    name: "Contracts",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "Contracts", targets: ["Contracts"])],
+    dependencies: [.package(path: "../Architecture")],
+    targets: [
+        .target(
+            name: "Contracts",
+            dependencies: [.product(name: "Architecture", package: "Architecture")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "ContractsTests",
+            dependencies: ["Contracts", .product(name: "Architecture", package: "Architecture")],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)
