@@ -54,6 +54,7 @@ let package = Package(
                 .product(name: "WeatherService", package: services),
                 .product(name: "OpenMeteo", package: services),
                 .product(name: "OpenWeatherMap", package: services),
+                .product(name: "SQLiteStores", package: services),
                 .product(name: "WeatherFeature", package: "WeatherFeature"),
             ],
             path: "App/Main",
@@ -139,10 +140,9 @@ let package = Package(
                 .product(name: "ContactFeature", package: "ContactFeature"),
                 .product(name: "Architecture", package: architecture),
                 .product(name: "ContactService", package: services),
-                .product(name: "Persistence", package: core), .product(name: "Networking", package: core),
+                .product(name: "CoreKit", package: core), .product(name: "Networking", package: core),
                 .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "TestSupport", package: "TestSupport"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Packages/ContactFeature/Tests/ContactFeatureTests",
             exclude: ["__Goldens__"],
@@ -174,6 +174,17 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "SQLiteStoresTests",
+            dependencies: [
+                .product(name: "SQLiteStores", package: services), .product(name: "ContactService", package: services),
+                .product(name: "WeatherService", package: services), .product(name: "CoreKit", package: core),
+                .product(name: "Persistence", package: core), .product(name: "Diagnostics", package: core),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/Services/Tests/SQLiteStoresTests",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "WeatherServiceTests",
             dependencies: [
                 .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
@@ -193,6 +204,7 @@ let package = Package(
                 .product(name: "Architecture", package: architecture),
                 .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
                 .product(name: "CitiesService", package: services), .product(name: "Persistence", package: core),
+                .product(name: "CoreKit", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "Networking", package: core),
                 .product(name: "NIOTransport", package: core),
                 .product(name: "TestSupport", package: "TestSupport"),

@@ -10,6 +10,7 @@ import Networking
 import OpenMeteo
 import OpenWeatherMap
 import Persistence
+import SQLiteStores
 import WeatherFeature
 import WeatherService
 
@@ -66,12 +67,12 @@ struct Container: Sendable {
     func makePlugins() -> [any FeaturePlugin] {
         [
             ContactPlugin(
-                client: contactClient, database: database, logger: Logger(label: "skylens.contact"),
+                client: contactClient, outbox: .sqlite(database), logger: Logger(label: "skylens.contact"),
                 requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
             MapPlugin(catalogue: catalogue, favorites: favorites, countries: { Countries.builtIn() }, now: { Date() }),
             WeatherPlugin(
-                client: weather, catalogue: catalogue, favorites: favorites, database: database,
-                dataDirectory: configuration.dataDirectory, now: { Date() }),
+                client: weather, catalogue: catalogue, favorites: favorites, cache: .sqlite(database),
+                settings: .sqlite(database), dataDirectory: configuration.dataDirectory, now: { Date() }),
         ]
     }
 

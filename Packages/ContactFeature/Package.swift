@@ -13,7 +13,6 @@ let package = Package(
         .package(path: "../Services"),
         .package(path: "../TestSupport"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -22,9 +21,7 @@ let package = Package(
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "ContactService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
-                .product(name: "Persistence", package: "Core"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -35,12 +32,11 @@ let package = Package(
                 "ContactFeature",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "ContactService", package: "Services"),
-                .product(name: "Persistence", package: "Core"),
+                .product(name: "CoreKit", package: "Core"),
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
-                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             exclude: ["__Goldens__"],
             swiftSettings: swiftSettings

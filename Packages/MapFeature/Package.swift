@@ -32,7 +32,6 @@ let package = Package(
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
-                .product(name: "Persistence", package: "Core"),
             ],
             resources: [.copy("Resources/world-110m.txt")],
             swiftSettings: swiftSettings

@@ -14,6 +14,9 @@ let package = Package(
         .library(name: "WeatherService", targets: ["WeatherService"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "OpenWeatherMap", targets: ["OpenWeatherMap"]),
+        // The live SQLite values of the services' storage clients (the outbox, the weather cache): only the App
+        // links them, so that no feature sees the database.
+        .library(name: "SQLiteStores", targets: ["SQLiteStores"]),
     ],
     dependencies: [
         .package(path: "../Core"),
@@ -51,6 +54,23 @@ let package = Package(
             dependencies: [
                 "WeatherService", .product(name: "Networking", package: "Core"),
                 .product(name: "CoreKit", package: "Core"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "SQLiteStores",
+            dependencies: [
+                "ContactService", "WeatherService", .product(name: "CoreKit", package: "Core"),
+                .product(name: "Persistence", package: "Core"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SQLiteStoresTests",
+            dependencies: [
+                "SQLiteStores", "ContactService", "WeatherService", .product(name: "CoreKit", package: "Core"),
+                .product(name: "Persistence", package: "Core"), .product(name: "Diagnostics", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
             ],
             swiftSettings: swiftSettings
         ),

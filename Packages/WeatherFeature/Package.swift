@@ -13,7 +13,6 @@ let package = Package(
         .package(path: "../Contracts"),
         .package(path: "../Services"),
         .package(path: "../TestSupport"),
-        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
@@ -25,8 +24,6 @@ let package = Package(
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
-                .product(name: "Persistence", package: "Core"),
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -41,6 +38,7 @@ let package = Package(
                 .product(name: "OpenMeteo", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "Persistence", package: "Core"),
+                .product(name: "CoreKit", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"),

@@ -1,7 +1,7 @@
 import Architecture
 import ContactService
+import CoreKit
 import Foundation
-import Persistence
 
 /// The contact form: the draft, its problems, and what became of the last submission.
 @MainActor
@@ -20,8 +20,12 @@ final class ContactFormViewModel: ObservableViewModel {
     }
 
     enum Action: Sendable {
+        /// A field typed in the form (or changed with `edit`).
         case fieldEntered(ContactDraft.Field, String)
+        /// `submit` in the form: the draft as it stands.
         case submitRequested
+        /// `contact send`: a whole draft in one line, checked and submitted at once.
+        case draftSubmitted(ContactDraft)
         case discardRequested
     }
 
@@ -40,23 +44,95 @@ final class ContactFormViewModel: ObservableViewModel {
             state.submission = nil
             state.failure = nil
         case .submitRequested:
-            state.problems = state.draft.validate()
-            guard state.problems.isEmpty else { return }
-            do {
-                state.submission = try await submitter.submit(state.draft)
-                state.failure = nil
-            } catch {
-                state.failure = error.message
-            }
+            await submit()
+        case .draftSubmitted(let draft):
+            state = State(draft: draft)
+            await submit()
         case .discardRequested:
             state = State()
+        }
+    }
+
+    /// Valid: into the outbox, then one delivery attempt; when it went through, what was waiting goes too (the
+    /// endpoint works now, and this run may be the first since).
+    private func submit() async {
+        state.submission = nil
+        state.failure = nil
+        state.problems = state.draft.validate()
+        guard state.problems.isEmpty else { return }
+        do {
+            let submission = try await submitter.submit(state.draft)
+            state.submission = submission
+            if case .sent = submission.result { _ = try await submitter.courier.deliverDue(force: false) }
+        } catch {
+            state.failure = error.message
+        }
+    }
+}
+
+/// The outbox on screen (`contact outbox`) and what the last `contact retry` came to.
+@MainActor
+final class OutboxViewModel: ObservableViewModel {
+    struct State: Equatable, Sendable {
+        /// The newest messages, at most `OutboxViewModel.shown`.
+        var entries: [OutboxEntry] = []
+        var counts: [OutboxEntry.State: Int] = [:]
+        var retry: Retry?
+        var failure: String?
+
+        var total: Int { counts.values.reduce(0, +) }
+    }
+
+    struct Retry: Equatable, Sendable {
+        var attempted: Int
+        var sent: Int
+        /// What stopped the run, when something did: the last attempt's result.
+        var last: AttemptResult?
+        var stillQueued: Int
+    }
+
+    enum Action: Sendable {
+        case listRequested
+        /// Every queued message now, due or not.
+        case retryRequested
+    }
+
+    static let shown = 1_000
+
+    private(set) var state = State()
+    private let outbox: OutboxClient
+    private let courier: Courier
+
+    init(outbox: OutboxClient, courier: Courier) {
+        self.outbox = outbox
+        self.courier = courier
+    }
+
+    func send(_ action: Action) async {
+        state.failure = nil
+        do throws(StoreError) {
+            switch action {
+            case .listRequested:
+                state.entries = try await outbox.all(Self.shown)
+                state.counts = try await outbox.counts()
+            case .retryRequested:
+                state.retry = nil
+                let results = try await courier.deliverDue(force: true)
+                state.counts = try await outbox.counts()
+                state.retry = Retry(
+                    attempted: results.count,
+                    sent: results.filter { if case .sent = $0.result { true } else { false } }.count,
+                    last: results.last?.result, stillQueued: state.counts[.queued] ?? 0)
+            }
+        } catch {
+            state.failure = error.message
         }
     }
 }
 
 /// Puts a valid draft in the outbox, then tries to deliver it once.
 struct Submitter: Sendable {
-    let store: OutboxStore
+    let store: OutboxClient
     let courier: Courier
     let now: @Sendable () -> Date
     let makeID: @Sendable () -> String
@@ -67,7 +143,7 @@ struct Submitter: Sendable {
         let message = ContactMessage(
             id: makeID(), name: fields.name, email: fields.email, phone: fields.phone.isEmpty ? nil : fields.phone,
             subject: fields.subject, message: fields.message, createdAt: created)
-        try await store.insert(message, dueAt: created)
+        try await store.insert(message, created)
         let result = try await courier.deliver(id: message.id)
         return .init(id: message.id, result: result)
     }

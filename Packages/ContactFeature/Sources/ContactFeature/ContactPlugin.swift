@@ -3,7 +3,6 @@ import ContactService
 import CoreKit
 import Foundation
 import Logging
-import Persistence
 
 /// The contact form, as a plugin of the App. This file is the feature's whole public API.
 ///
@@ -13,13 +12,13 @@ import Persistence
 @MainActor
 public final class ContactPlugin: FeaturePlugin {
 
-    private let store: OutboxStore
+    private let store: OutboxClient
     private let courier: Courier
     private let submitter: Submitter
-    private let database: AppDatabase
     private let now: @Sendable () -> Date
     private let logger: Logger
     private let form: ContactFormViewModel
+    private let outboxModel: OutboxViewModel
     private var formQuestionsAsked = false
     /// The form was left with `back` or `home`: the next `contact` shows the draft again instead of a new form.
     private var draftKept = false
@@ -27,25 +26,25 @@ public final class ContactPlugin: FeaturePlugin {
 
     /// - Parameters:
     ///   - client: delivers messages (`ContactClient.live`, or `.unconfigured` when no endpoint is set).
-    ///   - database: the App's database; the outbox table lives there.
+    ///   - outbox: where accepted messages wait for delivery (`OutboxClient.sqlite` in the App).
     ///   - requestTimeout: the HTTP timeout; a message is claimed for longer than that while it is being sent.
     ///   - now: the clock.
     ///   - makeID: new message ids (UUIDs in the App).
     public init(
-        client: ContactClient, database: AppDatabase, logger: Logger, requestTimeout: Duration,
+        client: ContactClient, outbox: OutboxClient, logger: Logger, requestTimeout: Duration,
         now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> String
     ) {
-        let store = OutboxStore(database: database)
+        let store = outbox
         let claim = Double(requestTimeout.components.seconds) + 60
         let courier = Courier(store: store, client: client, now: now, logger: logger, claimDuration: claim)
         let submitter = Submitter(store: store, courier: courier, now: now, makeID: makeID)
         self.store = store
         self.courier = courier
         self.submitter = submitter
-        self.database = database
         self.now = now
         self.logger = logger
         self.form = ContactFormViewModel(submitter: submitter)
+        self.outboxModel = OutboxViewModel(outbox: outbox, courier: courier)
     }
 
     public var name: String { "Contact" }
@@ -108,17 +107,10 @@ public final class ContactPlugin: FeaturePlugin {
             let draft = ContactDraft(
                 name: arguments["name"] ?? "", email: arguments["email"] ?? "", phone: arguments["phone"] ?? "",
                 subject: arguments["subject"] ?? "", message: arguments["message"] ?? "")
-            let problems = draft.validate()
-            guard problems.isEmpty else { throw ContactViews.validationError(problems) }
-            let submission: ContactFormViewModel.Submission
-            do {
-                submission = try await submitter.submit(draft)
-                // The endpoint works: deliver what was waiting for it too (this run may be the first since).
-                if case .sent = submission.result { _ = try await courier.deliverDue(force: false) }
-            } catch {
-                throw .failure("storage", error.message)
-            }
-            return try receiptOutput(submission)
+            // Its own view model: a one-line message leaves a draft in the form alone.
+            let oneLine = ContactFormViewModel(submitter: submitter)
+            await oneLine.send(.draftSubmitted(draft))
+            return try receiptOutput(oneLine.state)
         case "contact outbox":
             return try await outbox(context)
         case "contact retry":
@@ -127,14 +119,9 @@ public final class ContactPlugin: FeaturePlugin {
             return try await edit(arguments, context: context)
         case "submit":
             await form.send(.submitRequested)
-            let state = form.state
-            if !state.problems.isEmpty { throw ContactViews.validationError(state.problems) }
-            if let failure = state.failure { throw .failure("storage", failure) }
-            guard let submission = state.submission else {
-                throw .failure("internal", "The message was not submitted.")
-            }
+            let output = try receiptOutput(form.state)
             closeForm(context)
-            return try receiptOutput(submission)
+            return output
         case "cancel":
             closeForm(context)
             return CommandOutput(text: "Discarded; nothing was sent.", json: StatusDocument(status: "discarded"))
@@ -254,50 +241,25 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     private func outbox(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
-        let entries: [OutboxEntry]
-        let counts: [OutboxEntry.State: Int]
-        do {
-            entries = try await store.all()
-            counts = try await store.counts()
-        } catch {
-            throw .failure("storage", error.message)
+        await outboxModel.send(.listRequested)
+        let state = outboxModel.state
+        if let failure = state.failure { throw .failure("storage", failure) }
+        let document = OutboxDocument(total: state.total, messages: state.entries.map(OutboxDocument.Message.init))
+        var text = ContactViews.outbox(state.entries, counts: state.counts, now: now(), painter: context.painter)
+        if state.total > state.entries.count {
+            text += "\n\nShowing the newest \(state.entries.count) of \(state.total) messages."
         }
-        let total = counts.values.reduce(0, +)
-        let document = OutboxDocument(total: total, messages: entries.map(OutboxDocument.Message.init))
-        var text = ContactViews.outbox(entries, counts: counts, now: now(), painter: context.painter)
-        if total > entries.count { text += "\n\nShowing the newest \(entries.count) of \(total) messages." }
         return CommandOutput(text: text, json: document)
     }
 
     private func retry() async throws(CommandError) -> CommandOutput {
         await backgroundDelivery?.value
-        let results: [(id: String, result: AttemptResult)]
-        let remaining: Int
-        do {
-            results = try await courier.deliverDue(force: true)
-            remaining = try await store.counts()[.queued] ?? 0
-        } catch {
-            throw .failure("storage", error.message)
-        }
-        let sent = results.filter { if case .sent = $0.result { true } else { false } }.count
-        var text: String
-        if results.isEmpty {
-            text = "Nothing to deliver: no message is queued."
-        } else {
-            text = "Delivered \(sent) of \(results.count) attempted."
-            if let last = results.last {
-                switch last.result {
-                case .notConfigured: text += " No contact endpoint is configured (set SKYLENS_CONTACT_URL)."
-                case .queued(let reason, _): text += " Stopped: \(reason)"
-                case .rejected(let reason): text += " Refused by the server: \(reason)."
-                case .busy: text += " Another SkyLens session is delivering the rest."
-                case .sent: break
-                }
-            }
-            if remaining > 0 { text += " \(remaining) still queued." }
-        }
-        let document = RetryDocument(attempted: results.count, sent: sent, queued: remaining)
-        if !results.isEmpty && sent == 0 { throw .failure("delivery_failed", text) }
+        await outboxModel.send(.retryRequested)
+        if let failure = outboxModel.state.failure { throw .failure("storage", failure) }
+        guard let retry = outboxModel.state.retry else { throw .failure("internal", "Nothing was tried.") }
+        let text = ContactViews.retry(retry)
+        let document = RetryDocument(attempted: retry.attempted, sent: retry.sent, queued: retry.stillQueued)
+        if retry.attempted > 0 && retry.sent == 0 { throw .failure("delivery_failed", text) }
         return CommandOutput(text: text, json: document)
     }
 
@@ -311,7 +273,11 @@ public final class ContactPlugin: FeaturePlugin {
                 problems: Dictionary(uniqueKeysWithValues: state.problems.map { ($0.key.rawValue, $0.value) })))
     }
 
-    private func receiptOutput(_ submission: ContactFormViewModel.Submission) throws(CommandError) -> CommandOutput {
+    /// The receipt of a submission, or why there is none (problems with the fields, the outbox not writable).
+    private func receiptOutput(_ state: ContactFormViewModel.State) throws(CommandError) -> CommandOutput {
+        if !state.problems.isEmpty { throw ContactViews.validationError(state.problems) }
+        if let failure = state.failure { throw .failure("storage", failure) }
+        guard let submission = state.submission else { throw .failure("internal", "The message was not submitted.") }
         let text = ContactViews.receipt(submission, outboxPath: outboxPath, now: now())
         let document = SubmissionDocument(submission, outbox: outboxPath)
         if case .rejected = submission.result { throw .failure("rejected", text, details: ["id": submission.id]) }
@@ -319,10 +285,7 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     private var outboxPath: String {
-        switch database.location {
-        case .file(let path): path.terminalSafe
-        case .inMemory: "memory"
-        }
+        store.location.terminalSafe
     }
 
     private func closeForm(_ context: CommandContext) {

@@ -1,7 +1,7 @@
 import ContactService
+import CoreKit
 import Foundation
 import Logging
-import Persistence
 
 #if canImport(Glibc)
     import Glibc
@@ -24,7 +24,7 @@ enum AttemptResult: Sendable, Equatable {
 /// outcome. Failed attempts back off exponentially (30 s, 1 min, 2 min … at most 1 h), or as long as the server's
 /// `Retry-After` asks.
 struct Courier: Sendable {
-    let store: OutboxStore
+    let store: OutboxClient
     let client: ContactClient
     let now: @Sendable () -> Date
     let logger: Logger
@@ -44,30 +44,31 @@ struct Courier: Sendable {
         let start = now()
         guard
             try await store.claim(
-                id: id, now: start, until: start.addingTimeInterval(claimDuration), owner: owner, isAlive: isAlive)
+                .init(
+                    id: id, now: start, until: start.addingTimeInterval(claimDuration), owner: owner, isAlive: isAlive))
         else {
             return .busy
         }
-        guard let entry = try await store.entry(id: id) else { return .busy }
+        guard let entry = try await store.entry(id) else { return .busy }
         let outcome = await client.deliver(entry.message)
         switch outcome {
         case .delivered(let status):
-            try await store.markSent(id: id, at: now())
+            try await store.markSent(id, now())
             logger.info("contact message delivered", metadata: ["id": "\(id)", "status": "\(status)"])
             return .sent(destination: client.destination ?? "the server")
         case .retryLater(let reason, let retryAfter):
             let failedAt = now()
-            let next = try await store.markRetry(id: id, reason: reason) { attempts in
+            let next = try await store.markRetry(id, reason) { attempts in
                 failedAt.addingTimeInterval(Self.backoff(attempts: attempts, retryAfter: retryAfter))
             }
             logger.notice("contact message kept for retry", metadata: ["id": "\(id)", "reason": "\(reason)"])
             return .queued(reason: reason, nextAttempt: next)
         case .rejected(_, let reason):
-            try await store.markFailed(id: id, reason: reason)
+            try await store.markFailed(id, reason)
             logger.warning("contact message rejected", metadata: ["id": "\(id)", "reason": "\(reason)"])
             return .rejected(reason: reason)
         case .notConfigured:
-            try await store.release(id: id)
+            try await store.release(id)
             return .notConfigured
         }
     }
@@ -77,7 +78,7 @@ struct Courier: Sendable {
     /// queued for the next try.
     func deliverDue(force: Bool) async throws(StoreError) -> [(id: String, result: AttemptResult)] {
         var results: [(id: String, result: AttemptResult)] = []
-        for id in try await store.dueIDs(at: now(), force: force) {
+        for id in try await store.dueIDs(now(), force) {
             if Task.isCancelled { break }
             let result = try await deliver(id: id)
             results.append((id, result))

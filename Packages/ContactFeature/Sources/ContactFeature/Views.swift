@@ -127,6 +127,21 @@ enum ContactViews {
         if seconds < 90 * 60 { return "in \(Int((Double(seconds) / 60).rounded())) min" }
         return "in \(Int((Double(seconds) / 3600).rounded())) h"
     }
+
+    /// What `contact retry` came to: `Delivered 1 of 2 attempted. Stopped: … 1 still queued.`
+    static func retry(_ retry: OutboxViewModel.Retry) -> String {
+        guard retry.attempted > 0 else { return "Nothing to deliver: no message is queued." }
+        var text = "Delivered \(retry.sent) of \(retry.attempted) attempted."
+        switch retry.last {
+        case .notConfigured: text += " No contact endpoint is configured (set SKYLENS_CONTACT_URL)."
+        case .queued(let reason, _): text += " Stopped: \(reason)"
+        case .rejected(let reason): text += " Refused by the server: \(reason)."
+        case .busy: text += " Another SkyLens session is delivering the rest."
+        case .sent, nil: break
+        }
+        if retry.stillQueued > 0 { text += " \(retry.stillQueued) still queued." }
+        return text
+    }
 }
 
 extension ContactValidation {

@@ -1,11 +1,10 @@
 import Architecture
 import ContactService
+import CoreKit
 import Diagnostics
 import Foundation
-import GRDB
 import NIOTransport
 import Networking
-import Persistence
 import ShellTesting
 import Synchronization
 import TestSupport
@@ -33,23 +32,22 @@ final class Counter: Sendable {
 struct Harness {
     let shell: Shell
     let output: CapturedOutput
-    let database: AppDatabase
+    let outbox: OutboxClient
     let clock: TestClock
     let plugin: ContactPlugin
 
     init(
-        client: ContactClient, input: [String] = [], format: OutputFormat = .text, database: AppDatabase? = nil,
+        client: ContactClient, input: [String] = [], format: OutputFormat = .text, outbox: OutboxClient = .inMemory(),
         clock: TestClock = TestClock(), terminal: TerminalInfo = .plain
     ) {
-        let database = database ?? AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         let counter = Counter()
         let plugin = ContactPlugin(
-            client: client, database: database, logger: InMemoryLog().logger(), requestTimeout: .seconds(10),
+            client: client, outbox: outbox, logger: InMemoryLog().logger(), requestTimeout: .seconds(10),
             now: { clock.now }, makeID: { counter.next() })
         let harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal, input: input)
         shell = harness.shell
         output = harness.output
-        self.database = database
+        self.outbox = outbox
         self.clock = clock
         self.plugin = plugin
     }
@@ -57,9 +55,9 @@ struct Harness {
     func run(_ line: String) async -> Shell.Outcome { await shell.execute(line: line) }
 
     func states() async throws -> [String] {
-        try await database.read { db in
-            try String.fetchAll(db, sql: "SELECT state FROM contact_outbox ORDER BY createdAt, id")
-        }
+        try await outbox.all(1_000)
+            .sorted { ($0.message.createdAt, $0.message.id) < ($1.message.createdAt, $1.message.id) }
+            .map(\.state.rawValue)
     }
 }
 
@@ -269,22 +267,8 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         #expect(Courier.backoff(attempts: 1, retryAfter: 1e9) == 86_400)
     }
 
-    @Test func aClaimOfAProcessThatDiedIsTakenOverButALiveOneIsNot() async throws {
-        let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
-        database.register(OutboxStore.migrations)
-        let store = OutboxStore(database: database)
-        let message = ContactMessage(
-            id: "M", name: "A", email: "a@b.org", phone: nil, subject: "S", message: "0123456789", createdAt: Date())
-        try await store.insert(message, dueAt: Date())
-        let now = Date(), later = Date().addingTimeInterval(600)
-        #expect(try await store.claim(id: "M", now: now, until: later, owner: 1_000, isAlive: { _ in true }))
-        #expect(try await !store.claim(id: "M", now: now, until: later, owner: 2_000, isAlive: { _ in true }))
-        #expect(try await store.claim(id: "M", now: now, until: later, owner: 2_000, isAlive: { $0 != 1_000 }))
-    }
-
     @Test func twoCouriersNeverDeliverTheSameMessageTwice() async throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("skylens.sqlite").path
+        let outbox = OutboxClient.inMemory()
         let delivered = Mutex<[String]>([])
         let slowClient = ContactClient(destination: "test") { message in
             delivered.withLock { $0.append(message.id) }
@@ -292,43 +276,37 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
             return .delivered(status: 201)
         }
         func courier() -> Courier {
-            let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
-            database.register(OutboxStore.migrations)
-            return Courier(
-                store: OutboxStore(database: database), client: slowClient, now: { Date() },
-                logger: InMemoryLog().logger(), claimDuration: 120)
+            Courier(
+                store: outbox, client: slowClient, now: { Date() }, logger: InMemoryLog().logger(), claimDuration: 120)
         }
         let first = courier(), second = courier()
         for index in 0..<20 {
             let message = ContactMessage(
                 id: "M\(index)", name: "A", email: "a@b.org", phone: nil, subject: "S", message: "0123456789",
                 createdAt: Date())
-            try await first.store.insert(message, dueAt: Date(timeIntervalSince1970: 0))
+            try await first.store.insert(message, Date(timeIntervalSince1970: 0))
         }
         async let a = first.deliverDue(force: true)
         async let b = second.deliverDue(force: true)
         _ = try await (a, b)
         let ids = delivered.withLock { $0 }
         #expect(ids.count == Set(ids).count)
-        let left = try await first.store.dueIDs(at: Date(), force: true)
+        let left = try await first.store.dueIDs(Date(), true)
         // Whatever one courier skipped as busy, the other delivered.
         #expect(Set(ids).count + left.count == 20)
     }
 
-    @Test func queuedMessagesSurviveAReopenedDatabaseAndAreDeliveredAtSessionStart() async throws {
-        let directory = try TemporaryDirectory()
-        let path = directory.file("skylens.sqlite").path
-        let first = Harness(
-            client: .unconfigured, database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+    /// That the outbox survives a reopened database is SQLiteStoresTests' to check; here, the next session.
+    @Test func queuedMessagesAreDeliveredAtTheNextSessionsStart() async throws {
+        let outbox = OutboxClient.inMemory()
+        let first = Harness(client: .unconfigured, outbox: outbox)
         _ = await first.run(
             #"contact send --name Ann --email ann@example.org --subject One --message "Hello there, team""#)
         _ = await first.run(
             #"contact send --name Ann --email ann@example.org --subject Two --message "Hello there, team""#)
 
         let server = try LoopbackServer(always: .json("{}", status: 201))
-        let second = Harness(
-            client: liveClient(server),
-            database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        let second = Harness(client: liveClient(server), outbox: outbox)
         await second.shell.startSession()
         await second.shell.endSession()
         #expect(server.requests.count == 2)

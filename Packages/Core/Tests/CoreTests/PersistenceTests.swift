@@ -1,3 +1,4 @@
+import CoreKit
 import Diagnostics
 import Foundation
 import GRDB
@@ -43,10 +44,10 @@ import Testing
     @Test func settingsSurviveReopening() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("skylens.sqlite").path
-        let settings = SettingsStore(database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        let settings = SettingsClient.sqlite(AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
         try await settings.set("fahrenheit", for: "weather.unit")
         try await settings.set("fahrenheit", for: "weather.unit")
-        let reopened = SettingsStore(database: AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        let reopened = SettingsClient.sqlite(AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
         #expect(try await reopened.value(for: "weather.unit") == "fahrenheit")
         try await reopened.set(nil, for: "weather.unit")
         #expect(try await reopened.value(for: "weather.unit") == nil)
@@ -58,7 +59,7 @@ import Testing
         let foreign = Data("these are somebody's notes, not a database\n".utf8) + Data(repeating: 7, count: 8192)
         try foreign.write(to: URL(fileURLWithPath: path))
         let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
-        try await SettingsStore(database: database).set("kept", for: "k")
+        try await SettingsClient.sqlite(database).set("kept", for: "k")
         let notice = try #require(database.notices.first)
         #expect(notice.contains("was not a readable SkyLens database"))
         let aside = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
@@ -128,7 +129,7 @@ import Testing
 @Suite struct CancellationTests {
     @Test func aWriteFromACancelledTaskStillCompletes() async throws {
         let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
-        let settings = SettingsStore(database: database)
+        let settings = SettingsClient.sqlite(database)
         let task = Task {
             while !Task.isCancelled { await Task.yield() }
             try await settings.set("kept", for: "after-cancel")

@@ -49,8 +49,8 @@ import Testing
         #expect(mkfifo(path, 0o600) == 0)
         let database = open(path)
         // Before the fix, opening the pipe waited for ever (or SQLite read it as an empty file and then failed).
-        try await SettingsStore(database: database).set("kept", for: "k")
-        #expect(try await SettingsStore(database: database).value(for: "k") == "kept")
+        try await SettingsClient.sqlite(database).set("kept", for: "k")
+        #expect(try await SettingsClient.sqlite(database).value(for: "k") == "kept")
         let notice = try #require(database.notices.first)
         #expect(notice.contains("was a named pipe (FIFO), not a database; it was kept as"), "\(notice)")
         let aside = try entries(directory, containing: ".not-a-database-")

@@ -4,7 +4,6 @@ import Contracts
 import CoreKit
 import Foundation
 import MapRendering
-import Persistence
 
 /// Cities and the map, as a plugin of the App. This file is the feature's whole public API.
 ///

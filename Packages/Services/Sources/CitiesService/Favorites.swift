@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import GRDB
 import Persistence

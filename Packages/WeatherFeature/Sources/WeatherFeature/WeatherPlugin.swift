@@ -4,7 +4,6 @@ import Contracts
 import CoreKit
 import Foundation
 import Logging
-import Persistence
 import WeatherService
 
 /// The weather, as a plugin of the App. This file is the feature's whole public API.
@@ -21,7 +20,7 @@ public final class WeatherPlugin: FeaturePlugin {
     private let resolver: PlaceResolver
     private let repository: WeatherRepository
     private let favorites: FavoritesStore
-    private let settings: SettingsStore
+    private let settings: SettingsClient
     private let dataDirectory: URL
     private let now: @Sendable () -> Date
     private let model: WeatherModel
@@ -34,12 +33,14 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - client: the weather provider (Open-Meteo or OpenWeatherMap, chosen by the App).
     ///   - catalogue: the city catalogue, to find places by name offline.
     ///   - favorites: the favourites the map keeps too.
-    ///   - database: the App's database (the weather cache and settings live there).
+    ///   - cache: the answers kept (`WeatherCacheClient.sqlite` in the App).
+    ///   - settings: where the unit and the last place are kept (`SettingsClient.sqlite` in the App).
     ///   - dataDirectory: where a user's `locations.json` replaces the five presets.
     ///   - now: the clock.
     ///   - logger: where impossible values from the provider are recorded.
     public init(
-        client: WeatherClient, catalogue: CatalogueStore, favorites: FavoritesStore, database: AppDatabase,
+        client: WeatherClient, catalogue: CatalogueStore, favorites: FavoritesStore, cache: WeatherCacheClient,
+        settings: SettingsClient,
         dataDirectory: URL, now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "skylens.weather")
     ) {
         self.client = client
@@ -47,13 +48,10 @@ public final class WeatherPlugin: FeaturePlugin {
         self.cityNames = .words { [catalogue] before, prefix in
             catalogue.nameCompletions(words: before, partial: prefix)
         }
-        // The weather cache's table is this feature's: it registers its migration (once, here).
-        database.register(WeatherCache.migrations)
-        let repository = WeatherRepository(
-            client: client, cache: WeatherCache(database: database), now: now, logger: logger)
+        let repository = WeatherRepository(client: client, cache: cache, now: now, logger: logger)
         self.repository = repository
         self.favorites = favorites
-        self.settings = SettingsStore(database: database)
+        self.settings = settings
         self.dataDirectory = dataDirectory
         self.now = now
         self.model = WeatherModel(repository: repository)
@@ -339,7 +337,7 @@ public final class WeatherPlugin: FeaturePlugin {
         }
         var lines = [context.painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
         var entries: [FavoriteWeatherDocument.Entry] = []
-        let cache = WeatherCache(database: repository.cache.database)
+        let cache = repository.cache
         // The name gets what the temperature (8), the sky (18) and the age (~10) leave of the line.
         let nameWidth = max(8, min(28, context.terminal.width - 2 - 8 - 18 - 12))
         for favorite in stored.sorted(by: { $0.id < $1.id }) {

@@ -1,5 +1,6 @@
 import Architecture
 import CitiesService
+import CoreKit
 import Diagnostics
 import Foundation
 import NIOTransport
@@ -34,7 +35,7 @@ struct WeatherHarness {
 
     init(
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
-        directory: TemporaryDirectory
+        directory: TemporaryDirectory, settings: SettingsClient = .inMemory()
     ) throws {
         let clock = Clock()
         let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
@@ -46,7 +47,8 @@ struct WeatherHarness {
             configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(), now: { clock.now })
         let plugin = WeatherPlugin(
             client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)), catalogue: store,
-            favorites: FavoritesStore(database: database), database: database, dataDirectory: directory.url,
+            favorites: FavoritesStore(database: database), cache: .inMemory(), settings: settings,
+            dataDirectory: directory.url,
             now: { clock.now })
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.clock = clock
@@ -95,16 +97,19 @@ struct WeatherHarness {
     }
 
     @Test func theUnitIsKeptAndTheLastPlaceToo() async throws {
-        let database = AppDatabase(
-            location: .file(path: directory.file("skylens.sqlite").path), logger: InMemoryLog().logger())
-        _ = database
-        let harness = try WeatherHarness(server: server, directory: directory)
+        let settings = SettingsClient.inMemory()
+        let harness = try WeatherHarness(server: server, directory: directory, settings: settings)
         #expect(await harness.run("unit").contains("°C (celsius)"))
         _ = await harness.run("unit f")
         #expect(await harness.run("unit").contains("°F (fahrenheit)"))
         _ = await harness.run("weather Paris")
         #expect(await harness.run("weather").contains("Paris, FR"))
         #expect(await harness.status("unit k") == .completed(status: 64))
+        // The next session, with the same settings: the unit and the place are still there.
+        let next = try WeatherHarness(server: server, directory: directory, settings: settings)
+        #expect(await next.run("unit").contains("°F (fahrenheit)"))
+        #expect(await next.run("weather").contains("Paris, FR"))
+        #expect(try await settings.value(for: "weather.unit") == "fahrenheit")
     }
 
     @Test func jsonHasTheDocumentedShape() async throws {

@@ -1,72 +1,6 @@
 import Foundation
-import GRDB
 import Logging
-import Persistence
 import WeatherService
-
-/// Every weather response, stored with its fetch time, by provider and place: answers within 10 minutes come from
-/// here without a network call, and when the network fails the last one is shown, marked stale.
-struct WeatherCache: Sendable {
-    let database: AppDatabase
-
-    static let migrations: [DatabaseMigration] = [
-        DatabaseMigration("weather.v1.cache") { db in
-            try db.create(table: "weather_cache") { table in
-                table.column("provider", .text).notNull()
-                table.column("place", .text).notNull()
-                table.column("fetchedAt", .double).notNull()
-                table.column("report", .blob).notNull()
-                table.primaryKey(["provider", "place"])
-            }
-        }
-    ]
-
-    struct Entry: Sendable, Equatable {
-        var report: WeatherReport
-        var fetchedAt: Date
-    }
-
-    func entry(provider: String, place: String) async throws(StoreError) -> Entry? {
-        let stored = try await database.read { db -> (Data, Double)? in
-            guard
-                let row = try Row.fetchOne(
-                    db, sql: "SELECT report, fetchedAt FROM weather_cache WHERE provider = ? AND place = ?",
-                    arguments: [provider, place]),
-                let data = row["report"] as Data?
-            else { return nil }
-            return (data, row["fetchedAt"])
-        }
-        guard let (data, fetchedAt) = stored, let report = try? Self.decoder.decode(WeatherReport.self, from: data)
-        else {
-            return nil
-        }
-        return Entry(report: report, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
-    }
-
-    func store(_ report: WeatherReport, provider: String, place: String, at date: Date) async throws(StoreError) {
-        let data = (try? Self.encoder.encode(report)) ?? Data()
-        try await database.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO weather_cache(provider, place, fetchedAt, report) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(provider, place) DO UPDATE SET fetchedAt = excluded.fetchedAt, report = excluded.report
-                    """,
-                arguments: [provider, place, date.timeIntervalSince1970, data])
-        }
-    }
-
-    static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }()
-
-    static let decoder: JSONDecoder = {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }()
-}
 
 /// The weather of a place: from the cache while fresh, else from the provider (and stored), else the last stored
 /// data, marked stale, when the network or the server failed.
@@ -82,7 +16,7 @@ struct WeatherRepository: Sendable {
     }
 
     let client: WeatherClient
-    let cache: WeatherCache
+    let cache: WeatherCacheClient
     let now: @Sendable () -> Date
     let logger: Logger
 

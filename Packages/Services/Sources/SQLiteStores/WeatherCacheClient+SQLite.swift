@@ -1,0 +1,66 @@
+import CoreKit
+import Foundation
+import GRDB
+import Persistence
+import WeatherService
+
+extension WeatherCacheClient {
+    /// The `weather_cache` table of the App's database; registers its migration (once, whoever makes it first).
+    public static func sqlite(_ database: AppDatabase) -> WeatherCacheClient {
+        database.register(weatherCacheMigrations)
+        return WeatherCacheClient(
+            entry: { (provider: String, place: String) async throws(StoreError) -> CachedWeather? in
+                let stored = try await database.read { db -> (Data, Double)? in
+                    guard
+                        let row = try Row.fetchOne(
+                            db, sql: "SELECT report, fetchedAt FROM weather_cache WHERE provider = ? AND place = ?",
+                            arguments: [provider, place]),
+                        let data = row["report"] as Data?
+                    else { return nil }
+                    return (data, row["fetchedAt"])
+                }
+                // An entry this version cannot read is no entry: the next answer replaces it.
+                guard let (data, fetchedAt) = stored,
+                    let report = try? reportDecoder().decode(WeatherReport.self, from: data)
+                else { return nil }
+                return CachedWeather(report: report, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
+            },
+            store: { (report: WeatherReport, provider: String, place: String, date: Date) async throws(StoreError) in
+                let data = (try? reportEncoder().encode(report)) ?? Data()
+                try await database.write { db in
+                    try db.execute(
+                        sql: """
+                            INSERT INTO weather_cache(provider, place, fetchedAt, report) VALUES (?, ?, ?, ?)
+                            ON CONFLICT(provider, place) DO UPDATE SET fetchedAt = excluded.fetchedAt,
+                            report = excluded.report
+                            """,
+                        arguments: [provider, place, date.timeIntervalSince1970, data])
+                }
+            })
+    }
+
+    static let weatherCacheMigrations: [DatabaseMigration] = [
+        DatabaseMigration("weather.v1.cache") { db in
+            try db.create(table: "weather_cache") { table in
+                table.column("provider", .text).notNull()
+                table.column("place", .text).notNull()
+                table.column("fetchedAt", .double).notNull()
+                table.column("report", .blob).notNull()
+                table.primaryKey(["provider", "place"])
+            }
+        }
+    ]
+}
+
+/// Dates as seconds, as the table has always held them.
+private func reportEncoder() -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.dateEncodingStrategy = .secondsSince1970
+    return encoder
+}
+
+private func reportDecoder() -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.dateDecodingStrategy = .secondsSince1970
+    return decoder
+}
