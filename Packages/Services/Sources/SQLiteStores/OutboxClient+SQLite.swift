@@ -105,9 +105,7 @@ extension OutboxClient {
                         arguments: [reason, id])
                 }
             },
-            markRetry: {
-                (id: String, reason: String, next: @escaping @Sendable (Int) -> Date) async throws(StoreError) -> Date
-                in
+            markRetry: { (id: String, reason: String, next: @escaping Schedule) async throws(StoreError) -> Date in
                 try await database.write { db in
                     let attempts =
                         try
@@ -171,3 +169,6 @@ private func outboxEntry(_ row: Row) -> OutboxEntry {
         nextAttemptAt: (row["nextAttemptAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
         sentAt: (row["sentAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
 }
+
+/// When the next attempt is due, from the number of attempts so far.
+private typealias Schedule = @Sendable (Int) -> Date
