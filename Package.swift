@@ -160,13 +160,14 @@ let package = Package(
         .testTarget(
             name: "MapFeatureTests",
             dependencies: [
+                .product(name: "CitiesTesting", package: services), .product(name: "CoreKit", package: core),
                 .product(name: "Contracts", package: "Contracts"),
                 .product(name: "ShellTesting", package: architecture),
                 .product(name: "MapFeature", package: "MapFeature"),
                 .product(name: "MapRendering", package: "MapFeature"),
                 .product(name: "Architecture", package: architecture),
                 .product(name: "CitiesService", package: services),
-                .product(name: "Persistence", package: core), .product(name: "Diagnostics", package: core),
+                .product(name: "Diagnostics", package: core),
                 .product(name: "Networking", package: core), .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/MapFeature/Tests/MapFeatureTests",
@@ -199,12 +200,12 @@ let package = Package(
         .testTarget(
             name: "WeatherFeatureTests",
             dependencies: [
+                .product(name: "CitiesTesting", package: services),
                 .product(name: "ShellTesting", package: architecture),
                 .product(name: "WeatherFeature", package: "WeatherFeature"),
                 .product(name: "Architecture", package: architecture),
                 .product(name: "WeatherService", package: services), .product(name: "OpenMeteo", package: services),
-                .product(name: "CitiesService", package: services), .product(name: "Persistence", package: core),
-                .product(name: "CoreKit", package: core),
+                .product(name: "CitiesService", package: services), .product(name: "CoreKit", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "Networking", package: core),
                 .product(name: "NIOTransport", package: core),
                 .product(name: "TestSupport", package: "TestSupport"),

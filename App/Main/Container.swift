@@ -22,7 +22,7 @@ struct Container: Sendable {
     let database: AppDatabase
     let contactClient: ContactClient
     let catalogue: CatalogueStore
-    let favorites: FavoritesStore
+    let favorites: FavoritesClient
     let weather: WeatherClient
 
     init(configuration: AppConfiguration) {
@@ -50,7 +50,7 @@ struct Container: Sendable {
                 .appendingPathComponent("Services_CitiesService.resources/cities.skycat"),
             remote: configuration.citiesURL.map { HTTPClient(baseURL: $0, transport: transport) },
             downloadTimeout: configuration.timeout * 6, now: { Date() })
-        favorites = FavoritesStore(database: database)
+        favorites = FavoritesClient.sqlite(database)
         weather =
             switch configuration.provider {
             case .openMeteo:

@@ -45,12 +45,12 @@ let package = Package(
         .testTarget(
             name: "MapFeatureTests",
             dependencies: [
+                .product(name: "CitiesTesting", package: "Services"), .product(name: "CoreKit", package: "Core"),
                 .product(name: "Contracts", package: "Contracts"),
                 .product(name: "ShellTesting", package: "Architecture"),
                 "MapFeature", "MapRendering",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),
-                .product(name: "Persistence", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "Networking", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),

@@ -17,6 +17,8 @@ let package = Package(
         // The live SQLite values of the services' storage clients (the outbox, the weather cache): only the App
         // links them, so that no feature sees the database.
         .library(name: "SQLiteStores", targets: ["SQLiteStores"]),
+        // For the features' tests: a small city list instead of the built-in catalogue.
+        .library(name: "CitiesTesting", targets: ["CitiesTesting"]),
     ],
     dependencies: [
         .package(path: "../Core"),
@@ -57,6 +59,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(name: "CitiesTesting", dependencies: ["CitiesService"], swiftSettings: swiftSettings),
         .target(
             name: "SQLiteStores",
             dependencies: [

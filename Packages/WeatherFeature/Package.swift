@@ -31,13 +31,13 @@ let package = Package(
         .testTarget(
             name: "WeatherFeatureTests",
             dependencies: [
+                .product(name: "CitiesTesting", package: "Services"),
                 .product(name: "ShellTesting", package: "Architecture"),
                 "WeatherFeature",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "OpenMeteo", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),
-                .product(name: "Persistence", package: "Core"),
                 .product(name: "CoreKit", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
                 .product(name: "Networking", package: "Core"),

@@ -1,5 +1,6 @@
 import Architecture
 import CitiesService
+import CoreKit
 import Foundation
 import MapRendering
 
@@ -9,7 +10,9 @@ struct CityRow: Equatable, Sendable {
     var favorite: Bool
 }
 
-/// What is on screen and what can be moved: the list of the last search, the city opened, the map.
+/// The map feature's behaviour: the list of the last search, the city opened, the map, the favourites, and which
+/// city a command names. Everything a command does happens in `send`; the plugin turns a line into an action and the
+/// state into text or JSON, and moves the router.
 @MainActor
 final class CityBrowser: ObservableViewModel {
     struct Results: Equatable, Sendable {
@@ -43,6 +46,30 @@ final class CityBrowser: ObservableViewModel {
         var height: Int
     }
 
+    /// What `fav` or `unfav` did.
+    struct FavoriteChange: Equatable, Sendable {
+        var city: City
+        var favorite: Bool
+        /// False when it already was (or was not) a favourite.
+        var changed: Bool
+    }
+
+    /// Why the last action did not do what it was asked.
+    enum Problem: Equatable, Sendable {
+        /// A row, an id or a name that names no city (said in words).
+        case notFound(String)
+        /// No city named and none on screen.
+        case whichCity
+        /// `next`, `prev`, `page` with no list.
+        case noList
+        /// A page before the first or after the last.
+        case noPage(first: Bool, count: Int)
+        /// A favourite that the city list in use lacks, asked to be opened.
+        case notInList(City)
+        /// The favourites cannot be read or kept.
+        case storage(String)
+    }
+
     struct State: Equatable, Sendable {
         var results: Results?
         var detail: Detail?
@@ -50,75 +77,117 @@ final class CityBrowser: ObservableViewModel {
         var favorites: Set<Int> = []
         /// The favourites that the city list in use lacks (one from another source), as stored.
         var absentFavorites: [Favorite] = []
+        /// The city the last `open` named (the plugin then moves the router to its page).
+        var opened: City?
+        var favoriteChange: FavoriteChange?
+        var problem: Problem?
+    }
+
+    /// How a command names a city: its words, and the city on screen (a city's page or map) for when they are none.
+    struct Reference: Sendable, Equatable {
+        var text: String
+        var onScreen: Int?
+
+        init(_ text: String, onScreen: Int? = nil) {
+            self.text = text
+            self.onScreen = onScreen
+        }
     }
 
     enum Action: Sendable {
+        /// Reads the favourites again (another session may have changed them); `required` when they are what was
+        /// asked for, so that a store that cannot be read is a problem rather than no favourites.
+        case favoritesReloaded(required: Bool)
         case searchSubmitted(query: String, favoritesOnly: Bool, limit: Int)
         case pageRequested(Int)
+        /// `open`: the city named, for its page.
+        case openRequested(Reference)
+        /// The page of a city is shown (by `open`, or `back` to it).
         case citySelected(id: Int)
-        case favoritesChanged([Favorite])
-        case mapRequested(id: Int, zoom: Int, style: MapStyle, width: Int, height: Int)
+        case favoriteSet(Reference, Bool)
+        case mapRequested(Reference, zoom: Int, style: MapStyle, width: Int, height: Int)
         case zoomChanged(by: Int)
         case panned(dx: Double, dy: Double)
-        case catalogueReplaced
     }
+
+    /// How many of the places in a map's view are named (the most populous).
+    static let namedPlaces = 400
 
     private(set) var state = State()
-    private let catalogue: CityCatalogue
+    private let directory: CityDirectory
     private let countries: Countries
+    private let favoritesClient: FavoritesClient
+    private let now: @Sendable () -> Date
 
-    init(catalogue: CityCatalogue, countries: Countries, favorites: [Favorite]) {
-        self.catalogue = catalogue
+    init(
+        directory: CityDirectory, countries: Countries, favorites: FavoritesClient,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.directory = directory
         self.countries = countries
-        setFavorites(favorites)
+        self.favoritesClient = favorites
+        self.now = now
     }
-
-    private func setFavorites(_ favorites: [Favorite]) {
-        state.favorites = Set(favorites.map(\.id))
-        state.absentFavorites = favorites.filter { catalogue.position(ofID: $0.id) == nil }
-    }
-
-    /// Whether the city list in use has the city (a favourite from another list may be missing from it).
-    func listHas(_ id: Int) -> Bool { catalogue.position(ofID: id) != nil }
 
     func send(_ action: Action) async {
+        state.problem = nil
         switch action {
+        case .favoritesReloaded(let required):
+            await reloadFavorites(required: required)
         case .searchSubmitted(let query, let favoritesOnly, let limit):
+            if favoritesOnly {
+                await reloadFavorites(required: true)
+                guard state.problem == nil else { return }
+            }
             state.results = search(query: query, favoritesOnly: favoritesOnly, offset: 0, limit: limit)
         case .pageRequested(let index):
-            guard let results = state.results else { return }
-            let offset = max(0, min(index, results.pageCount - 1)) * results.limit
+            guard let results = state.results else {
+                state.problem = .noList
+                return
+            }
+            guard index >= 0, index < results.pageCount else {
+                state.problem = .noPage(first: index < 0, count: results.pageCount)
+                return
+            }
             state.results = search(
-                query: results.query, favoritesOnly: results.favoritesOnly, offset: offset, limit: results.limit)
+                query: results.query, favoritesOnly: results.favoritesOnly, offset: index * results.limit,
+                limit: results.limit)
+        case .openRequested(let reference):
+            state.opened = nil
+            guard let city = resolve(reference) else { return }
+            guard directory.has(city.id) else {
+                state.problem = .notInList(city)
+                return
+            }
+            state.opened = city
         case .citySelected(let id):
-            guard let position = catalogue.position(ofID: id) else { return }
-            let city = catalogue.city(at: position)
+            await reloadFavorites(required: false)
+            guard let city = directory.city(id) else {
+                state.problem = .notFound("No city has the id \(id).")
+                return
+            }
+            guard state.detail?.city.id != id else { return }
             state.detail = Detail(
                 city: city, countryName: countries.name(city.country), favorite: state.favorites.contains(id),
-                nearby: catalogue.nearest(to: position))
-        case .favoritesChanged(let stored):
-            // Nothing to do when they are as they were (another session may have changed them, usually not).
-            let before = (state.favorites, state.absentFavorites)
-            setFavorites(stored)
-            guard before != (state.favorites, state.absentFavorites) else { return }
-            let favorites = state.favorites
-            if let results = state.results {
-                // A favourites-only list changes with them; a plain list only changes its stars.
-                state.results =
-                    results.favoritesOnly
-                    ? search(query: results.query, favoritesOnly: true, offset: results.offset, limit: results.limit)
-                    : Results(
-                        query: results.query, favoritesOnly: false, offset: results.offset, limit: results.limit,
-                        total: results.total,
-                        rows: results.rows.map { CityRow(city: $0.city, favorite: favorites.contains($0.city.id)) })
+                nearby: directory.nearest(id, 5))
+        case .favoriteSet(let reference, let favorite):
+            state.favoriteChange = nil
+            guard let city = resolve(reference) else { return }
+            do {
+                let changed =
+                    favorite
+                    ? try await favoritesClient.add(city, at: now()) : try await favoritesClient.remove(city.id)
+                state.favoriteChange = FavoriteChange(city: city, favorite: favorite, changed: changed)
+            } catch {
+                state.problem = .storage(error.message)
+                return
             }
-            if let detail = state.detail { state.detail?.favorite = favorites.contains(detail.city.id) }
-            if let city = state.map?.city { state.map?.favorite = favorites.contains(city.id) }
-        case .mapRequested(let id, let zoom, let style, let width, let height):
-            guard let city = catalogue.city(id: id) ?? state.absentFavorites.first(where: { $0.id == id })?.city
-            else { return }
+            await reloadFavorites(required: false)
+        case .mapRequested(let reference, let zoom, let style, let width, let height):
+            guard let city = resolve(reference) else { return }
+            await reloadFavorites(required: false)
             state.map = MapView(
-                city: city, favorite: state.favorites.contains(id),
+                city: city, favorite: state.favorites.contains(city.id),
                 center: GeoPoint(latitude: city.latitude, longitude: city.longitude),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
                 width: width, height: height)
@@ -135,44 +204,89 @@ final class CityBrowser: ObservableViewModel {
             longitude = (longitude + 540).truncatingRemainder(dividingBy: 360) - 180
             let latitude = min(85, max(-85, map.center.latitude + dy * (box.north - box.south) / 2))
             state.map?.center = GeoPoint(latitude: latitude, longitude: longitude)
-        case .catalogueReplaced:
-            state.results = nil
         }
     }
 
-    /// The city a command names: `#ID`, a row number of the list on screen, or (for `map`) a name.
-    func resolve(_ reference: String, allowName: Bool) -> Resolution {
-        let trimmed = reference.trimmingCharacters(in: .whitespaces)
+    // MARK: - Steps
+
+    /// Favourites as stored; those kept before their details were stored get them from the list that has them. A
+    /// store that cannot be read leaves them as they were, unless they are what was asked for.
+    private func reloadFavorites(required: Bool) async {
+        var stored: [Favorite]
+        do {
+            stored = try await favoritesClient.all()
+            let lacking = stored.filter { $0.name == nil }.compactMap { directory.city($0.id) }
+            if !lacking.isEmpty {
+                try await favoritesClient.recordDetails(lacking)
+                stored = try await favoritesClient.all()
+            }
+        } catch {
+            if required { state.problem = .storage(error.message) }
+            return
+        }
+        // Nothing else to do when they are as they were (another session may have changed them, usually not).
+        let before = (state.favorites, state.absentFavorites)
+        state.favorites = Set(stored.map(\.id))
+        state.absentFavorites = stored.filter { !directory.has($0.id) }
+        guard before != (state.favorites, state.absentFavorites) else { return }
+        let favorites = state.favorites
+        if let results = state.results {
+            // A favourites-only list changes with them; a plain list only changes its stars.
+            state.results =
+                results.favoritesOnly
+                ? search(query: results.query, favoritesOnly: true, offset: results.offset, limit: results.limit)
+                : Results(
+                    query: results.query, favoritesOnly: false, offset: results.offset, limit: results.limit,
+                    total: results.total,
+                    rows: results.rows.map { CityRow(city: $0.city, favorite: favorites.contains($0.city.id)) })
+        }
+        if let detail = state.detail { state.detail?.favorite = favorites.contains(detail.city.id) }
+        if let city = state.map?.city { state.map?.favorite = favorites.contains(city.id) }
+    }
+
+    /// The city a command names: `#ID`, a row number of the list on screen, a name, or (no words) the city on
+    /// screen; nil, with the problem, when it names none.
+    private func resolve(_ reference: Reference) -> City? {
+        let trimmed = reference.text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty {
+            if let id = reference.onScreen {
+                if let city = state.detail?.city, city.id == id { return city }
+                if let city = state.map?.city, city.id == id { return city }
+            }
+            state.problem = .whichCity
+            return nil
+        }
         if trimmed.hasPrefix("#") {
             guard let id = Int(trimmed.dropFirst()) else {
-                return .invalid("'\(trimmed)' is not an id: write it as #6167865.")
+                state.problem = .notFound("'\(trimmed)' is not an id: write it as #6167865.")
+                return nil
             }
-            if let city = catalogue.city(id: id) { return .city(city) }
+            if let city = directory.city(id) { return city }
             // A favourite from another list: known by what was stored, so that it can be forgotten.
-            if let city = state.absentFavorites.first(where: { $0.id == id })?.city { return .city(city) }
-            return .invalid("No city has the id \(id).")
+            if let city = state.absentFavorites.first(where: { $0.id == id })?.city { return city }
+            state.problem = .notFound("No city has the id \(id).")
+            return nil
         }
         if let row = Int(trimmed) {
             guard let results = state.results, !results.rows.isEmpty else {
-                return .invalid(
+                state.problem = .notFound(
                     "There is no list on screen to pick row \(row) from; search first, or give an id as #ID.")
+                return nil
             }
             guard row >= 1, row <= results.rows.count else {
-                return .invalid("Row \(row) is not on screen: pick 1 to \(results.rows.count), or give an id as #ID.")
+                state.problem = .notFound(
+                    "Row \(row) is not on screen: pick 1 to \(results.rows.count), or give an id as #ID.")
+                return nil
             }
-            return .city(results.rows[row - 1].city)
+            return results.rows[row - 1].city
         }
-        guard allowName, !trimmed.isEmpty else { return .invalid("Name a row number or an id (#ID).") }
         // A name resolves as in every other command that takes a place: `map X` and `weather X` are the same X.
-        switch catalogue.resolve(name: trimmed) {
-        case .success(let resolution): return .city(resolution.city)
-        case .failure(let failure): return .invalid(failure.message)
+        switch directory.resolve(trimmed) {
+        case .success(let resolution): return resolution.city
+        case .failure(let failure):
+            state.problem = .notFound(failure.message)
+            return nil
         }
-    }
-
-    enum Resolution: Equatable {
-        case city(City)
-        case invalid(String)
     }
 
     func request(for map: MapView) -> MapRequest {
@@ -188,28 +302,19 @@ final class CityBrowser: ObservableViewModel {
     /// The cities inside the map's view as places: all as dots, and the most populous ones with their names.
     func places(for request: MapRequest) -> [MapPlace] {
         let box = MapRenderer.visibleBox(request)
-        let positions = catalogue.positions(south: box.south, west: box.west, north: box.north, east: box.east)
-        var ranked: [(position: Int, population: Int)] = positions.map { ($0, catalogue.population(at: $0)) }
-        ranked.sort { a, b in a.population != b.population ? a.population > b.population : a.position < b.position }
-        let named = Set(ranked.prefix(400).map(\.position))
-        return positions.map { position in
+        return directory.places(box.south, box.west, box.north, box.east, Self.namedPlaces).map { place in
             MapPlace(
-                name: named.contains(position) ? catalogue.name(at: position) : "",
-                location: GeoPoint(
-                    latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position)),
-                population: catalogue.population(at: position), id: catalogue.id(at: position))
+                name: place.name, location: GeoPoint(latitude: place.latitude, longitude: place.longitude),
+                population: place.population, id: place.id)
         }
     }
 
     private func search(query: String, favoritesOnly: Bool, offset: Int, limit: Int) -> Results {
-        let page = catalogue.search(
-            CityQuery(parsing: query), favorites: favoritesOnly ? state.favorites : nil, offset: offset, limit: limit)
-        let rows = page.positions.map { position in
-            CityRow(city: catalogue.city(at: position), favorite: state.favorites.contains(catalogue.id(at: position)))
-        }
+        let parsed = CityQuery(parsing: query)
+        let page = directory.search(parsed, favoritesOnly ? state.favorites : nil, offset, limit)
+        let rows = page.cities.map { CityRow(city: $0, favorite: state.favorites.contains($0.id)) }
         var absent: [Favorite] = []
         if favoritesOnly {
-            let parsed = CityQuery(parsing: query)
             absent = state.absentFavorites.filter { favorite in
                 NameFolding.fold(favorite.name ?? "").hasPrefix(parsed.prefix)
                     && (parsed.country == nil || favorite.country?.uppercased() == parsed.country?.uppercased())

@@ -15,7 +15,7 @@ public final class MapPlugin: FeaturePlugin {
     static let defaultZoom = 6
 
     private let store: CatalogueStore
-    private let favoritesStore: FavoritesStore
+    private let favoritesStore: FavoritesClient
     private let loadCountries: @Sendable () -> Countries
     private let now: @Sendable () -> Date
     private var browser: CityBrowser?
@@ -27,7 +27,7 @@ public final class MapPlugin: FeaturePlugin {
     ///   - countries: country names, read on first use.
     ///   - now: the clock (when a favourite was added).
     public init(
-        catalogue: CatalogueStore, favorites: FavoritesStore, countries: @escaping @Sendable () -> Countries,
+        catalogue: CatalogueStore, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
         now: @escaping @Sendable () -> Date
     ) {
         self.store = catalogue
@@ -156,39 +156,36 @@ public final class MapPlugin: FeaturePlugin {
             let limit = try pageSize(arguments["limit"], context: context)
             let browser = try await loadBrowser(context)
             let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
-            try await refreshFavorites(browser, required: favoritesOnly)
+            if !favoritesOnly { await browser.send(.favoritesReloaded(required: false)) }
             await browser.send(
                 .searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
+            try check(browser)
             return try await show(SearchResults(), context: context)
         case "next", "prev", "page":
             let browser = try await loadBrowser(context)
-            guard let results = browser.state.results else {
-                throw .failure("no_list", "There is no list to page through; search first.")
-            }
-            var target = results.pageIndex + (invocation.command.name == "next" ? 1 : -1)
+            var target = (browser.state.results?.pageIndex ?? 0) + (invocation.command.name == "next" ? 1 : -1)
             if invocation.command.name == "page" {
                 guard let number = Int(arguments["number"] ?? ""), number >= 1 else {
-                    throw .usage("The page number must be a whole number from 1 (there are \(results.pageCount)).")
+                    throw .usage(
+                        "The page number must be a whole number from 1 (there are \(browser.state.results?.pageCount ?? 1))."
+                    )
                 }
                 target = number - 1
             }
-            guard target >= 0, target < results.pageCount else {
-                throw .failure(
-                    "no_page", target < 0 ? "This is the first page." : "This is the last page (\(results.pageCount)).")
-            }
             await browser.send(.pageRequested(target))
+            try check(browser)
             return resultsOutput(browser, context: context)
         case "open":
-            let city = try await resolve(arguments["city"] ?? "", allowName: true, context: context)
-            if let browser, !browser.listHas(city.id) {
-                throw .failure(
-                    "not_in_list",
-                    "\(TerminalText.sanitize(city.name)), \(city.country) (#\(city.id)) is a favourite that the city list in use lacks: 'map #\(city.id)' shows where it is, 'unfav #\(city.id)' forgets it, 'cities reset' returns to the built-in list."
-                )
-            }
+            let browser = try await loadBrowser(context)
+            await browser.send(.openRequested(reference(arguments["city"], context)))
+            try check(browser)
+            guard let city = browser.state.opened else { throw .failure("internal", "No city was opened.") }
             return try await show(CityPage(city: CityReference(id: city.id, name: city.name)), context: context)
         case "fav", "unfav":
-            return try await setFavorite(arguments["city"], to: invocation.command.name == "fav", context: context)
+            let browser = try await loadBrowser(context)
+            await browser.send(.favoriteSet(reference(arguments["city"], context), invocation.command.name == "fav"))
+            try check(browser)
+            return favoriteOutput(browser)
         case "map":
             return try await showMap(arguments, context: context)
         case "zoom":
@@ -210,9 +207,8 @@ public final class MapPlugin: FeaturePlugin {
             }
             return mapOutput(browser, context: context)
         case "weather":
-            let browser = try await loadBrowser(context)
-            guard let city = cityOnScreen(context, browser) else { throw .failure("no_city", "Open a city first.") }
-            return try await context.navigate(to: CityWeather(city: CityReference(id: city.id, name: city.name)))
+            guard let city = cityOnScreen(context) else { throw .failure("no_city", "Open a city first.") }
+            return try await context.navigate(to: CityWeather(city: city))
         case "cities reload":
             return try await reload(context)
         case "cities reset":
@@ -233,10 +229,9 @@ public final class MapPlugin: FeaturePlugin {
         if destination.is(SearchResults.self) {
             return resultsOutput(browser, context: context)
         } else if let page = destination.as(CityPage.self) {
-            let id = page.city.id
-            try await refreshFavorites(browser)
-            if browser.state.detail?.city.id != id { await browser.send(.citySelected(id: id)) }
-            guard let detail = browser.state.detail else { throw .failure("not_found", "No city has the id \(id).") }
+            await browser.send(.citySelected(id: page.city.id))
+            try check(browser)
+            guard let detail = browser.state.detail else { throw .failure("no_city", "No city to show.") }
             return CommandOutput(
                 text: MapViews.detail(detail, painter: context.painter, width: context.terminal.width),
                 json: DetailDocument(detail))
@@ -247,10 +242,37 @@ public final class MapPlugin: FeaturePlugin {
     }
 
     /// The city of the page or the map on top of the router.
-    private func cityOnScreen(_ context: CommandContext, _ browser: CityBrowser) -> City? {
-        guard let id = context.router.top(as: CityPage.self)?.city.id ?? context.router.top(as: CityMap.self)?.city.id
-        else { return nil }
-        return browser.state.detail?.city.id == id ? browser.state.detail?.city : browser.state.map?.city
+    private func cityOnScreen(_ context: CommandContext) -> CityReference? {
+        context.router.top(as: CityPage.self)?.city ?? context.router.top(as: CityMap.self)?.city
+    }
+
+    /// What a command typed to name a city, with the city on screen for when it typed nothing.
+    private func reference(_ text: String?, _ context: CommandContext) -> CityBrowser.Reference {
+        CityBrowser.Reference(text ?? "", onScreen: cityOnScreen(context)?.id)
+    }
+
+    /// The last action's problem as the command's error.
+    private func check(_ browser: CityBrowser) throws(CommandError) {
+        guard let problem = browser.state.problem else { return }
+        switch problem {
+        case .notFound(let message):
+            throw .failure("not_found", message)
+        case .whichCity:
+            throw .usage(
+                "Which city? Give a row number of the list on screen, or an id as #ID (without one, it is the city on screen)."
+            )
+        case .noList:
+            throw .failure("no_list", "There is no list to page through; search first.")
+        case .noPage(let first, let count):
+            throw .failure("no_page", first ? "This is the first page." : "This is the last page (\(count)).")
+        case .notInList(let city):
+            throw .failure(
+                "not_in_list",
+                "\(TerminalText.sanitize(city.name)), \(city.country) (#\(city.id)) is a favourite that the city list in use lacks: 'map #\(city.id)' shows where it is, 'unfav #\(city.id)' forgets it, 'cities reset' returns to the built-in list."
+            )
+        case .storage(let message):
+            throw .failure("storage", "Favourites are unavailable: \(message)")
+        }
     }
 
     // MARK: - Steps
@@ -279,21 +301,13 @@ public final class MapPlugin: FeaturePlugin {
         }
         progress.finish()
         for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
-        var favorites: [Favorite]
-        do {
-            favorites = try await favoritesStore.all()
-            // Favourites kept before their details were stored get them from the list that has them.
-            let lacking = favorites.filter { $0.name == nil }.compactMap { catalogue.city(id: $0.id) }
-            if !lacking.isEmpty {
-                try await favoritesStore.recordDetails(lacking)
-                favorites = try await favoritesStore.all()
-            }
-        } catch {
-            // Without the database the cities still answer, without stars.
-            context.notice("Note: favourites are unavailable: \(error.message)")
-            favorites = []
+        let browser = CityBrowser(
+            directory: .catalogue(catalogue), countries: loadCountries(), favorites: favoritesStore, now: now)
+        await browser.send(.favoritesReloaded(required: true))
+        // Without the database the cities still answer, without stars.
+        if case .storage(let message) = browser.state.problem {
+            context.notice("Note: favourites are unavailable: \(message)")
         }
-        let browser = CityBrowser(catalogue: catalogue, countries: loadCountries(), favorites: favorites)
         self.browser = browser
         return browser
     }
@@ -308,20 +322,6 @@ public final class MapPlugin: FeaturePlugin {
         }
     }
 
-    /// Another SkyLens session may have changed them: read them again (one small query). A database that cannot be
-    /// read leaves the favourites as they were (said once by `loadBrowser`), unless they are what was asked for:
-    /// without the store there is no list of favourites to show, which is not the same as none.
-    private func refreshFavorites(_ browser: CityBrowser, required: Bool = false) async throws(CommandError) {
-        let stored: [Favorite]
-        do {
-            stored = try await favoritesStore.all()
-        } catch {
-            guard required else { return }
-            throw .failure("storage", "Favourites are unavailable: \(error.message)")
-        }
-        await browser.send(.favoritesChanged(stored))
-    }
-
     private func pageSize(_ text: String?, context: CommandContext) throws(CommandError) -> Int {
         guard let text else { return max(5, min(50, context.terminal.height - 4)) }
         guard let value = Int(text), (1...500).contains(value) else {
@@ -330,52 +330,25 @@ public final class MapPlugin: FeaturePlugin {
         return value
     }
 
-    private func resolve(
-        _ reference: String, allowName: Bool, context: CommandContext
-    ) async throws(CommandError) -> City {
-        let browser = try await loadBrowser(context)
-        if reference.trimmingCharacters(in: .whitespaces).isEmpty {
-            // The city on screen: a city's page or its map, not a list.
-            if let city = cityOnScreen(context, browser) { return city }
-            throw .usage(
-                "Which city? Give a row number of the list on screen, or an id as #ID (without one, it is the city on screen)."
-            )
-        }
-        switch browser.resolve(reference, allowName: allowName) {
-        case .city(let city): return city
-        case .invalid(let reason): throw .failure("not_found", reason)
-        }
-    }
-
-    private func setFavorite(
-        _ reference: String?, to favorite: Bool, context: CommandContext
-    ) async throws(CommandError) -> CommandOutput {
-        let city = try await resolve(reference ?? "", allowName: true, context: context)
-        let browser = try await loadBrowser(context)
-        let changed: Bool
-        do {
-            changed =
-                favorite ? try await favoritesStore.add(city, at: now()) : try await favoritesStore.remove(city.id)
-        } catch {
-            throw .failure("storage", error.message)
-        }
-        try await refreshFavorites(browser)
+    private func favoriteOutput(_ browser: CityBrowser) -> CommandOutput {
+        guard let change = browser.state.favoriteChange else { return .empty }
+        let city = change.city
         let name = "\(TerminalText.sanitize(city.name)), \(city.country)"
         let text: String =
-            switch (favorite, changed) {
+            switch (change.favorite, change.changed) {
             case (true, true): "★ \(name) is now a favourite."
             case (true, false): "\(name) was already a favourite."
             case (false, true): "\(name) is no longer a favourite."
             case (false, false): "\(name) was not a favourite."
             }
         return CommandOutput(
-            text: text, json: FavoriteDocument(id: city.id, name: city.name, favorite: favorite, changed: changed))
+            text: text,
+            json: FavoriteDocument(id: city.id, name: city.name, favorite: change.favorite, changed: change.changed))
     }
 
     private func showMap(
         _ arguments: ParsedArguments, context: CommandContext
     ) async throws(CommandError) -> CommandOutput {
-        let city = try await resolve(arguments["city"] ?? "", allowName: true, context: context)
         func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(CommandError) -> Int {
             guard let text = arguments[name] else { return value }
             guard let number = Int(text), range.contains(number) else {
@@ -393,8 +366,11 @@ public final class MapPlugin: FeaturePlugin {
             default: max(MapRequest.minimumHeight, context.terminal.height - 4))
         let style: MapStyle = arguments.flag("blocks") || arguments.flag("plain") ? .blocks : .braille
         let browser = try await loadBrowser(context)
-        try await refreshFavorites(browser)
-        await browser.send(.mapRequested(id: city.id, zoom: zoom, style: style, width: width, height: height))
+        await browser.send(
+            .mapRequested(reference(arguments["city"], context), zoom: zoom, style: style, width: width, height: height)
+        )
+        try check(browser)
+        guard let city = browser.state.map?.city else { throw .failure("internal", "No map was drawn.") }
         return try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
     }
 

@@ -4,7 +4,6 @@ import Contracts
 import Diagnostics
 import Foundation
 import MapFeature
-import Persistence
 import ShellTesting
 import TestSupport
 import Testing
@@ -13,25 +12,24 @@ import Testing
 struct MapHarness {
     let harness: ShellHarness
     let directory: TemporaryDirectory
-    let database: AppDatabase
+    let favorites: FavoritesClient
     var shell: Shell { harness.shell }
     var output: CapturedOutput { harness.output }
 
     init(
-        format: OutputFormat = .text, terminal: TerminalInfo = .plain, database: AppDatabase? = nil,
+        format: OutputFormat = .text, terminal: TerminalInfo = .plain, favorites: FavoritesClient = .inMemory(),
         directory: TemporaryDirectory? = nil
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
-        let database = database ?? AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
         let store = CatalogueStore(
             directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
             now: { Date(timeIntervalSince1970: 0) })
         let plugin = MapPlugin(
-            catalogue: store, favorites: FavoritesStore(database: database), countries: { Countries.builtIn() },
+            catalogue: store, favorites: favorites, countries: { Countries.builtIn() },
             now: { Date(timeIntervalSince1970: 0) })
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.directory = directory
-        self.database = database
+        self.favorites = favorites
     }
 
     /// Runs a line and returns what it printed on standard output.

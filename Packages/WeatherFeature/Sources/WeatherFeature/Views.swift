@@ -304,6 +304,46 @@ enum WeatherViews {
     static func providerName(_ provider: String) -> String {
         provider == "openweathermap" ? "OpenWeatherMap" : provider == "open-meteo" ? "Open-Meteo" : provider
     }
+
+    /// The presets (or the user's `locations.json`): name, coordinates, id.
+    static func presets(_ cities: [City], fromFile: Bool, painter: Painter) -> String {
+        var lines = [painter.paint(fromFile ? "Your cities (locations.json)" : "Preset cities", .bold)]
+        let labels = cities.map { "\($0.name.terminalSafe), \($0.country)" }
+        let width = labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10
+        for (city, label) in zip(cities, labels) {
+            lines.append(
+                "  \(DisplayWidth.pad(label, to: width))  \(String(format: "%8.4f %9.4f", city.latitude, city.longitude))  #\(city.id)"
+            )
+        }
+        lines.append(painter.paint("'weather NAME' or 'weather #ID' shows one.", .dim))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The favourites with the last weather kept for each, fitted to `width` columns.
+    static func favorites(
+        _ favorites: [WeatherModel.FavoriteWeather], unit: TemperatureUnit, now: Date, painter: Painter, width: Int
+    ) -> String {
+        guard !favorites.isEmpty else { return "You have no favourites yet: 'fav' keeps the city on screen." }
+        var lines = [painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
+        // The name gets what the temperature (8), the sky (18) and the age (~10) leave of the line.
+        let nameWidth = max(8, min(28, width - 2 - 8 - 18 - 12))
+        for favorite in favorites {
+            guard let location = favorite.location else {
+                lines.append("  #\(favorite.id)  (not in the city list in use, and no place stored for it)")
+                continue
+            }
+            let label = DisplayWidth.fit("\(location.name.terminalSafe), \(location.country)", to: nameWidth)
+            guard let cached = favorite.cached else {
+                lines.append("  \(label)  (no weather stored yet)")
+                continue
+            }
+            let current = cached.report.current
+            lines.append(
+                "  \(label)  \(temperature(current.temperature, unit, painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(age(now.timeIntervalSince(cached.fetchedAt))) ago"
+            )
+        }
+        return lines.joined(separator: "\n")
+    }
 }
 
 /// A number from outside as a whole number: rounded, and NaN, infinities and absurd sizes brought into range

@@ -1,13 +1,40 @@
 import Architecture
+import CitiesService
 import CoreKit
 import Foundation
 import WeatherService
 
-/// The weather on screen: which place, which view, which unit, and what the last fetch brought.
+/// The weather feature's behaviour: which place, which view, which unit, what the last fetch brought, the
+/// favourites' last weather and the presets. Everything a command does happens in `send`; the plugin turns a line
+/// into an action and the state into text or JSON.
 @MainActor
 final class WeatherModel: ObservableViewModel {
     enum Mode: String, Sendable, Equatable {
         case current, hourly, forecast
+    }
+
+    /// Why the last action did not do what it was asked (the weather's own failures are in `weather`).
+    enum Problem: Equatable, Sendable {
+        /// No city has that name (said with near names).
+        case notFound(String)
+        /// Not a name, an id or coordinates.
+        case invalid(String)
+        /// The city list cannot be read.
+        case catalogue(String)
+        /// Settings or favourites cannot be read or kept.
+        case storage(String)
+        /// `fav` with no weather on screen.
+        case noPlace
+        /// `fav` on bare coordinates.
+        case notACity
+    }
+
+    /// A favourite with the last weather kept for it (nil when none is), or alone when the city list in use lacks it
+    /// and no place was stored for it.
+    struct FavoriteWeather: Equatable, Sendable {
+        var id: Int
+        var location: WeatherLocation?
+        var cached: CachedWeather?
     }
 
     struct State: Equatable, Sendable {
@@ -15,37 +42,192 @@ final class WeatherModel: ObservableViewModel {
         var mode: Mode = .current
         var place: ResolvedPlace?
         var weather: DataState<WeatherRepository.Shown, WeatherError> = .idle
+        var problem: Problem?
+        /// After `favoriteSet`: whether the list changed.
+        var favoriteChanged: Bool?
+        /// After `favoritesRequested`.
+        var favorites: [FavoriteWeather]?
+        /// After `presetsRequested`: the cities, and whether they came from `locations.json`.
+        var presets: (cities: [City], fromFile: Bool)?
+
+        static func == (lhs: State, rhs: State) -> Bool {
+            lhs.unit == rhs.unit && lhs.mode == rhs.mode && lhs.place == rhs.place && lhs.weather == rhs.weather
+                && lhs.problem == rhs.problem && lhs.favoriteChanged == rhs.favoriteChanged
+                && lhs.favorites == rhs.favorites && lhs.presets?.cities == rhs.presets?.cities
+                && lhs.presets?.fromFile == rhs.presets?.fromFile
+        }
     }
 
     enum Action: Sendable {
+        /// Reads the unit kept from an earlier session (once; later calls do nothing).
+        case started
+        /// What the user typed after `weather`, `hourly` or `forecast`; empty: the last place used (Toronto first).
+        case placeRequested(String, mode: Mode, forceRefresh: Bool)
+        /// The place on screen again, fetched now (the last place when none is on screen).
+        case refreshRequested
+        /// Another feature opened a city's weather: fetched unless it is the one on screen.
+        case cityOpened(id: Int)
+        /// The unit, kept for the next sessions; values are converted when shown, nothing is fetched again.
         case unitChosen(TemperatureUnit)
-        case placeRequested(ResolvedPlace, mode: Mode, forceRefresh: Bool)
-        case modeChosen(Mode)
+        /// Keeps or forgets the city on screen as a favourite.
+        case favoriteSet(Bool)
+        case favoritesRequested
+        case presetsRequested
     }
+
+    static let unitKey = "weather.unit"
+    static let lastPlaceKey = "weather.lastPlace"
 
     private(set) var state = State()
     private let repository: WeatherRepository
+    private let resolver: PlaceResolver
+    private let settings: SettingsClient
+    private let favorites: FavoritesClient
+    private let dataDirectory: URL
+    private let now: @Sendable () -> Date
+    private var started = false
 
-    init(repository: WeatherRepository) {
+    init(
+        repository: WeatherRepository, resolver: PlaceResolver, settings: SettingsClient, favorites: FavoritesClient,
+        dataDirectory: URL, now: @escaping @Sendable () -> Date
+    ) {
         self.repository = repository
+        self.resolver = resolver
+        self.settings = settings
+        self.favorites = favorites
+        self.dataDirectory = dataDirectory
+        self.now = now
     }
 
     func send(_ action: Action) async {
+        state.problem = nil
         switch action {
-        case .unitChosen(let unit):
-            // Values are converted when shown: nothing is fetched again.
-            state.unit = unit
-        case .modeChosen(let mode):
-            state.mode = mode
-        case .placeRequested(let place, let mode, let force):
-            state.place = place
-            state.mode = mode
-            state.weather = .loading
-            do {
-                state.weather = .loaded(try await repository.weather(for: place.location, forceRefresh: force))
-            } catch {
-                state.weather = .failed(error)
+        case .started:
+            guard !started else { return }
+            started = true
+            if let stored = try? await settings.value(for: Self.unitKey), let unit = TemperatureUnit(rawValue: stored) {
+                state.unit = unit
             }
+        case .placeRequested(let text, let mode, let force):
+            guard let place = await resolve(text) else { return }
+            await fetch(place, mode: mode, force: force)
+        case .refreshRequested:
+            guard let place = state.place else {
+                await send(.placeRequested("", mode: state.mode, forceRefresh: true))
+                return
+            }
+            await fetch(place, mode: state.mode, force: true)
+        case .cityOpened(let id):
+            guard state.place?.location.id != id || state.weather.value == nil else { return }
+            guard let place = await resolve("#\(id)") else { return }
+            await fetch(place, mode: .current, force: false)
+        case .unitChosen(let unit):
+            do { try await settings.set(unit.rawValue, for: Self.unitKey) } catch {
+                state.problem = .storage(error.message)
+                return
+            }
+            state.unit = unit
+        case .favoriteSet(let favorite):
+            await setFavorite(favorite)
+        case .favoritesRequested:
+            await loadFavorites()
+        case .presetsRequested:
+            do { state.presets = try await resolver.presets(dataDirectory: dataDirectory) } catch {
+                state.problem = Self.problem(error)
+            }
+        }
+    }
+
+    // MARK: - Steps
+
+    /// What the user typed, or the last place used (Toronto on a first start); nil, with the problem, when it names
+    /// no place.
+    private func resolve(_ text: String) async -> ResolvedPlace? {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        if text.isEmpty {
+            if let stored = try? await settings.value(for: Self.lastPlaceKey), !stored.isEmpty {
+                text = stored
+            } else {
+                text = "#\(PlaceResolver.presetIDs[0])"
+            }
+        }
+        do {
+            return try await resolver.resolve(text)
+        } catch {
+            state.problem = Self.problem(error)
+            return nil
+        }
+    }
+
+    private func fetch(_ place: ResolvedPlace, mode: Mode, force: Bool) async {
+        state.place = place
+        state.mode = mode
+        state.weather = .loading
+        do {
+            state.weather = .loaded(try await repository.weather(for: place.location, forceRefresh: force))
+        } catch {
+            state.weather = .failed(error)
+            return
+        }
+        // The place to show when `weather` is typed alone next time. Not kept: the weather is still shown.
+        let location = place.location
+        let remembered = location.id.map { "#\($0)" } ?? "\(location.latitude),\(location.longitude)"
+        try? await settings.set(remembered, for: Self.lastPlaceKey)
+    }
+
+    private func setFavorite(_ favorite: Bool) async {
+        state.favoriteChanged = nil
+        guard let location = state.place?.location else {
+            state.problem = .noPlace
+            return
+        }
+        guard let id = location.id else {
+            state.problem = .notACity
+            return
+        }
+        let city = City(
+            id: id, name: location.name, country: location.country, latitude: location.latitude,
+            longitude: location.longitude)
+        do {
+            state.favoriteChanged =
+                favorite ? try await favorites.add(city, at: now()) : try await favorites.remove(id)
+        } catch {
+            state.problem = .storage(error.message)
+        }
+    }
+
+    /// Each favourite with its last stored weather, by id: what is there offline (no request is made).
+    private func loadFavorites() async {
+        let stored: [Favorite]
+        do { stored = try await favorites.all() } catch {
+            state.problem = .storage(error.message)
+            return
+        }
+        var list: [FavoriteWeather] = []
+        for favorite in stored.sorted(by: { $0.id < $1.id }) {
+            let location = await Self.location(of: favorite, resolver: resolver)
+            var cached: CachedWeather?
+            if let location {
+                cached = try? await repository.cache.entry(
+                    provider: repository.client.provider, place: location.cacheKey)
+            }
+            list.append(FavoriteWeather(id: favorite.id, location: location, cached: cached))
+        }
+        state.favorites = list
+    }
+
+    /// Where a favourite is: as the city list in use has it, else as it was stored when it was kept (a list from
+    /// `SKYLENS_CITIES_URL` may lack it).
+    nonisolated static func location(of favorite: Favorite, resolver: PlaceResolver) async -> WeatherLocation? {
+        if let place = try? await resolver.resolve("#\(favorite.id)") { return place.location }
+        return favorite.city.map(PlaceResolver.location)
+    }
+
+    private static func problem(_ failure: PlaceResolver.Failure) -> Problem {
+        switch failure {
+        case .notFound(let message): .notFound(message)
+        case .invalid(let message): .invalid(message)
+        case .catalogue(let message): .catalogue(message)
         }
     }
 }

@@ -19,12 +19,9 @@ public final class WeatherPlugin: FeaturePlugin {
     private let client: WeatherClient
     private let resolver: PlaceResolver
     private let repository: WeatherRepository
-    private let favorites: FavoritesStore
-    private let settings: SettingsClient
-    private let dataDirectory: URL
+    private let favorites: FavoritesClient
     private let now: @Sendable () -> Date
     private let model: WeatherModel
-    private var unitLoaded = false
     private var backgroundRefresh: Task<Void, Never>?
     /// Tab completion of city names, from the catalogue.
     private let cityNames: Completion
@@ -39,22 +36,23 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - now: the clock.
     ///   - logger: where impossible values from the provider are recorded.
     public init(
-        client: WeatherClient, catalogue: CatalogueStore, favorites: FavoritesStore, cache: WeatherCacheClient,
-        settings: SettingsClient,
-        dataDirectory: URL, now: @escaping @Sendable () -> Date, logger: Logger = Logger(label: "skylens.weather")
+        client: WeatherClient, catalogue: CatalogueStore, favorites: FavoritesClient, cache: WeatherCacheClient,
+        settings: SettingsClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+        logger: Logger = Logger(label: "skylens.weather")
     ) {
         self.client = client
-        self.resolver = PlaceResolver(catalogue: catalogue)
+        let resolver = PlaceResolver(catalogue: catalogue)
+        self.resolver = resolver
         self.cityNames = .words { [catalogue] before, prefix in
             catalogue.nameCompletions(words: before, partial: prefix)
         }
         let repository = WeatherRepository(client: client, cache: cache, now: now, logger: logger)
         self.repository = repository
         self.favorites = favorites
-        self.settings = settings
-        self.dataDirectory = dataDirectory
         self.now = now
-        self.model = WeatherModel(repository: repository)
+        self.model = WeatherModel(
+            repository: repository, resolver: resolver, settings: settings, favorites: favorites,
+            dataDirectory: dataDirectory, now: now)
     }
 
     public var name: String { "Weather" }
@@ -107,19 +105,19 @@ public final class WeatherPlugin: FeaturePlugin {
     // MARK: - Running
 
     public func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        try await loadUnit()
+        await model.send(.started)
         let arguments = invocation.arguments
         switch invocation.command.name {
         case "weather", "hourly", "forecast":
             let mode =
                 WeatherModel.Mode(rawValue: invocation.command.name == "weather" ? "current" : invocation.command.name)
                 ?? .current
-            let place = try await resolve(arguments["place"] ?? "")
-            return try await show(place, mode: mode, force: arguments.flag("refresh"), context: context)
+            await model.send(
+                .placeRequested(arguments["place"] ?? "", mode: mode, forceRefresh: arguments.flag("refresh")))
+            return try show(context)
         case "refresh":
-            let place: ResolvedPlace
-            if let shown = model.state.place { place = shown } else { place = try await resolve("") }
-            return try await show(place, mode: model.state.mode, force: true, context: context)
+            await model.send(.refreshRequested)
+            return try show(context)
         case "unit":
             guard let text = arguments["unit"] else {
                 let unit = model.state.unit
@@ -131,21 +129,26 @@ public final class WeatherPlugin: FeaturePlugin {
             guard let unit = TemperatureUnit(argument: text) else {
                 throw .usage("The unit is c (celsius) or f (fahrenheit), not '\(text.terminalPreview)'.")
             }
-            do { try await settings.set(unit.rawValue, for: Self.unitKey) } catch {
-                throw .failure("storage", error.message)
-            }
             await model.send(.unitChosen(unit))
+            try checkProblem()
             if context.router.top(as: CityWeather.self) != nil, model.state.weather.value != nil {
                 return render(context)
             }
             return CommandOutput(
                 text: "Temperatures are now in \(unit.symbol).", json: UnitDocument(unit: unit.rawValue))
         case "presets":
-            return try await presets(context)
+            await model.send(.presetsRequested)
+            if let problem = model.state.problem { throw .failure("presets", Self.message(problem)) }
+            return presetsOutput(context)
         case "fav", "unfav":
-            return try await setFavorite(invocation.command.name == "fav")
+            let favorite = invocation.command.name == "fav"
+            await model.send(.favoriteSet(favorite))
+            try checkProblem()
+            return favoriteOutput(favorite)
         case "favorites":
-            return try await favoriteWeather(context)
+            await model.send(.favoritesRequested)
+            try checkProblem()
+            return favoritesOutput(context)
         default:
             throw .usage("Unknown weather command '\(invocation.command.name)'.")
         }
@@ -156,20 +159,14 @@ public final class WeatherPlugin: FeaturePlugin {
     ) async throws(CommandError)
         -> CommandOutput
     {
-        try await loadUnit()
-        // Opened by another feature (the map) for a city: fetch it if it is not the one on screen.
-        if let id = destination.as(CityWeather.self)?.city?.id, model.state.place?.location.id != id {
-            let place = try await resolve("#\(id)")
-            try await fetch(place, mode: .current, force: false)
+        await model.send(.started)
+        // Opened by another feature (the map) for a city: fetched if it is not the one on screen.
+        if let id = destination.as(CityWeather.self)?.city?.id {
+            await model.send(.cityOpened(id: id))
+            try checkProblem()
+            try checkWeather()
         }
         return render(context)
-    }
-
-    /// Where a favourite is: as the city list in use has it, else as it was stored when it was kept (a list from
-    /// `SKYLENS_CITIES_URL` may lack it).
-    nonisolated static func location(of favorite: Favorite, resolver: PlaceResolver) async -> WeatherLocation? {
-        if let place = try? await resolver.resolve("#\(favorite.id)") { return place.location }
-        return favorite.city.map(PlaceResolver.location)
     }
 
     public func sessionStarted(context: CommandContext) async {
@@ -179,7 +176,7 @@ public final class WeatherPlugin: FeaturePlugin {
             guard let stored = try? await favorites.all() else { return }
             for favorite in stored.sorted(by: { $0.id < $1.id }) {
                 if Task.isCancelled { return }
-                guard let location = await Self.location(of: favorite, resolver: resolver) else { continue }
+                guard let location = await WeatherModel.location(of: favorite, resolver: resolver) else { continue }
                 _ = try? await repository.weather(for: location, forceRefresh: false)
             }
         }
@@ -197,52 +194,37 @@ public final class WeatherPlugin: FeaturePlugin {
 
     // MARK: - Steps
 
-    private func loadUnit() async throws(CommandError) {
-        guard !unitLoaded else { return }
-        unitLoaded = true
-        if let stored = try? await settings.value(for: Self.unitKey), let unit = TemperatureUnit(rawValue: stored) {
-            await model.send(.unitChosen(unit))
+    /// The action's problem as the command's error: a place that is not one is a usage error.
+    private func checkProblem() throws(CommandError) {
+        guard let problem = model.state.problem else { return }
+        switch problem {
+        case .notFound: throw .failure("not_found", Self.message(problem))
+        case .invalid: throw .usage(Self.message(problem))
+        case .catalogue: throw .failure("catalogue", Self.message(problem))
+        case .storage: throw .failure("storage", Self.message(problem))
+        case .noPlace: throw .failure("no_city", Self.message(problem))
+        case .notACity: throw .failure("not_a_city", Self.message(problem))
         }
     }
 
-    /// What the user typed, or the last place used (Toronto on a first start).
-    private func resolve(_ text: String) async throws(CommandError) -> ResolvedPlace {
-        var text = text.trimmingCharacters(in: .whitespaces)
-        if text.isEmpty {
-            if let stored = try? await settings.value(for: Self.lastPlaceKey), !stored.isEmpty {
-                text = stored
-            } else {
-                text = "#\(PlaceResolver.presetIDs[0])"
-            }
-        }
-        do {
-            return try await resolver.resolve(text)
-        } catch {
-            switch error {
-            case .notFound(let message): throw .failure("not_found", message)
-            case .invalid(let message): throw .usage(message)
-            case .catalogue(let message): throw .failure("catalogue", message)
-            }
+    private func checkWeather() throws(CommandError) {
+        if case .failed(let error) = model.state.weather { throw .failure(Self.code(error), error.message) }
+    }
+
+    static func message(_ problem: WeatherModel.Problem) -> String {
+        switch problem {
+        case .notFound(let message), .catalogue(let message), .storage(let message): message
+        case .invalid(let message): message
+        case .noPlace: "No city on screen."
+        case .notACity: "Only cities of the list can be favourites, not bare coordinates."
         }
     }
 
-    private func fetch(_ place: ResolvedPlace, mode: WeatherModel.Mode, force: Bool) async throws(CommandError) {
-        await model.send(.placeRequested(place, mode: mode, forceRefresh: force))
-        if case .failed(let error) = model.state.weather {
-            throw .failure(Self.code(error), error.message)
-        }
-        // The place to show when `weather` is typed alone next time.
-        let remembered = place.location.id.map { "#\($0)" } ?? "\(place.location.latitude),\(place.location.longitude)"
-        try? await settings.set(remembered, for: Self.lastPlaceKey)
-    }
-
-    private func show(
-        _ place: ResolvedPlace, mode: WeatherModel.Mode, force: Bool, context: CommandContext
-    ) async throws(CommandError)
-        -> CommandOutput
-    {
-        try await fetch(place, mode: mode, force: force)
-        let location = place.location
+    /// The weather on screen after a fetch, in the weather view (one on the stack at a time).
+    private func show(_ context: CommandContext) throws(CommandError) -> CommandOutput {
+        try checkProblem()
+        try checkWeather()
+        guard let location = model.state.place?.location else { return render(context) }
         let destination =
             location.id.map { CityWeather(city: CityReference(id: $0, name: location.name)) }
             ?? CityWeather(coordinatesNamed: location.name)
@@ -281,24 +263,10 @@ public final class WeatherPlugin: FeaturePlugin {
         }
     }
 
-    private func presets(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
-        let presets: (cities: [City], fromFile: Bool)
-        do { presets = try await resolver.presets(dataDirectory: dataDirectory) } catch {
-            throw .failure("presets", error.message)
-        }
-        var lines = [
-            context.painter.paint(presets.fromFile ? "Your cities (locations.json)" : "Preset cities", .bold)
-        ]
-        let labels = presets.cities.map { "\($0.name.terminalSafe), \($0.country)" }
-        let width = labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10
-        for (city, label) in zip(presets.cities, labels) {
-            lines.append(
-                "  \(DisplayWidth.pad(label, to: width))  \(String(format: "%8.4f %9.4f", city.latitude, city.longitude))  #\(city.id)"
-            )
-        }
-        lines.append(context.painter.paint("'weather NAME' or 'weather #ID' shows one.", .dim))
+    private func presetsOutput(_ context: CommandContext) -> CommandOutput {
+        let presets = model.state.presets ?? (cities: [], fromFile: false)
         return CommandOutput(
-            text: lines.joined(separator: "\n"),
+            text: WeatherViews.presets(presets.cities, fromFile: presets.fromFile, painter: context.painter),
             json: PresetsDocument(
                 source: presets.fromFile ? "locations.json" : "built-in",
                 cities: presets.cities.map {
@@ -306,18 +274,9 @@ public final class WeatherPlugin: FeaturePlugin {
                 }))
     }
 
-    private func setFavorite(_ favorite: Bool) async throws(CommandError) -> CommandOutput {
-        guard let location = model.state.place?.location else { throw .failure("no_city", "No city on screen.") }
-        guard let id = location.id else {
-            throw .failure("not_a_city", "Only cities of the list can be favourites, not bare coordinates.")
-        }
-        let changed: Bool
-        let city = City(
-            id: id, name: location.name, country: location.country, latitude: location.latitude,
-            longitude: location.longitude)
-        do { changed = favorite ? try await favorites.add(city, at: now()) : try await favorites.remove(id) } catch {
-            throw .failure("storage", error.message)
-        }
+    private func favoriteOutput(_ favorite: Bool) -> CommandOutput {
+        guard let location = model.state.place?.location, let id = location.id else { return .empty }
+        let changed = model.state.favoriteChanged ?? false
         let name = "\(location.name.terminalSafe), \(location.country)"
         let text =
             favorite
@@ -326,45 +285,25 @@ public final class WeatherPlugin: FeaturePlugin {
         return CommandOutput(text: text, json: ["id": id, "favorite": favorite ? 1 : 0])
     }
 
-    /// Each favourite with its last stored weather: what is there offline.
-    private func favoriteWeather(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
-        let stored: [Favorite]
-        do { stored = try await favorites.all() } catch { throw .failure("storage", error.message) }
-        guard !stored.isEmpty else {
-            return CommandOutput(
-                text: "You have no favourites yet: 'fav' keeps the city on screen.",
-                json: FavoriteWeatherDocument(unit: model.state.unit.rawValue, favorites: []))
-        }
-        var lines = [context.painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
-        var entries: [FavoriteWeatherDocument.Entry] = []
-        let cache = repository.cache
-        // The name gets what the temperature (8), the sky (18) and the age (~10) leave of the line.
-        let nameWidth = max(8, min(28, context.terminal.width - 2 - 8 - 18 - 12))
-        for favorite in stored.sorted(by: { $0.id < $1.id }) {
-            guard let location = await Self.location(of: favorite, resolver: resolver) else {
-                lines.append("  #\(favorite.id)  (not in the city list in use, and no place stored for it)")
-                entries.append(.init(id: favorite.id))
-                continue
-            }
-            let label = "\(location.name.terminalSafe), \(location.country)"
-            if let entry = try? await cache.entry(provider: client.provider, place: location.cacheKey) {
-                let current = entry.report.current
-                entries.append(
-                    .init(
-                        id: favorite.id, name: location.name, country: location.country,
-                        temperature: (model.state.unit.temperature(current.temperature) * 10).rounded() / 10,
-                        condition: current.condition.words, fetchedAt: entry.fetchedAt))
-                lines.append(
-                    "  \(DisplayWidth.fit(label, to: nameWidth))  \(WeatherViews.temperature(current.temperature, model.state.unit, context.painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(WeatherViews.age(now().timeIntervalSince(entry.fetchedAt))) ago"
-                )
-            } else {
-                lines.append("  \(DisplayWidth.fit(label, to: nameWidth))  (no weather stored yet)")
-                entries.append(.init(id: favorite.id, name: location.name, country: location.country))
-            }
-        }
-        // A document of its own in JSON mode, never the text table inside one.
+    /// Each favourite with its last stored weather: what is there offline. A document of its own in JSON mode, never
+    /// the text table inside one.
+    private func favoritesOutput(_ context: CommandContext) -> CommandOutput {
+        let list = model.state.favorites ?? []
+        let unit = model.state.unit
         return CommandOutput(
-            text: lines.joined(separator: "\n"),
-            json: FavoriteWeatherDocument(unit: model.state.unit.rawValue, favorites: entries))
+            text: WeatherViews.favorites(
+                list, unit: unit, now: now(), painter: context.painter, width: context.terminal.width),
+            json: FavoriteWeatherDocument(
+                unit: unit.rawValue,
+                favorites: list.map { entry in
+                    guard let location = entry.location else { return .init(id: entry.id) }
+                    guard let cached = entry.cached else {
+                        return .init(id: entry.id, name: location.name, country: location.country)
+                    }
+                    return .init(
+                        id: entry.id, name: location.name, country: location.country,
+                        temperature: (unit.temperature(cached.report.current.temperature) * 10).rounded() / 10,
+                        condition: cached.report.current.condition.words, fetchedAt: cached.fetchedAt)
+                }))
     }
 }

@@ -1,12 +1,12 @@
 import Architecture
 import CitiesService
+import CitiesTesting
 import CoreKit
 import Diagnostics
 import Foundation
 import NIOTransport
 import Networking
 import OpenMeteo
-import Persistence
 import ShellTesting
 import Synchronization
 import TestSupport
@@ -29,30 +29,29 @@ final class Clock: Sendable {
 struct WeatherHarness {
     let harness: ShellHarness
     let clock: Clock
-    let database: AppDatabase
+    let favorites: FavoritesClient
     var shell: Shell { harness.shell }
     var output: CapturedOutput { harness.output }
 
     init(
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
-        directory: TemporaryDirectory, settings: SettingsClient = .inMemory()
+        directory: TemporaryDirectory, settings: SettingsClient = .inMemory(),
+        favorites: FavoritesClient = .inMemory()
     ) throws {
         let clock = Clock()
-        let database = AppDatabase(location: .inMemory, logger: InMemoryLog().logger())
-        let store = CatalogueStore(
-            directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
-            now: { clock.now })
+        // The small fixture list, not the built-in catalogue: the tests name only places it has.
+        let store = try FixtureCities.store(in: directory.url, now: { clock.now })
         let transport = HTTPTransport(
             engine: NIOHTTPEngine(),
             configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(), now: { clock.now })
         let plugin = WeatherPlugin(
             client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)), catalogue: store,
-            favorites: FavoritesStore(database: database), cache: .inMemory(), settings: settings,
+            favorites: favorites, cache: .inMemory(), settings: settings,
             dataDirectory: directory.url,
             now: { clock.now })
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.clock = clock
-        self.database = database
+        self.favorites = favorites
     }
 
     @discardableResult
@@ -204,7 +203,7 @@ struct WeatherHarness {
         let harness = try WeatherHarness(server: server, directory: directory)
         _ = await harness.run("weather Toronto")
         #expect(await harness.run("fav").contains("★ Toronto, CA is now a favourite."))
-        #expect(try await FavoritesStore(database: harness.database).ids() == [6167865])
+        #expect(try await harness.favorites.ids() == [6167865])
         let list = await harness.run("favorites")
         #expect(list.contains("Toronto, CA") && list.contains("Overcast"))
         #expect(await harness.run("unfav").contains("no longer a favourite"))

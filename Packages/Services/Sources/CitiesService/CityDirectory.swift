@@ -1,0 +1,102 @@
+import Foundation
+
+/// A page of search results: the cities, and how many match in all.
+public struct CityPage: Sendable, Equatable {
+    public var total: Int
+    public var offset: Int
+    public var cities: [City]
+
+    public init(total: Int, offset: Int, cities: [City]) {
+        self.total = total
+        self.offset = offset
+        self.cities = cities
+    }
+}
+
+/// A city as a map draws it: a dot, and a name for the most populous ones ("" for the others).
+public struct CityPlace: Sendable, Equatable {
+    public var id: Int
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+    public var population: Int
+
+    public init(id: Int, name: String, latitude: Double, longitude: Double, population: Int) {
+        self.id = id
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+        self.population = population
+    }
+}
+
+/// The city list in use, as the features query it: search, the one resolution of a name, lookup by id, the nearest
+/// places, the places in a map's view. A client (a struct of closures): the live value reads a `CityCatalogue`
+/// (`catalogue(_:)`); the features' tests use a small fixture list (module `CitiesTesting`). No row positions or
+/// other insides of the catalogue reach a feature.
+public struct CityDirectory: Sendable {
+    /// How many cities the list has, and where it came from (`built-in`, or the URL it was downloaded from).
+    public var count: Int
+    public var source: String
+    /// The cities whose folded name starts with the query's prefix (in its country, if it names one), in search
+    /// order (name, country, id), `limit` of them from `offset`; with `only`, only those ids.
+    public var search: @Sendable (_ query: CityQuery, _ only: Set<Int>?, _ offset: Int, _ limit: Int) -> CityPage
+    public var city: @Sendable (_ id: Int) -> City?
+    /// The one resolution of a place's name, for every command that takes one (see `CityCatalogue.resolve(name:)`).
+    public var resolve: @Sendable (_ name: String) -> Result<CityResolution, CityResolutionError>
+    /// The cities nearest the city with this id, nearest first.
+    public var nearest: @Sendable (_ id: Int, _ limit: Int) -> [NearbyCity]
+    /// Every city inside a box (`west > east` crosses the antimeridian), the `named` most populous with their names.
+    public var places:
+        @Sendable (_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ named: Int) -> [CityPlace]
+
+    public init(
+        count: Int, source: String,
+        search: @escaping @Sendable (CityQuery, Set<Int>?, Int, Int) -> CityPage,
+        city: @escaping @Sendable (Int) -> City?,
+        resolve: @escaping @Sendable (String) -> Result<CityResolution, CityResolutionError>,
+        nearest: @escaping @Sendable (Int, Int) -> [NearbyCity],
+        places: @escaping @Sendable (Double, Double, Double, Double, Int) -> [CityPlace]
+    ) {
+        self.count = count
+        self.source = source
+        self.search = search
+        self.city = city
+        self.resolve = resolve
+        self.nearest = nearest
+        self.places = places
+    }
+
+    /// True when the list has the city (a favourite kept from another list may be missing).
+    public func has(_ id: Int) -> Bool { city(id) != nil }
+
+    /// The live value: a catalogue read from its file.
+    public static func catalogue(_ catalogue: CityCatalogue) -> CityDirectory {
+        CityDirectory(
+            count: catalogue.count, source: catalogue.source,
+            search: { query, only, offset, limit in
+                let page = catalogue.search(query, favorites: only, offset: offset, limit: limit)
+                return CityPage(total: page.total, offset: page.offset, cities: page.positions.map(catalogue.city(at:)))
+            },
+            city: { catalogue.city(id: $0) },
+            resolve: { catalogue.resolve(name: $0) },
+            nearest: { id, limit in
+                catalogue.position(ofID: id).map { catalogue.nearest(to: $0, limit: limit) } ?? []
+            },
+            places: { south, west, north, east, named in
+                let positions = catalogue.positions(south: south, west: west, north: north, east: east)
+                var ranked = positions.map { (position: $0, population: catalogue.population(at: $0)) }
+                ranked.sort { a, b in
+                    a.population != b.population ? a.population > b.population : a.position < b.position
+                }
+                let withNames = Set(ranked.prefix(named).map(\.position))
+                return positions.map { position in
+                    CityPlace(
+                        id: catalogue.id(at: position),
+                        name: withNames.contains(position) ? catalogue.name(at: position) : "",
+                        latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position),
+                        population: catalogue.population(at: position))
+                }
+            })
+    }
+}

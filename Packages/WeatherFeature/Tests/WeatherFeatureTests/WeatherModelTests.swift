@@ -1,0 +1,209 @@
+import CitiesService
+import CitiesTesting
+import CoreKit
+import Diagnostics
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+import WeatherService
+
+@testable import WeatherFeature
+
+/// A provider for tests: answers every place with `temperature`, counts requests, fails while `failure` is set.
+final class ScriptedProvider: Sendable {
+    private let state = Mutex<(requests: [WeatherLocation], failure: WeatherError?, temperature: Double)>(
+        ([], nil, 6))
+    let clock: Clock
+
+    init(clock: Clock) { self.clock = clock }
+
+    var requests: [WeatherLocation] { state.withLock { $0.requests } }
+    func fail(with error: WeatherError?) { state.withLock { $0.failure = error } }
+    func answer(_ temperature: Double) { state.withLock { $0.temperature = temperature } }
+
+    var client: WeatherClient {
+        WeatherClient(provider: "test", displayName: "Test") { location throws(WeatherError) in
+            let (failure, temperature) = self.state.withLock { state in
+                state.requests.append(location)
+                return (state.failure, state.temperature)
+            }
+            if let failure { throw failure }
+            return WeatherReport(
+                location: location, provider: "test", observedAt: self.clock.now, utcOffset: 0,
+                current: CurrentWeather(
+                    temperature: temperature, feelsLike: nil, humidity: 50, windSpeed: 10, windDirection: 90,
+                    condition: Condition(wmo: 3), code: 3, isDay: true),
+                hours: [], days: [])
+        }
+    }
+}
+
+/// The weather feature's behaviour through `WeatherModel.send`, with test clients (a scripted provider, an
+/// in-memory cache, settings and favourites, the small fixture city list), the state checked after each action.
+@MainActor
+struct WeatherModelTests {
+    let directory: TemporaryDirectory
+    let clock = Clock()
+    let provider: ScriptedProvider
+    let settings = SettingsClient.inMemory()
+    let favorites = FavoritesClient.inMemory()
+    let cache = WeatherCacheClient.inMemory()
+    let model: WeatherModel
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        provider = ScriptedProvider(clock: clock)
+        let catalogue = try FixtureCities.store(in: directory.url)
+        let clock = self.clock
+        model = WeatherModel(
+            repository: WeatherRepository(
+                client: provider.client, cache: cache, now: { clock.now }, logger: InMemoryLog().logger()),
+            resolver: PlaceResolver(catalogue: catalogue), settings: settings, favorites: favorites,
+            dataDirectory: directory.url, now: { clock.now })
+    }
+
+    @Test func aFirstStartShowsTorontoAndKeepsTheLastPlace() async throws {
+        await model.send(.started)
+        #expect(model.state.unit == .celsius && model.state.place == nil && model.state.weather == .idle)
+        await model.send(.placeRequested("", mode: .current, forceRefresh: false))
+        #expect(model.state.place?.location.id == FixtureCities.toronto.id)
+        #expect(model.state.weather.value?.report.current.temperature == 6)
+        #expect(model.state.problem == nil)
+        #expect(try await settings.value(for: WeatherModel.lastPlaceKey) == "#6167865")
+
+        await model.send(.placeRequested("Paris", mode: .hourly, forceRefresh: false))
+        let paris = try #require(model.state.place)
+        #expect(paris.location.id == FixtureCities.paris.id && model.state.mode == .hourly)
+        // The other Paris is named (that the duplicate row of the same Paris is too is issue 12's to fix).
+        #expect(paris.alternatives.map(\.id).contains(4717560))
+        #expect(try await settings.value(for: WeatherModel.lastPlaceKey) == "#2988507")
+        await model.send(.placeRequested("", mode: .current, forceRefresh: false))
+        #expect(model.state.place?.location.id == FixtureCities.paris.id)
+    }
+
+    @Test func aNameNoCityHasIsAProblemAndNoRequestIsMade() async {
+        await model.send(.placeRequested("Tokyo", mode: .current, forceRefresh: false))
+        let before = provider.requests.count
+        await model.send(.placeRequested("Pariss", mode: .current, forceRefresh: false))
+        guard case .notFound(let message) = model.state.problem else {
+            Issue.record("expected notFound, got \(String(describing: model.state.problem))")
+            return
+        }
+        #expect(message.contains("Pariss") && message.contains("Paris"))
+        #expect(provider.requests.count == before)
+        #expect(model.state.place?.location.id == FixtureCities.tokyo.id, "the weather on screen stays")
+
+    }
+
+    @Test func answersComeFromTheCacheForTenMinutesThenStaleWhenTheProviderFails() async throws {
+        await model.send(.placeRequested("Toronto", mode: .current, forceRefresh: false))
+        #expect(model.state.weather.value?.fromCache == false && provider.requests.count == 1)
+        clock.advance(300)
+        await model.send(.placeRequested("Toronto", mode: .forecast, forceRefresh: false))
+        #expect(model.state.weather.value?.fromCache == true && provider.requests.count == 1)
+
+        provider.answer(8)
+        await model.send(.refreshRequested)
+        #expect(provider.requests.count == 2 && model.state.mode == .forecast)
+        #expect(model.state.weather.value?.report.current.temperature == 8)
+
+        provider.fail(with: .unreachable("no network"))
+        clock.advance(3_600)
+        await model.send(.refreshRequested)
+        let stale = try #require(model.state.weather.value)
+        #expect(stale.staleBecause == .unreachable("no network") && stale.report.current.temperature == 8)
+
+        // Nothing kept for this place: the failure itself.
+        await model.send(.placeRequested("London, GB", mode: .current, forceRefresh: false))
+        #expect(model.state.weather == .failed(.unreachable("no network")))
+    }
+
+    @Test func theUnitIsKeptAndReadAtTheNextStart() async throws {
+        await model.send(.unitChosen(.fahrenheit))
+        #expect(model.state.unit == .fahrenheit && model.state.problem == nil)
+        #expect(try await settings.value(for: WeatherModel.unitKey) == "fahrenheit")
+
+        let next = WeatherModel(
+            repository: WeatherRepository(
+                client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
+            resolver: PlaceResolver(catalogue: try FixtureCities.store(in: directory.url)), settings: settings,
+            favorites: favorites, dataDirectory: directory.url, now: { [clock] in clock.now })
+        #expect(next.state.unit == .celsius)
+        await next.send(.started)
+        #expect(next.state.unit == .fahrenheit)
+    }
+
+    @Test func aUnitThatCannotBeKeptIsAProblemAndNotChosen() async throws {
+        let broken = WeatherModel(
+            repository: WeatherRepository(
+                client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
+            resolver: PlaceResolver(catalogue: try FixtureCities.store(in: directory.url)),
+            settings: .failing(.readOnly(path: "/data")), favorites: favorites, dataDirectory: directory.url,
+            now: { [clock] in clock.now })
+        await broken.send(.unitChosen(.fahrenheit))
+        #expect(broken.state.problem == .storage(StoreError.readOnly(path: "/data").message))
+        #expect(broken.state.unit == .celsius)
+        // The weather is still shown: the last place is simply not kept.
+        await broken.send(.placeRequested("Tokyo", mode: .current, forceRefresh: false))
+        #expect(broken.state.problem == nil && broken.state.weather.value != nil)
+    }
+
+    @Test func favouritesAreKeptAndListedWithTheirLastWeatherWithoutARequest() async throws {
+        await model.send(.favoriteSet(true))
+        #expect(model.state.problem == .noPlace)
+
+        await model.send(.placeRequested("19.54,110", mode: .current, forceRefresh: false))
+        await model.send(.favoriteSet(true))
+        #expect(model.state.problem == .notACity)
+
+        await model.send(.placeRequested("Toronto", mode: .current, forceRefresh: false))
+        await model.send(.favoriteSet(true))
+        #expect(model.state.favoriteChanged == true)
+        await model.send(.favoriteSet(true))
+        #expect(model.state.favoriteChanged == false)
+        #expect(try await favorites.ids() == [6167865])
+
+        // Kept elsewhere: one the list has with no weather yet, one it lacks with its place stored.
+        try await favorites.add(FixtureCities.tokyo, at: clock.now)
+        try await favorites.add(
+            City(id: 99, name: "Elsewhere", country: "XX", latitude: 1, longitude: 2), at: clock.now)
+        let requests = provider.requests.count
+        await model.send(.favoritesRequested)
+        let list = try #require(model.state.favorites)
+        #expect(list.map(\.id) == [99, 1850147, 6167865])
+        #expect(list[0].location?.name == "Elsewhere" && list[0].cached == nil)
+        #expect(list[1].location?.name == "Tokyo" && list[1].cached == nil)
+        #expect(list[2].cached?.report.current.temperature == 6)
+        #expect(provider.requests.count == requests)
+
+        await model.send(.favoriteSet(false))
+        #expect(model.state.favoriteChanged == true)
+        #expect(try await favorites.ids() == [99, 1850147])
+    }
+
+    @Test func aCityOpenedFromElsewhereIsFetchedUnlessItIsOnScreen() async {
+        await model.send(.cityOpened(id: FixtureCities.tokyo.id))
+        #expect(model.state.place?.location.name == "Tokyo" && provider.requests.count == 1)
+        await model.send(.cityOpened(id: FixtureCities.tokyo.id))
+        #expect(provider.requests.count == 1)
+        await model.send(.cityOpened(id: 42))
+        #expect(model.state.problem.map { if case .notFound = $0 { true } else { false } } == true)
+        #expect(model.state.place?.location.name == "Tokyo")
+    }
+
+    @Test func presetsAreBuiltInOrTheUsersOwn() async throws {
+        await model.send(.presetsRequested)
+        #expect(model.state.presets?.fromFile == false)
+        #expect(model.state.presets?.cities.map(\.id) == PlaceResolver.presetIDs)
+
+        try Data(#"[{"_id": 1, "name": "Home", "country": "XX", "coord": {"lat": 1.5, "lon": 2.5}}]"#.utf8)
+            .write(to: directory.url.appendingPathComponent("locations.json"))
+        await model.send(.presetsRequested)
+        #expect(model.state.presets?.fromFile == true && model.state.presets?.cities.map(\.name) == ["Home"])
+
+        try Data("not json".utf8).write(to: directory.url.appendingPathComponent("locations.json"))
+        await model.send(.presetsRequested)
+        #expect(model.state.problem.map { if case .invalid = $0 { true } else { false } } == true)
+    }
+}
