@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Kills, damaged files and two sessions at once: the store always opens, and nothing stored is lost.

@@ -4,6 +4,8 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// A full disk and a read-only data directory, for real: the App runs in a mount namespace of its own (`unshare`),

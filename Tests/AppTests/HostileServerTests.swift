@@ -5,6 +5,15 @@ import Testing
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `RUSAGE_CHILDREN`: an enum case on Glibc, a plain number on Darwin.
+#if canImport(Glibc)
+    private let rusageChildren = RUSAGE_CHILDREN.rawValue
+#else
+    private let rusageChildren = RUSAGE_CHILDREN
 #endif
 
 /// Servers on 127.0.0.1 that misbehave on purpose, in front of the weather feature: each failure gives a specific
@@ -105,7 +114,7 @@ import Testing
         .run(["--", "weather", "Toronto"])
         #expect(result.status == 1)
         var usage = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+        getrusage(rusageChildren, &usage)
         // The largest child of this test process so far, in KiB: far below the 50 MB body.
         #expect(usage.ru_maxrss < 160 * 1024, "peak \(usage.ru_maxrss / 1024) MB")
     }
@@ -155,7 +164,7 @@ import Testing
         defer { server.stop() }
         func childCPU() -> Double {
             var usage = rusage()
-            getrusage(RUSAGE_CHILDREN.rawValue, &usage)
+            getrusage(rusageChildren, &usage)
             return Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6 + Double(usage.ru_stime.tv_sec)
                 + Double(usage.ru_stime.tv_usec) / 1e6
         }

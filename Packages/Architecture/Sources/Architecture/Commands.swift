@@ -95,12 +95,15 @@ public struct CommandSpec: Sendable {
     public var scope: Scope
     /// Example lines shown by `help COMMAND`.
     public var examples: [String]
+    /// Listed by `help` (false for a second name of a command, such as `exit` beside `quit`).
+    public var isListed: Bool
 
     public init(
         _ name: String, arguments: [ArgumentSpec] = [], summary: String, discussion: String = "",
-        scope: Scope = .anywhere, examples: [String] = []
+        scope: Scope = .anywhere, examples: [String] = [], isListed: Bool = true
     ) {
         self.words = name.split(separator: " ").map(String.init)
+        self.isListed = isListed
         self.arguments = arguments
         self.summary = summary
         self.discussion = discussion

@@ -42,19 +42,21 @@ public final class Shell {
     private let output: any OutputSink
     /// Told of every command that failed (the App logs them), after the user has been.
     public var commandFailed: ((CommandError) -> Void)?
-    private let builtins: [CommandSpec]
-    private let commandOwners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)]
+    private let commandOwners: [(spec: CommandSpec, plugin: any FeaturePlugin)]
+    /// Set by `quit`: the REPL ends after the command (a one-shot run just prints where it was).
+    private var quitRequested = false
     private let routeOwners: [Route: (spec: RouteSpec, plugin: any FeaturePlugin)]
 
     public init(
         configuration: Configuration, plugins: [any FeaturePlugin], input: any LineInput, output: any OutputSink
     ) {
+        let general = GeneralCommands()
+        let plugins: [any FeaturePlugin] = [general] + plugins
         self.configuration = configuration
         self.plugins = plugins
         self.input = input
         self.output = output
-        self.builtins = Shell.builtinCommands
-        var owners: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)] = builtins.map { ($0, nil) }
+        var owners: [(spec: CommandSpec, plugin: any FeaturePlugin)] = []
         var routes: [Route: (spec: RouteSpec, plugin: any FeaturePlugin)] = [:]
         for plugin in plugins {
             for command in plugin.commands {
@@ -70,6 +72,7 @@ public final class Shell {
         }
         self.commandOwners = owners
         self.routeOwners = routes
+        general.shell = self
     }
 
     // MARK: - Prompt and completion
@@ -107,7 +110,7 @@ public final class Shell {
         CompletionModel(commands: visibleCommands.map(\.spec))
     }
 
-    private var visibleCommands: [(spec: CommandSpec, plugin: (any FeaturePlugin)?)] {
+    private var visibleCommands: [(spec: CommandSpec, plugin: any FeaturePlugin)] {
         let top = router.top?.route
         return commandOwners.filter { owner in
             switch owner.spec.scope {
@@ -145,8 +148,7 @@ public final class Shell {
 
     /// Runs one command given as words (the one-shot mode: `App -- contact send --name Ann …`).
     public func execute(words: [String], oneShot: Bool) async -> Outcome {
-        guard let first = words.first else { return .completed(status: 0) }
-        if oneShot == false, ["quit", "exit"].contains(first.lowercased()), words.count == 1 { return .quit }
+        guard !words.isEmpty else { return .completed(status: 0) }
         let (match, rest) = resolve(words)
         guard let (spec, plugin) = match else {
             return .completed(status: report(unknownCommand(words)))
@@ -162,17 +164,10 @@ public final class Shell {
         do throws(CommandError) {
             let arguments = try spec.parse(Array(rest))
             let invocation = Invocation(command: spec, arguments: arguments)
-            let result: CommandOutput
-            if let plugin {
-                result = try await plugin.run(invocation, context: context)
-            } else {
-                if spec.name == "quit" || spec.name == "exit" {
-                    guard oneShot else { return .quit }
-                    let status = write(
-                        CommandOutput(text: "", json: RouterDocument(stack: router.stack.map(\.description))))
-                    return .completed(status: status)
-                }
-                result = try await runBuiltin(invocation, context: context)
+            let result = try await plugin.run(invocation, context: context)
+            if quitRequested {
+                quitRequested = false
+                if !oneShot { return .quit }
             }
             return .completed(status: write(result))
         } catch {
@@ -253,9 +248,9 @@ public final class Shell {
     }
 
     /// Finds the command whose words are the longest prefix of `words`, among those visible here.
-    private func resolve(_ words: [String]) -> (match: (CommandSpec, (any FeaturePlugin)?)?, rest: ArraySlice<String>) {
+    private func resolve(_ words: [String]) -> (match: (CommandSpec, any FeaturePlugin)?, rest: ArraySlice<String>) {
         let lowered = words.map { $0.lowercased() }
-        var best: (spec: CommandSpec, plugin: (any FeaturePlugin)?)?
+        var best: (spec: CommandSpec, plugin: any FeaturePlugin)?
         for owner in visibleCommands where owner.spec.words.count <= words.count {
             guard Array(lowered.prefix(owner.spec.words.count)) == owner.spec.words else { continue }
             let length = owner.spec.words.count, bestLength = best?.spec.words.count ?? 0
@@ -323,52 +318,37 @@ public final class Shell {
         return .usage("Unknown command '\(name)'.\(hint)")
     }
 
-    // MARK: - Built-in commands
+    // MARK: - The general commands (run by `GeneralCommands`)
 
-    static let builtinCommands: [CommandSpec] = [
-        CommandSpec(
-            "help", arguments: [.remainder("command", help: "A command to explain")],
-            summary: "List the commands, or explain one",
-            discussion:
-                "With no argument, lists every command of every installed feature. With a command's name, shows its arguments and examples. Every command also accepts --help.",
-            examples: ["help", "help contact send"]),
-        CommandSpec("back", summary: "Go back to where you were"),
-        CommandSpec("home", summary: "Go back to the start"),
-        CommandSpec("about", summary: "Version, data sources and their licences"),
-        CommandSpec("quit", summary: "Leave SkyLens (also: exit, Ctrl-D)"),
-        CommandSpec("exit", summary: "Leave SkyLens"),
-    ]
-
-    private func runBuiltin(
-        _ invocation: Invocation, context: CommandContext
-    ) async throws(CommandError) -> CommandOutput {
-        switch invocation.command.name {
-        case "help":
-            return try help(topic: invocation.arguments.remainder)
-        case "back":
-            guard let left = router.pop() else {
-                return CommandOutput(text: "Already at the start.", json: RouterDocument(stack: []))
-            }
-            routeOwners[left.route]?.plugin.destinationDismissed(left)
-            if let top = router.top, let owner = routeOwners[top.route] {
-                let shown = try await owner.plugin.present(top, context: context)
-                return CommandOutput(
-                    text: shown.text, json: shown.json ?? RouterDocument(stack: router.stack.map(\.description)))
-            }
-            return CommandOutput(text: "", json: RouterDocument(stack: []))
-        case "home":
-            let left = router.stack.reversed()
-            router.popToRoot()
-            for destination in left { routeOwners[destination.route]?.plugin.destinationDismissed(destination) }
-            return CommandOutput(text: "", json: RouterDocument(stack: []))
-        case "about":
-            return about()
-        default:
-            throw .usage("Unknown command '\(invocation.command.name)'.")
+    /// `back`: the destination below the top, shown again.
+    func back(context: CommandContext) async throws(CommandError) -> CommandOutput {
+        guard let left = router.pop() else {
+            return CommandOutput(text: "Already at the start.", json: RouterDocument(stack: []))
         }
+        routeOwners[left.route]?.plugin.destinationDismissed(left)
+        if let top = router.top, let owner = routeOwners[top.route] {
+            let shown = try await owner.plugin.present(top, context: context)
+            return CommandOutput(
+                text: shown.text, json: shown.json ?? RouterDocument(stack: router.stack.map(\.description)))
+        }
+        return CommandOutput(text: "", json: RouterDocument(stack: []))
     }
 
-    private func help(topic: [String]) throws(CommandError) -> CommandOutput {
+    /// `home`: every destination dismissed.
+    func home() -> CommandOutput {
+        let left = router.stack.reversed()
+        router.popToRoot()
+        for destination in left { routeOwners[destination.route]?.plugin.destinationDismissed(destination) }
+        return CommandOutput(text: "", json: RouterDocument(stack: []))
+    }
+
+    /// `quit`: the session ends after this command; one-shot, it says where it was.
+    func quit() -> CommandOutput {
+        quitRequested = true
+        return CommandOutput(text: "", json: RouterDocument(stack: router.stack.map(\.description)))
+    }
+
+    func help(topic: [String]) throws(CommandError) -> CommandOutput {
         if !topic.isEmpty {
             let words = topic.map { $0.lowercased() }
             let matches = commandOwners.filter { $0.spec.words == words }
@@ -390,14 +370,12 @@ public final class Shell {
             throw .usage("No command '\(topic.joined(separator: " ").terminalPreview)'.\(hint)")
         }
         let painter = Painter(enabled: configuration.terminal.colorEnabled)
-        var sections: [(title: String, rows: [(String, String)])] = [
-            ("General", builtins.filter { $0.name != "exit" }.map { (shortUsage($0), $0.summary) })
-        ]
+        var sections: [(title: String, rows: [(String, String)])] = []
         for plugin in plugins {
-            let anywhere = plugin.commands.filter { $0.scope == .anywhere }
+            let anywhere = plugin.commands.filter { $0.scope == .anywhere && $0.isListed }
             if !anywhere.isEmpty { sections.append((plugin.name, anywhere.map { (shortUsage($0), $0.summary) })) }
             for route in plugin.routes {
-                let scoped = plugin.commands.filter { $0.scope == .within(route.route) }
+                let scoped = plugin.commands.filter { $0.scope == .within(route.route) && $0.isListed }
                 if !scoped.isEmpty {
                     sections.append(
                         ("\(plugin.name): in the \(route.label) view", scoped.map { (shortUsage($0), $0.summary) }))
@@ -420,15 +398,15 @@ public final class Shell {
         }
         lines.append("")
         lines.append("Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves.")
-        let entries = commandOwners.filter { $0.spec.name != "exit" }.map { helpEntry($0.spec, $0.plugin) }
+        let entries = commandOwners.filter(\.spec.isListed).map { helpEntry($0.spec, $0.plugin) }
         return CommandOutput(text: lines.joined(separator: "\n"), json: HelpDocument(commands: entries))
     }
 
     /// A command in `help`'s JSON, with the view it works in by the view's label (`weather`).
-    private func helpEntry(_ spec: CommandSpec, _ plugin: (any FeaturePlugin)?) -> HelpDocument.Entry {
+    private func helpEntry(_ spec: CommandSpec, _ plugin: any FeaturePlugin) -> HelpDocument.Entry {
         var view: String?
         if case .within(let route) = spec.scope { view = routeOwners[route]?.spec.label ?? route.name }
-        return HelpDocument.Entry(spec, owner: plugin?.name, view: view)
+        return HelpDocument.Entry(spec, owner: plugin.name, view: view)
     }
 
     private func shortUsage(_ spec: CommandSpec) -> String {
@@ -465,7 +443,7 @@ public final class Shell {
         return lines.joined(separator: "\n")
     }
 
-    private func about() -> CommandOutput {
+    func about() -> CommandOutput {
         let all = plugins.flatMap(\.attributions) + configuration.attributions
         var lines = [
             "\(configuration.appName) \(configuration.version)", configuration.tagline, "",
@@ -531,11 +509,11 @@ struct HelpDocument: Encodable, Sendable {
         var feature: String
         var availableIn: String?
 
-        init(_ spec: CommandSpec, owner: String?, view: String?) {
+        init(_ spec: CommandSpec, owner: String, view: String?) {
             name = spec.name
             usage = spec.usage
             summary = spec.summary
-            feature = owner ?? "General"
+            feature = owner
             availableIn = view
         }
     }

@@ -171,6 +171,22 @@ final class NotesPlugin: FeaturePlugin {
         #expect(await shell.execute(line: "EXIT") == .quit)
     }
 
+    /// The general commands are declared as a plugin's: listed under "General", `exit` not listed but working,
+    /// `quit` with words a usage error, and a one-shot `quit` a document of where it was.
+    @Test func theGeneralCommandsAreAPluginsCommands() async throws {
+        let (shell, _, output) = makeShell(format: .json)
+        _ = await shell.execute(line: "help")
+        let help = try #require(
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: [[String: String]]])
+        let general = help["commands"]?.filter { $0["feature"] == "General" }.compactMap { $0["name"] }
+        #expect(general == ["help", "back", "home", "about", "quit"])
+        #expect(await shell.execute(line: "quit now") == .completed(status: 64))
+        #expect(await shell.execute(words: ["notes", "open"], oneShot: true) == .completed(status: 0))
+        #expect(await shell.execute(words: ["exit"], oneShot: true) == .completed(status: 0))
+        #expect(output.stdout.hasSuffix(#"{"stack":["NotesList"]}"# + "\n"), "\(output.stdout)")
+        #expect(await shell.execute(line: "exit") == .quit)
+    }
+
     @Test func aboutListsAttributions() async {
         let (shell, _, output) = makeShell()
         _ = await shell.execute(line: "about")

@@ -5,6 +5,8 @@ import Logging
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// What one delivery attempt of one message came to.

@@ -5,6 +5,8 @@ import Synchronization
 
 #if canImport(Glibc)
     import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// Where the city catalogue comes from, and what happened on the way: for the progress bar.
@@ -353,7 +355,11 @@ public actor CatalogueStore {
             throw .storage(reason)
         }
         // The rename itself reaches the disk only when the directory is synced.
-        let directory = Glibc.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        #if canImport(Glibc)
+            let directory = Glibc.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        #else
+            let directory = Darwin.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+        #endif
         if directory >= 0 {
             fsync(directory)
             close(directory)
