@@ -1,6 +1,7 @@
 # SkyLens: `make test` runs every package's tests and the end-to-end tests in one build.
 SWIFT ?= swift
-PACKAGES := Core Architecture Contracts Services ContactFeature MapFeature WeatherFeature TestSupport
+# Every local package (a new feature package is picked up without editing this file).
+PACKAGES := $(sort $(notdir $(patsubst %/Package.swift,%,$(wildcard Packages/*/Package.swift))))
 SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sources Fuzz/Package.swift Fuzz/Sources $(addprefix Packages/,$(PACKAGES))
 
 SHARED_DATA ?= ../shared/data
