@@ -30,15 +30,27 @@ struct PlaceResolver: Sendable {
         }
     }
 
-    let catalogue: CatalogueStore
+    /// The city list in use, opened on first use (imported from the built-in list or the configured URL).
+    let cities: @Sendable () async throws(CatalogueError) -> CityDirectory
+
+    init(cities: @escaping @Sendable () async throws(CatalogueError) -> CityDirectory) {
+        self.cities = cities
+    }
+
+    /// Over the App's catalogue store.
+    init(catalogue: CatalogueStore) {
+        self.cities = { () async throws(CatalogueError) -> CityDirectory in
+            CityDirectory.catalogue(try await catalogue.catalogue())
+        }
+    }
 
     func resolve(_ text: String) async throws(Failure) -> ResolvedPlace {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let coordinates = Self.coordinates(trimmed) { return coordinates }
-        let cities: CityCatalogue
-        do { cities = try await catalogue.catalogue() } catch { throw .catalogue(error.message) }
-        // Names and ids resolve as in every other command that takes a place (`CityCatalogue.resolve(name:)`).
-        switch cities.resolve(name: trimmed) {
+        let directory: CityDirectory
+        do { directory = try await cities() } catch { throw .catalogue(error.message) }
+        // Names and ids resolve as in every other command that takes a place (`CityDirectory.resolve`).
+        switch directory.resolve(trimmed) {
         case .success(let resolution):
             return ResolvedPlace(
                 location: Self.location(resolution.city), state: resolution.city.state,
@@ -70,9 +82,9 @@ struct PlaceResolver: Sendable {
                 throw .invalid("\(file.path.terminalSafe) is not a list of cities like the city list: \(error.message)")
             }
         }
-        let cities: CityCatalogue
-        do { cities = try await catalogue.catalogue() } catch { throw .catalogue(error.message) }
-        return (Self.presetIDs.compactMap(cities.city(id:)), false)
+        let directory: CityDirectory
+        do { directory = try await cities() } catch { throw .catalogue(error.message) }
+        return (Self.presetIDs.compactMap(directory.city), false)
     }
 
     static func location(_ city: City) -> WeatherLocation {

@@ -49,17 +49,20 @@ struct WeatherModelTests {
     let settings = SettingsClient.inMemory()
     let favorites = FavoritesClient.inMemory()
     let cache = WeatherCacheClient.inMemory()
+    /// The small fixture list, not the built-in catalogue.
+    let cities: CityDirectory
     let model: WeatherModel
 
     init() throws {
         directory = try TemporaryDirectory()
         provider = ScriptedProvider(clock: clock)
-        let catalogue = try FixtureCities.store(in: directory.url)
+        let cities = try FixtureCities.directory(in: directory.url)
+        self.cities = cities
         let clock = self.clock
         model = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { clock.now }, logger: InMemoryLog().logger()),
-            resolver: PlaceResolver(catalogue: catalogue), settings: settings, favorites: favorites,
+            resolver: PlaceResolver(cities: { cities }), settings: settings, favorites: favorites,
             dataDirectory: directory.url, now: { clock.now })
     }
 
@@ -127,7 +130,7 @@ struct WeatherModelTests {
         let next = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
-            resolver: PlaceResolver(catalogue: try FixtureCities.store(in: directory.url)), settings: settings,
+            resolver: PlaceResolver(cities: { [cities] in cities }), settings: settings,
             favorites: favorites, dataDirectory: directory.url, now: { [clock] in clock.now })
         #expect(next.state.unit == .celsius)
         await next.send(.started)
@@ -138,7 +141,7 @@ struct WeatherModelTests {
         let broken = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
-            resolver: PlaceResolver(catalogue: try FixtureCities.store(in: directory.url)),
+            resolver: PlaceResolver(cities: { [cities] in cities }),
             settings: .failing(.readOnly(path: "/data")), favorites: favorites, dataDirectory: directory.url,
             now: { [clock] in clock.now })
         await broken.send(.unitChosen(.fahrenheit))
