@@ -5,7 +5,9 @@ import PackageDescription
 // It also declares every local package's test target by path, so that `make test` builds everything once; each
 // package keeps its own manifest and also tests on its own (`make test-each`).
 
-let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+]
 
 let core = "Core", architecture = "Architecture", services = "Services"
 
@@ -124,6 +126,7 @@ let package = Package(
         .testTarget(
             name: "CitiesServiceTests",
             dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "CitiesService", package: services), .product(name: "Networking", package: core),
                 .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core), .product(name: "Persistence", package: core),

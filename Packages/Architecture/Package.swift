@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+]
 
 let package = Package(
     name: "Architecture",

@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+]
 
 // What features offer each other, as typed destinations: the one package both sides of a cross-feature move import.
 // Small on purpose; it holds declarations only, no behaviour.

@@ -1,7 +1,9 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-let swiftSettings: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+]
 
 // Clients for the outside world, one module per domain. Each module is a small `Sendable` client with a live value
 // (built once in the App's container) and test values.
@@ -103,6 +105,7 @@ let package = Package(
         .testTarget(
             name: "CitiesServiceTests",
             dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
                 "CitiesService",
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"),

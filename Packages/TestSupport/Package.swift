@@ -8,9 +8,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [.library(name: "TestSupport", targets: ["TestSupport"])],
     targets: [
-        .target(name: "TestSupport", swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+        .target(
+            name: "TestSupport",
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]),
         .testTarget(
             name: "TestSupportTests", dependencies: ["TestSupport"],
-            swiftSettings: [.enableUpcomingFeature("ExistentialAny")]),
+            swiftSettings: [.enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility")]),
     ]
 )

@@ -1,6 +1,7 @@
 import CoreKit
 import Foundation
 import GRDB
+import Logging
 
 /// What the App finds at the store's path before it opens it, and how it saves what it can from a damaged store.
 extension AppDatabase {

@@ -1,4 +1,5 @@
 import CoreKit
+import Foundation
 import Testing
 
 @testable import MapRendering

@@ -1,6 +1,7 @@
 import CitiesService
 import Diagnostics
 import Foundation
+import GRDB
 import NIOTransport
 import Networking
 import Persistence
