@@ -36,6 +36,8 @@ public struct ArgumentSpec: Sendable {
     public var help: String
     public var isRequired: Bool
     public var completion: Completion
+    /// Whole numbers only, within this range: checked when the line is parsed, read with `ParsedArguments.integer`.
+    public var integerRange: ClosedRange<Int>? = nil
 
     public static func positional(
         _ name: String, help: String, required: Bool = true, completion: Completion = .none
@@ -57,6 +59,16 @@ public struct ArgumentSpec: Sendable {
         _ name: String, value: String = "VALUE", help: String, required: Bool = false, completion: Completion = .none
     ) -> Self {
         Self(name: name, kind: .option, valueName: value, help: help, isRequired: required, completion: completion)
+    }
+
+    /// `--name N`, a whole number in `range`: anything else is a usage error that says the range, before the
+    /// command runs.
+    public static func integer(
+        _ name: String, value: String = "N", in range: ClosedRange<Int>, help: String, required: Bool = false
+    ) -> Self {
+        Self(
+            name: name, kind: .option, valueName: value, help: help, isRequired: required, completion: .none,
+            integerRange: range)
     }
 
     public static func flag(_ name: String, help: String) -> Self {
@@ -124,6 +136,8 @@ public struct ParsedArguments: Sendable, Equatable {
     public var flags: Set<String>
     /// The words of a `.remainder` argument, each as typed.
     public var remainder: [String]
+    /// The values of `.integer` options, checked against their ranges.
+    public var integers: [String: Int] = [:]
 
     public init(values: [String: String] = [:], flags: Set<String> = [], remainder: [String] = []) {
         self.values = values
@@ -135,6 +149,9 @@ public struct ParsedArguments: Sendable, Equatable {
     public subscript(_ name: String) -> String? { values[name] }
 
     public func flag(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The value of an `.integer` option; nil when it was not given.
+    public func integer(_ name: String) -> Int? { integers[name] }
 }
 
 /// A parsed command line, ready for its plugin.
@@ -262,6 +279,15 @@ extension CommandSpec {
                 throw .usage("Unexpected argument '\(word.terminalPreview)'.\nUsage: \(usage)")
             }
             parsed.values[spec.name] = word
+        }
+        for spec in arguments {
+            guard let range = spec.integerRange, let text = parsed.values[spec.name] else { continue }
+            guard let number = Int(text), range.contains(number) else {
+                throw .usage(
+                    "--\(spec.name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.terminalPreview)'."
+                )
+            }
+            parsed.integers[spec.name] = number
         }
         for spec in arguments where spec.isRequired && spec.kind != .flag && parsed.values[spec.name] == nil {
             let label = spec.kind == .option ? "--\(spec.name)" : spec.valueName

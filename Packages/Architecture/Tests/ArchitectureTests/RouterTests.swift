@@ -113,6 +113,23 @@ struct Other: Destination {
         }
     }
 
+    @Test func wholeNumbersAreCheckedOnceWhenTheLineIsParsed() throws {
+        let map = CommandSpec(
+            "map", arguments: [.remainder("city", help: "x"), .integer("zoom", in: 0...12, help: "z")], summary: "Map")
+        #expect(try map.parse(["Toronto", "--zoom", "7"]).integer("zoom") == 7)
+        #expect(try map.parse(["--zoom=0"]).integer("zoom") == 0)
+        #expect(try map.parse(["Toronto"]).integer("zoom") == nil)
+        for bad in ["13", "-1", "seven", "7.5", ""] {
+            do {
+                _ = try map.parse(["--zoom", bad])
+                Issue.record("--zoom \(bad) was taken")
+            } catch {
+                #expect(error.kind == .usage)
+                #expect(error.message == "--zoom must be a whole number from 0 to 12, not '\(bad)'.")
+            }
+        }
+    }
+
     @Test func remainderTakesFreeTextAndStillSeesOptions() throws {
         let search = CommandSpec(
             "search", arguments: [.remainder("query", help: "Name"), .option("limit", help: "Rows")], summary: "Search")

@@ -60,8 +60,8 @@ public final class MapPlugin: FeaturePlugin {
     }
 
     public var commands: [CommandSpec] {
-        let limit = ArgumentSpec.option(
-            "limit", value: "N", help: "Rows a page (1 to 500; default: what fits the terminal)")
+        let limit = ArgumentSpec.integer(
+            "limit", in: 1...500, help: "Rows a page (1 to 500; default: what fits the terminal)")
         let cityReference = "A row number of the list on screen, a city id as #ID, or a name (the most populous)"
         let cityNames = Completion.words { [store] before, prefix in
             store.nameCompletions(words: before, partial: prefix)
@@ -114,11 +114,17 @@ public final class MapPlugin: FeaturePlugin {
                     .remainder(
                         "city", help: "A row number, #ID or a name; the city on screen when left out",
                         completion: cityNames),
-                    .option("zoom", value: "Z", help: "0 (the world) to 12; default \(Self.defaultZoom)"),
+                    .integer(
+                        "zoom", value: "Z", in: MapRequest.zoomRange,
+                        help: "0 (the world) to 12; default \(Self.defaultZoom)"),
                     .flag("blocks", help: "Draw with block characters, for terminals without braille"),
                     .flag("plain", help: "The same as --blocks"),
-                    .option("width", value: "COLUMNS", help: "Map width (default: the terminal's)"),
-                    .option("height", value: "ROWS", help: "Map height (default: the terminal's)"),
+                    .integer(
+                        "width", value: "COLUMNS", in: MapRequest.minimumWidth...MapRequest.maximumWidth,
+                        help: "Map width (default: the terminal's)"),
+                    .integer(
+                        "height", value: "ROWS", in: MapRequest.minimumHeight...MapRequest.maximumHeight,
+                        help: "Map height (default: the terminal's)"),
                 ],
                 summary: "Draw the world around a city",
                 discussion:
@@ -153,7 +159,7 @@ public final class MapPlugin: FeaturePlugin {
         let arguments = invocation.arguments
         switch invocation.command.name {
         case "search", "favorites":
-            let limit = try pageSize(arguments["limit"], context: context)
+            let limit = arguments.integer("limit") ?? max(5, min(50, context.terminal.height - 4))
             let browser = try await loadBrowser(context)
             let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
             if !favoritesOnly { await browser.send(.favoritesReloaded(required: false)) }
@@ -322,14 +328,6 @@ public final class MapPlugin: FeaturePlugin {
         }
     }
 
-    private func pageSize(_ text: String?, context: CommandContext) throws(CommandError) -> Int {
-        guard let text else { return max(5, min(50, context.terminal.height - 4)) }
-        guard let value = Int(text), (1...500).contains(value) else {
-            throw .usage("--limit must be a whole number from 1 to 500, not '\(text.terminalPreview)'.")
-        }
-        return value
-    }
-
     private func favoriteOutput(_ browser: CityBrowser) -> CommandOutput {
         guard let change = browser.state.favoriteChange else { return .empty }
         let city = change.city
@@ -349,21 +347,10 @@ public final class MapPlugin: FeaturePlugin {
     private func showMap(
         _ arguments: ParsedArguments, context: CommandContext
     ) async throws(CommandError) -> CommandOutput {
-        func number(_ name: String, _ range: ClosedRange<Int>, default value: Int) throws(CommandError) -> Int {
-            guard let text = arguments[name] else { return value }
-            guard let number = Int(text), range.contains(number) else {
-                throw .usage(
-                    "--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.terminalPreview)'."
-                )
-            }
-            return number
-        }
-        let zoom = try number("zoom", MapRequest.zoomRange, default: Self.defaultZoom)
-        let width = try number(
-            "width", MapRequest.minimumWidth...MapRequest.maximumWidth, default: context.terminal.width)
-        let height = try number(
-            "height", MapRequest.minimumHeight...MapRequest.maximumHeight,
-            default: max(MapRequest.minimumHeight, context.terminal.height - 4))
+        // Checked against their ranges when the line was parsed (`ArgumentSpec.integer`).
+        let zoom = arguments.integer("zoom") ?? Self.defaultZoom
+        let width = arguments.integer("width") ?? context.terminal.width
+        let height = arguments.integer("height") ?? max(MapRequest.minimumHeight, context.terminal.height - 4)
         let style: MapStyle = arguments.flag("blocks") || arguments.flag("plain") ? .blocks : .braille
         let browser = try await loadBrowser(context)
         await browser.send(
