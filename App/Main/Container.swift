@@ -69,9 +69,10 @@ struct Container: Sendable {
             ContactPlugin(
                 client: contactClient, outbox: .sqlite(database), logger: Logger(label: "skylens.contact"),
                 requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
-            MapPlugin(catalogue: catalogue, favorites: favorites, countries: { Countries.builtIn() }, now: { Date() }),
+            MapPlugin(
+                catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() }, now: { Date() }),
             WeatherPlugin(
-                client: weather, catalogue: catalogue, favorites: favorites, cache: .sqlite(database),
+                client: weather, catalogue: .live(catalogue), favorites: favorites, cache: .sqlite(database),
                 settings: .sqlite(database), dataDirectory: configuration.dataDirectory, now: { Date() }),
         ]
     }

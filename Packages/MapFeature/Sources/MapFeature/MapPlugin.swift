@@ -14,7 +14,8 @@ import MapRendering
 public final class MapPlugin: FeaturePlugin {
     static let defaultZoom = 6
 
-    private let store: CatalogueStore
+    private let cities: CityListClient
+    private let list: CityListModel
     private let favoritesStore: FavoritesClient
     private let loadCountries: @Sendable () -> Countries
     private let now: @Sendable () -> Date
@@ -22,15 +23,16 @@ public final class MapPlugin: FeaturePlugin {
     private var outlines: [Outline]?
 
     /// - Parameters:
-    ///   - catalogue: the app's copy of the city list (imported on first use).
+    ///   - catalogue: the city list (`CityListClient.live(store)` in the App; imported on first use).
     ///   - favorites: favourite cities, shared with the other features.
     ///   - countries: country names, read on first use.
     ///   - now: the clock (when a favourite was added).
     public init(
-        catalogue: CatalogueStore, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
+        catalogue: CityListClient, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
         now: @escaping @Sendable () -> Date
     ) {
-        self.store = catalogue
+        self.cities = catalogue
+        self.list = CityListModel(client: catalogue)
         self.favoritesStore = favorites
         self.loadCountries = countries
         self.now = now
@@ -63,9 +65,7 @@ public final class MapPlugin: FeaturePlugin {
         let limit = ArgumentSpec.integer(
             "limit", in: 1...500, help: "Rows a page (1 to 500; default: what fits the terminal)")
         let cityReference = "A row number of the list on screen, a city id as #ID, or a name (the most populous)"
-        let cityNames = Completion.words { [store] before, prefix in
-            store.nameCompletions(words: before, partial: prefix)
-        }
+        let cityNames = Completion.words { [cities] before, prefix in cities.nameCompletions(before, prefix) }
         return [
             CommandSpec(
                 "search",
@@ -295,20 +295,12 @@ public final class MapPlugin: FeaturePlugin {
 
     private func loadBrowser(_ context: CommandContext) async throws(CommandError) -> CityBrowser {
         if let browser { return browser }
-        let progress = context.progress
-        let catalogue: CityCatalogue
-        do {
-            catalogue = try await store.catalogue { phase, fraction in
-                progress.update(Self.label(phase), fraction: fraction)
-            }
-        } catch {
-            progress.finish()
-            throw .failure("catalogue", error.message)
-        }
-        progress.finish()
-        for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
+        await list.send(.openRequested(progress: progressReporter(context)))
+        context.progress.finish()
+        try report(context)
+        guard let directory = list.directory else { throw .failure("catalogue", "The city list is not open.") }
         let browser = CityBrowser(
-            directory: .catalogue(catalogue), countries: loadCountries(), favorites: favoritesStore, now: now)
+            directory: directory, countries: loadCountries(), favorites: favoritesStore, now: now)
         await browser.send(.favoritesReloaded(required: true))
         // Without the database the cities still answer, without stars.
         if case .storage(let message) = browser.state.problem {
@@ -388,17 +380,23 @@ public final class MapPlugin: FeaturePlugin {
                 footer: rendered.footer))
     }
 
-    private func listInfo(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
+    /// Progress of a long list operation on standard error (on a terminal only).
+    private func progressReporter(_ context: CommandContext) -> CityListClient.Progress {
         let progress = context.progress
-        let info: CatalogueStore.ListInfo
-        do {
-            info = try await store.info { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
-        } catch {
-            progress.finish()
-            throw .failure("catalogue", error.message)
-        }
-        progress.finish()
-        for notice in await store.takeNotices() { context.notice("Note: \(notice)") }
+        return { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
+    }
+
+    /// The list model's notices, shown once; its problem as the command's error.
+    private func report(_ context: CommandContext) throws(CommandError) {
+        for notice in list.state.notices { context.notice("Note: \(notice)") }
+        if let problem = list.state.problem { throw .failure("catalogue", problem) }
+    }
+
+    private func listInfo(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
+        await list.send(.infoRequested(progress: progressReporter(context)))
+        context.progress.finish()
+        try report(context)
+        guard let info = list.state.info else { throw .failure("catalogue", "The city list is not open.") }
         return CommandOutput(
             text: MapViews.listInfo(info, painter: context.painter),
             json: ListInfoDocument(
@@ -408,27 +406,19 @@ public final class MapPlugin: FeaturePlugin {
 
     private func reload(_ context: CommandContext, toBuiltIn: Bool = false) async throws(CommandError) -> CommandOutput
     {
-        let progress = context.progress
-        let report: ReloadReport
-        do {
-            let update: CatalogueStore.Progress = { phase, fraction in
-                progress.update(Self.label(phase), fraction: fraction)
-            }
-            report =
-                toBuiltIn ? try await store.resetToBuiltIn(progress: update) : try await store.reload(progress: update)
-        } catch {
-            progress.finish()
-            throw .failure("catalogue", "\(error.message) The city list that was there is kept.")
-        }
-        progress.finish()
+        await list.send(.replaceRequested(toBuiltIn: toBuiltIn, progress: progressReporter(context)))
+        context.progress.finish()
+        try report(context)
+        guard let report = list.state.replaced else { throw .failure("catalogue", "The city list was not loaded.") }
+        // The browser read the list that was replaced: the next command opens the new one.
         browser = nil
+        context.router.pop(through: SearchResults.self)
         var text =
             "Loaded \(MapViews.formatted(report.count)) cities (\(report.source == "built-in" ? "the built-in list" : TerminalText.sanitize(report.source)))."
         if report.skipped > 0 {
             text +=
                 " \(report.skipped) broken entries were left out (first: \(TerminalText.sanitize(report.firstProblem ?? "?")))."
         }
-        context.router.pop(through: SearchResults.self)
         return CommandOutput(
             text: text, json: ReloadDocument(source: report.source, count: report.count, skipped: report.skipped))
     }

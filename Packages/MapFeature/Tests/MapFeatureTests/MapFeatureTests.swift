@@ -25,7 +25,7 @@ struct MapHarness {
             directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
             now: { Date(timeIntervalSince1970: 0) })
         let plugin = MapPlugin(
-            catalogue: store, favorites: favorites, countries: { Countries.builtIn() },
+            catalogue: .live(store), favorites: favorites, countries: { Countries.builtIn() },
             now: { Date(timeIntervalSince1970: 0) })
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.directory = directory

@@ -25,6 +25,13 @@ public struct ReloadReport: Sendable, Equatable {
     /// Entries of a downloaded list that were left out, and why the first one was.
     public var skipped: Int
     public var firstProblem: String?
+
+    public init(source: String, count: Int, skipped: Int, firstProblem: String?) {
+        self.source = source
+        self.count = count
+        self.skipped = skipped
+        self.firstProblem = firstProblem
+    }
 }
 
 /// The app's own copy of the city list: `<data>/cities.skycat`, imported once from the list that ships with the
@@ -182,6 +189,18 @@ public actor CatalogueStore {
         public var builtInChosen: Bool
         /// True when the list is read where the App is installed (the data directory cannot hold it).
         public var readFromInstallation: Bool
+
+        public init(
+            source: String, count: Int, createdAt: Date?, configuredURL: String?, builtInChosen: Bool,
+            readFromInstallation: Bool
+        ) {
+            self.source = source
+            self.count = count
+            self.createdAt = createdAt
+            self.configuredURL = configuredURL
+            self.builtInChosen = builtInChosen
+            self.readFromInstallation = readFromInstallation
+        }
     }
 
     public func info(progress: Progress? = nil) async throws(CatalogueError) -> ListInfo {

@@ -37,11 +37,9 @@ struct PlaceResolver: Sendable {
         self.cities = cities
     }
 
-    /// Over the App's catalogue store.
-    init(catalogue: CatalogueStore) {
-        self.cities = { () async throws(CatalogueError) -> CityDirectory in
-            CityDirectory.catalogue(try await catalogue.catalogue())
-        }
+    /// Over the city list client (the App's catalogue store).
+    init(catalogue: CityListClient) {
+        self.cities = { () async throws(CatalogueError) -> CityDirectory in try await catalogue.open(nil) }
     }
 
     func resolve(_ text: String) async throws(Failure) -> ResolvedPlace {

@@ -36,16 +36,14 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - now: the clock.
     ///   - logger: where impossible values from the provider are recorded.
     public init(
-        client: WeatherClient, catalogue: CatalogueStore, favorites: FavoritesClient, cache: WeatherCacheClient,
+        client: WeatherClient, catalogue: CityListClient, favorites: FavoritesClient, cache: WeatherCacheClient,
         settings: SettingsClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
         logger: Logger = Logger(label: "skylens.weather")
     ) {
         self.client = client
         let resolver = PlaceResolver(catalogue: catalogue)
         self.resolver = resolver
-        self.cityNames = .words { [catalogue] before, prefix in
-            catalogue.nameCompletions(words: before, partial: prefix)
-        }
+        self.cityNames = .words { [catalogue] before, prefix in catalogue.nameCompletions(before, prefix) }
         let repository = WeatherRepository(client: client, cache: cache, now: now, logger: logger)
         self.repository = repository
         self.favorites = favorites

@@ -45,7 +45,8 @@ struct WeatherHarness {
             engine: NIOHTTPEngine(),
             configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(), now: { clock.now })
         let plugin = WeatherPlugin(
-            client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)), catalogue: store,
+            client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)),
+            catalogue: .live(store),
             favorites: favorites, cache: .inMemory(), settings: settings,
             dataDirectory: directory.url,
             now: { clock.now })
