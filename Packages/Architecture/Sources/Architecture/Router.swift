@@ -48,7 +48,7 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
     /// The destination as `type`, when it is one.
     public func `as`<D: Destination>(_ type: D.Type) -> D? { base as? D }
 
-    public func `is`<D: Destination>(_ type: D.Type) -> Bool { route == Route(type) }
+    public func `is`<D: Destination>(_ type: D.Type) -> Bool { base is D }
 
     public var title: String? { base.title }
 

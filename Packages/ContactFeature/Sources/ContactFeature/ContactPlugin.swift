@@ -12,7 +12,7 @@ import Logging
 @MainActor
 public final class ContactPlugin: FeaturePlugin {
 
-    private let store: OutboxClient
+    private let outbox: OutboxClient
     private let courier: Courier
     private let submitter: Submitter
     private let now: @Sendable () -> Date
@@ -34,11 +34,10 @@ public final class ContactPlugin: FeaturePlugin {
         client: ContactClient, outbox: OutboxClient, logger: Logger, requestTimeout: Duration,
         now: @escaping @Sendable () -> Date, makeID: @escaping @Sendable () -> String
     ) {
-        let store = outbox
         let claim = Double(requestTimeout.components.seconds) + 60
-        let courier = Courier(store: store, client: client, now: now, logger: logger, claimDuration: claim)
-        let submitter = Submitter(store: store, courier: courier, now: now, makeID: makeID)
-        self.store = store
+        let courier = Courier(store: outbox, client: client, now: now, logger: logger, claimDuration: claim)
+        let submitter = Submitter(store: outbox, courier: courier, now: now, makeID: makeID)
+        self.outbox = outbox
         self.courier = courier
         self.submitter = submitter
         self.now = now
@@ -285,7 +284,7 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     private var outboxPath: String {
-        store.location.terminalSafe
+        outbox.location.terminalSafe
     }
 
     private func closeForm(_ context: CommandContext) {

@@ -135,10 +135,9 @@ final class CityBrowser: ObservableViewModel {
         case .favoritesReloaded(let required):
             await reloadFavorites(required: required)
         case .searchSubmitted(let query, let favoritesOnly, let limit):
-            if favoritesOnly {
-                await reloadFavorites(required: true)
-                guard state.problem == nil else { return }
-            }
+            // The stars (or, favourites only, the list itself) as another session may have left them.
+            await reloadFavorites(required: favoritesOnly)
+            guard state.problem == nil else { return }
             state.results = search(query: query, favoritesOnly: favoritesOnly, offset: 0, limit: limit)
         case .pageRequested(let index):
             guard let results = state.results else {

@@ -162,7 +162,6 @@ public final class MapPlugin: FeaturePlugin {
             let limit = arguments.integer("limit") ?? max(5, min(50, context.terminal.height - 4))
             let browser = try await loadBrowser(context)
             let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
-            if !favoritesOnly { await browser.send(.favoritesReloaded(required: false)) }
             await browser.send(
                 .searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
             try check(browser)
@@ -289,7 +288,7 @@ public final class MapPlugin: FeaturePlugin {
     ) async throws(CommandError)
         -> CommandOutput
     {
-        if context.router.top?.route == AnyDestination(destination).route { context.router.pop() }
+        if context.router.top?.route == Route(type(of: destination)) { context.router.pop() }
         return try await context.navigate(to: destination)
     }
 

@@ -59,9 +59,7 @@ public enum FixtureCities {
         in directory: URL, cities: [City] = all,
         now: @escaping @Sendable () -> Date = { Date(timeIntervalSince1970: 0) }
     ) throws -> CatalogueStore {
-        let file = directory.appendingPathComponent("fixture-cities.skycat")
-        try CatalogueBuilder.build(cities, source: "fixture", createdAt: Date(timeIntervalSince1970: 0))
-            .write(to: file)
+        let file = try write(cities, in: directory, named: "fixture-cities.skycat")
         return CatalogueStore(directory: directory, builtIn: file, remote: nil, now: now)
     }
 }
@@ -69,9 +67,14 @@ public enum FixtureCities {
 extension FixtureCities {
     /// The fixture list as a directory, read from a catalogue file built in `directory`.
     public static func directory(in directory: URL, cities: [City] = all) throws -> CityDirectory {
-        let file = directory.appendingPathComponent("fixture-directory.skycat")
-        try CatalogueBuilder.build(cities, source: "fixture", createdAt: Date(timeIntervalSince1970: 0))
-            .write(to: file)
+        let file = try write(cities, in: directory, named: "fixture-directory.skycat")
         return CityDirectory.catalogue(try CityCatalogue(path: file.path))
+    }
+
+    /// The cities as a catalogue file, built as the App builds a downloaded list.
+    private static func write(_ cities: [City], in directory: URL, named name: String) throws -> URL {
+        let file = directory.appendingPathComponent(name)
+        try CatalogueBuilder.build(cities, source: "fixture", createdAt: Date(timeIntervalSince1970: 0)).write(to: file)
+        return file
     }
 }

@@ -60,8 +60,14 @@ struct PlaceResolver: Sendable {
         }
     }
 
+    /// The cities `presets` lists, and whether they came from the user's `locations.json`.
+    struct Presets: Equatable, Sendable {
+        var cities: [City]
+        var fromFile: Bool
+    }
+
     /// The five presets: from `locations.json` in the data directory when there is one, else built in.
-    func presets(dataDirectory: URL) async throws(Failure) -> (cities: [City], fromFile: Bool) {
+    func presets(dataDirectory: URL) async throws(Failure) -> Presets {
         let file = dataDirectory.appendingPathComponent("locations.json")
         let contents: Data?
         do {
@@ -75,14 +81,14 @@ struct PlaceResolver: Sendable {
                 guard !parsed.cities.isEmpty else {
                     throw CatalogueError.unusable(valid: 0, skipped: parsed.skipped, firstProblem: parsed.firstProblem)
                 }
-                return (parsed.cities, true)
+                return Presets(cities: parsed.cities, fromFile: true)
             } catch {
                 throw .invalid("\(file.path.terminalSafe) is not a list of cities like the city list: \(error.message)")
             }
         }
         let directory: CityDirectory
         do { directory = try await cities() } catch { throw .catalogue(error.message) }
-        return (Self.presetIDs.compactMap(directory.city), false)
+        return Presets(cities: Self.presetIDs.compactMap(directory.city), fromFile: false)
     }
 
     static func location(_ city: City) -> WeatherLocation {

@@ -48,14 +48,7 @@ final class WeatherModel: ObservableViewModel {
         /// After `favoritesRequested`.
         var favorites: [FavoriteWeather]?
         /// After `presetsRequested`: the cities, and whether they came from `locations.json`.
-        var presets: (cities: [City], fromFile: Bool)?
-
-        static func == (lhs: State, rhs: State) -> Bool {
-            lhs.unit == rhs.unit && lhs.mode == rhs.mode && lhs.place == rhs.place && lhs.weather == rhs.weather
-                && lhs.problem == rhs.problem && lhs.favoriteChanged == rhs.favoriteChanged
-                && lhs.favorites == rhs.favorites && lhs.presets?.cities == rhs.presets?.cities
-                && lhs.presets?.fromFile == rhs.presets?.fromFile
-        }
+        var presets: PlaceResolver.Presets?
     }
 
     enum Action: Sendable {

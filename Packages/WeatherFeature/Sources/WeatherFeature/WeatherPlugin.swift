@@ -8,7 +8,7 @@ import WeatherService
 
 /// The weather, as a plugin of the App. This file is the feature's whole public API.
 ///
-/// `weather`, `hourly`, `forecast` for any place (a name, `#ID`, `lat,lon`), `unit`, `cities` (the presets),
+/// `weather`, `hourly`, `forecast` for any place (a name, `#ID`, `lat,lon`), `unit`, `presets`,
 /// `refresh`; in the weather view also `fav`, `unfav`, `favorites`. It shows `CityWeather` (a contract), which the
 /// map opens for a city. See `docs/features/weather.md`.
 @MainActor
@@ -262,7 +262,7 @@ public final class WeatherPlugin: FeaturePlugin {
     }
 
     private func presetsOutput(_ context: CommandContext) -> CommandOutput {
-        let presets = model.state.presets ?? (cities: [], fromFile: false)
+        let presets = model.state.presets ?? PlaceResolver.Presets(cities: [], fromFile: false)
         return CommandOutput(
             text: WeatherViews.presets(presets.cities, fromFile: presets.fromFile, painter: context.painter),
             json: PresetsDocument(
