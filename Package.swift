@@ -114,6 +114,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "AstronomyTests",
+            dependencies: [.product(name: "Astronomy", package: services)],
+            path: "Packages/Services/Tests/AstronomyTests",
+            exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "ContactServiceTests",
             dependencies: [
                 .product(name: "ContactService", package: services), .product(name: "Networking", package: core),

@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "ContactService", targets: ["ContactService"]),
         .library(name: "CitiesService", targets: ["CitiesService"]),
         .library(name: "WeatherService", targets: ["WeatherService"]),
+        // Sun and Moon, computed: Meeus's algorithms, no ephemeris files, no network.
+        .library(name: "Astronomy", targets: ["Astronomy"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "OpenWeatherMap", targets: ["OpenWeatherMap"]),
         // The live SQLite values of the services' storage clients (the outbox, the weather cache): only the App
@@ -61,6 +63,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "Astronomy", dependencies: [.product(name: "CoreKit", package: "Core")], swiftSettings: swiftSettings
+        ),
         .target(name: "CitiesTesting", dependencies: ["CitiesService"], swiftSettings: swiftSettings),
         .target(
             name: "SQLiteStores",
@@ -89,6 +94,10 @@ let package = Package(
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             exclude: ["Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AstronomyTests", dependencies: ["Astronomy"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
