@@ -81,8 +81,10 @@ catalogue: deps
 	mkdir -p .build/catalogue-src
 	gunzip -c $(SHARED_DATA)/cities.json.gz > .build/catalogue-src/cities.json
 	gunzip -c $(SHARED_DATA)/cities-extra.csv.gz > .build/catalogue-src/cities-extra.csv
+	gunzip -c $(SHARED_DATA)/cities-regions.csv.gz > .build/catalogue-src/cities-regions.csv
 	cp $(SHARED_DATA)/countries.csv Packages/Services/Sources/CitiesService/Resources/countries.csv
-	$(SWIFT) run -c release CatalogueTool .build/catalogue-src/cities.json .build/catalogue-src/cities-extra.csv $(CATALOGUE)
+	$(SWIFT) run -c release CatalogueTool .build/catalogue-src/cities.json .build/catalogue-src/cities-extra.csv \
+		.build/catalogue-src/cities-regions.csv $(CATALOGUE)
 
 # Release builds of the App and of the benchmark harness, then the measurements; fails when a target is missed.
 bench: deps

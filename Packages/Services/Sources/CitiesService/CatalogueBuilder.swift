@@ -163,6 +163,21 @@ public enum CatalogueBuilder {
         }
     }
 
+    /// Reads the time zones of `id,region_code,region_iso,region,region_source,timezone,timezone_source` (the regions
+    /// file, which has one for every city: GeoNames' own, or looked up from time-zone boundaries at the city's
+    /// coordinates) into the records with those ids. Where both files name a zone, this one is kept.
+    public static func applyRegions(_ csv: String, to records: inout [City]) {
+        var positions: [Int: Int] = [:]
+        positions.reserveCapacity(records.count)
+        for (index, record) in records.enumerated() { positions[record.id] = index }
+        for line in csv.split(separator: "\n").dropFirst() {
+            let fields = Countries.fields(String(line))
+            guard fields.count >= 6, let id = Int(fields[0]), let index = positions[id] else { continue }
+            let zone = fields[5].trimmingCharacters(in: .whitespacesAndNewlines)
+            if !zone.isEmpty { records[index].timeZone = zone }
+        }
+    }
+
     /// Copies state, population and time zone from `catalogue` into records with the same id (for a downloaded list,
     /// which has only names and coordinates).
     public static func applyExtras(from catalogue: CityCatalogue, to records: inout [City]) {

@@ -169,6 +169,13 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
         #expect(paris.contains { $0.state == "TX" })
     }
 
+    @Test func everyCityHasATimeZone() {
+        let missing = (0..<catalogue.count).filter { catalogue.city(at: $0).timeZone == nil }
+        #expect(missing.isEmpty, "\(missing.count) cities without a time zone")
+        // Kermanshah (id 833) has none in the extras file: its zone comes from the boundaries, by the regions file.
+        #expect(catalogue.city(id: 833)?.timeZone == "Asia/Tehran")
+    }
+
     @Test func nearestCitiesLeaveOutTheCityAndItsDuplicates() throws {
         let position = try #require(catalogue.position(ofID: 6167865))
         let near = catalogue.nearest(to: position)
@@ -264,5 +271,22 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
         #expect(Geo.compassPoint(Geo.bearing(latitude1: 0, longitude1: 0, latitude2: 1, longitude2: 0)) == "N")
         #expect(Geo.compassPoint(Geo.bearing(latitude1: 0, longitude1: 0, latitude2: 0, longitude2: 1)) == "E")
         #expect(Geo.compassPoint(Geo.bearing(latitude1: 0, longitude1: 0, latitude2: -1, longitude2: -1)) == "SW")
+    }
+}
+
+@Suite struct RegionsFileTests {
+    @Test func timeZonesComeFromTheRegionsFileQuotedRegionsAndAll() {
+        var records = [
+            City(id: 833, name: "Kermanshah", country: "IR", latitude: 34.3, longitude: 47.1),
+            City(id: 325780, name: "Arba Minch", country: "ET", latitude: 6.0, longitude: 37.6, timeZone: "Etc/UTC"),
+            City(id: 1, name: "Unlisted", country: "XX", latitude: 0, longitude: 0, timeZone: "Europe/Paris"),
+        ]
+        CatalogueBuilder.applyRegions(
+            """
+            id,region_code,region_iso,region,region_source,timezone,timezone_source
+            833,13,05,Kermanshah,nearest,Asia/Tehran,polygon
+            325780,SI,,"Southern Nations, Nationalities, and People's Region",geonames,Africa/Addis_Ababa,geonames
+            """, to: &records)
+        #expect(records.map(\.timeZone) == ["Asia/Tehran", "Africa/Addis_Ababa", "Europe/Paris"])
     }
 }
