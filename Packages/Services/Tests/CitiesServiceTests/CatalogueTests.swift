@@ -290,3 +290,38 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
         #expect(records.map(\.timeZone) == ["Asia/Tehran", "Africa/Addis_Ababa", "Europe/Paris"])
     }
 }
+
+@Suite struct PlaceFinderTests {
+    let finder: PlaceFinder
+
+    init() throws {
+        let directory = CityDirectory.catalogue(
+            try CityCatalogue(path: try #require(CitiesResources.builtInCatalogue).path))
+        finder = PlaceFinder(cities: { directory })
+    }
+
+    @Test func aCityKeepsItsOwnTimeZone() async throws {
+        let place = try await finder.resolve("Tromsø")
+        #expect(place.id == 3133895 && place.country == "NO" && place.timeZone == "Europe/Oslo")
+    }
+
+    @Test func coordinatesTakeTheZoneOfTheNearestCity() async throws {
+        // Just off Sydney's centre, and in Arizona (no daylight time, unlike its neighbours).
+        let sydney = try await finder.resolve("-33.87, 151.21")
+        #expect(sydney.id == nil && sydney.name == "33.87°S 151.21°E" && sydney.timeZone == "Australia/Sydney")
+        #expect(try await finder.resolve("36.95,-112.52").timeZone == "America/Phoenix")
+    }
+
+    @Test func coordinatesAtSeaTakeTheNauticalZone() async throws {
+        #expect(try await finder.resolve("-40, -140").timeZone == "Etc/GMT+9")
+        #expect(try await finder.resolve("0, 0.1").timeZone == "Etc/GMT")
+        #expect(Place.nauticalZone(longitude: 120) == "Etc/GMT-8")
+    }
+
+    @Test func aNameWithNoCityIsAnErrorThatSaysSo() async {
+        await #expect(throws: PlaceFailure.self) { try await finder.resolve("Qqqqxz") }
+        await #expect(throws: PlaceFailure.invalid("Name a city, an id as #ID, or coordinates as lat,lon.")) {
+            try await finder.resolve("   ")
+        }
+    }
+}

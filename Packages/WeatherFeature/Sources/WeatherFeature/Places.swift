@@ -10,25 +10,26 @@ struct ResolvedPlace: Sendable, Equatable {
     /// Other cities with exactly this name (for "Paris: also …"), and how many there are in all.
     var alternatives: [City]
     var alternativeCount: Int
+    /// The place's IANA time zone (for the day's length and the Moon).
+    var timeZone: String
+
+    init(_ place: Place) {
+        location = WeatherLocation(
+            id: place.id, name: place.name, country: place.country, latitude: place.latitude,
+            longitude: place.longitude)
+        state = place.state
+        alternatives = place.alternatives
+        alternativeCount = place.alternativeCount
+        timeZone = place.timeZone
+    }
 }
 
-/// Turns `Paris`, `Paris, US`, `Paris, TX, US`, `#2988507` or `48.85, 2.35` into a place, offline, through the city
-/// catalogue. A name with no city is an error that says so: never the weather of some other place.
+/// Places for the weather: the App's one resolution of a place (`PlaceFinder`), and the presets.
 struct PlaceResolver: Sendable {
     /// Toronto, Vancouver, Montréal, Calgary, Ottawa.
     static let presetIDs = [6167865, 6173331, 6077243, 5913490, 6094817]
 
-    enum Failure: Error, Equatable {
-        case notFound(String)
-        case invalid(String)
-        case catalogue(String)
-
-        var message: String {
-            switch self {
-            case .notFound(let m), .invalid(let m), .catalogue(let m): m
-            }
-        }
-    }
+    typealias Failure = PlaceFailure
 
     /// The city list in use, opened on first use (imported from the built-in list or the configured URL).
     let cities: @Sendable () async throws(CatalogueError) -> CityDirectory
@@ -43,21 +44,7 @@ struct PlaceResolver: Sendable {
     }
 
     func resolve(_ text: String) async throws(Failure) -> ResolvedPlace {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if let coordinates = Self.coordinates(trimmed) { return coordinates }
-        let directory: CityDirectory
-        do { directory = try await cities() } catch { throw .catalogue(error.message) }
-        // Names and ids resolve as in every other command that takes a place (`CityDirectory.resolve`).
-        switch directory.resolve(trimmed) {
-        case .success(let resolution):
-            return ResolvedPlace(
-                location: Self.location(resolution.city), state: resolution.city.state,
-                alternatives: resolution.alternatives, alternativeCount: resolution.alternativeCount)
-        case .failure(.notFound(let message)):
-            throw .notFound(message)
-        case .failure(.invalid):
-            throw .invalid("Name a city, an id as #ID, or coordinates as lat,lon.")
-        }
+        ResolvedPlace(try await PlaceFinder(cities: cities).resolve(text))
     }
 
     /// The cities `presets` lists, and whether they came from the user's `locations.json`.
@@ -94,20 +81,5 @@ struct PlaceResolver: Sendable {
     static func location(_ city: City) -> WeatherLocation {
         WeatherLocation(
             id: city.id, name: city.name, country: city.country, latitude: city.latitude, longitude: city.longitude)
-    }
-
-    /// `19.54,110`, `-33.9, 18.4`: latitude and longitude in degrees.
-    static func coordinates(_ text: String) -> ResolvedPlace? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
-        }
-        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
-            parts.allSatisfy({ $0.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" } }),
-            (-90...90).contains(lat), (-180...180).contains(lon)
-        else { return nil }
-        let name = String(format: "%.2f°%@ %.2f°%@", abs(lat), lat >= 0 ? "N" : "S", abs(lon), lon >= 0 ? "E" : "W")
-        return ResolvedPlace(
-            location: WeatherLocation(id: nil, name: name, country: "", latitude: lat, longitude: lon), state: nil,
-            alternatives: [], alternativeCount: 0)
     }
 }
