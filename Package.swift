@@ -23,6 +23,7 @@ let package = Package(
         .package(path: "Packages/ContactFeature"),
         .package(path: "Packages/MapFeature"),
         .package(path: "Packages/WeatherFeature"),
+        .package(path: "Packages/SkyFeature"),
         .package(path: "Packages/TestSupport"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -58,6 +59,7 @@ let package = Package(
                 .product(name: "OpenWeatherMap", package: services),
                 .product(name: "SQLiteStores", package: services),
                 .product(name: "WeatherFeature", package: "WeatherFeature"),
+                .product(name: "SkyFeature", package: "SkyFeature"),
             ],
             path: "App/Main",
             swiftSettings: swiftSettings
@@ -222,6 +224,21 @@ let package = Package(
             ],
             path: "Packages/WeatherFeature/Tests/WeatherFeatureTests",
             exclude: ["__Goldens__", "Fixtures"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "SkyFeatureTests",
+            dependencies: [
+                .product(name: "SkyFeature", package: "SkyFeature"),
+                .product(name: "Architecture", package: architecture),
+                .product(name: "ShellTesting", package: architecture),
+                .product(name: "Contracts", package: "Contracts"),
+                .product(name: "Astronomy", package: services), .product(name: "CitiesService", package: services),
+                .product(name: "CitiesTesting", package: services), .product(name: "CoreKit", package: core),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            path: "Packages/SkyFeature/Tests/SkyFeatureTests",
+            exclude: ["__Goldens__"],
             swiftSettings: swiftSettings
         ),
     ]

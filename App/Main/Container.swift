@@ -11,6 +11,7 @@ import OpenMeteo
 import OpenWeatherMap
 import Persistence
 import SQLiteStores
+import SkyFeature
 import WeatherFeature
 import WeatherService
 
@@ -74,6 +75,7 @@ struct Container: Sendable {
             WeatherPlugin(
                 client: weather, catalogue: .live(catalogue), favorites: favorites, cache: .sqlite(database),
                 settings: .sqlite(database), dataDirectory: configuration.dataDirectory, now: { Date() }),
+            SkyPlugin(catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() }),
         ]
     }
 

@@ -143,6 +143,8 @@ public struct MoonDay: Sendable, Equatable {
     /// local day.
     public var moonrise: Date?
     public var moonset: Date?
+    /// When it neither rises nor sets that day: true if it is up all day, false if down all day; else nil.
+    public var upAllDay: Bool?
     /// The next principal phases from the start of the day (on the day itself when they fall on it).
     public var nextNewMoon: Date
     public var nextFullMoon: Date
@@ -180,6 +182,7 @@ public struct MoonDay: Sendable, Equatable {
         let crossings = altitudes.crossings(of: 0)
         moonrise = crossings.first { $0.rising }.map { Instant(julianDay: $0.julianDay).date }
         moonset = crossings.first { !$0.rising }.map { Instant(julianDay: $0.julianDay).date }
+        upAllDay = crossings.isEmpty ? altitudes.values[0] > 0 : nil
 
         // On the meridian the parallactic angle is 0° when the Moon culminates south of the zenith, 180° north of it.
         let culminatesNorth = lit.moon.declination > observer.latitude

@@ -1,0 +1,194 @@
+import Architecture
+import Astronomy
+import CitiesService
+import CoreKit
+import Foundation
+
+/// The sky feature's behaviour: which place, which day or month, and the Sun and Moon computed for it. Everything a
+/// command does happens in `send`; the plugin turns a line into an action and the state into text or JSON.
+@MainActor
+final class SkyModel: ObservableViewModel {
+    /// Why the last action did not do what it was asked.
+    enum Problem: Error, Equatable, Sendable {
+        /// No city has that name (said with near names).
+        case notFound(String)
+        /// Not a name, an id or coordinates.
+        case invalid(String)
+        /// A date or month that does not exist, or is out of range.
+        case badDate(String)
+        /// The city list cannot be read.
+        case catalogue(String)
+        /// No place given and none used before.
+        case noPlace
+        /// The last place cannot be read.
+        case storage(String)
+    }
+
+    struct State: Equatable, Sendable {
+        var place: Place?
+        /// After `skyRequested`.
+        var sky: SkyDay?
+        /// After `monthRequested`.
+        var month: MoonMonth?
+        /// The local day at the place now (the timeline marks the time when it shows this day).
+        var today: LocalDay?
+        var problem: Problem?
+    }
+
+    enum Action: Sendable {
+        /// `sky [PLACE] [--date DATE]`; an empty place: the city another feature shows (`onScreen`, its id), else the
+        /// last place used.
+        case skyRequested(place: String, date: String?, onScreen: Int?)
+        /// `moon --month [YYYY-MM] [PLACE]`, the same way.
+        case monthRequested(place: String, month: String?, onScreen: Int?)
+    }
+
+    static let lastPlaceKey = "sky.lastPlace"
+    /// The years the computations are offered for (ΔT and the series are good well beyond; the promise is this).
+    nonisolated static let years = 1900...2100
+
+    private(set) var state = State()
+    private let finder: PlaceFinder
+    private let settings: SettingsClient
+    private let now: @Sendable () -> Date
+
+    init(finder: PlaceFinder, settings: SettingsClient, now: @escaping @Sendable () -> Date) {
+        self.finder = finder
+        self.settings = settings
+        self.now = now
+    }
+
+    func send(_ action: Action) async {
+        state.problem = nil
+        switch action {
+        case .skyRequested(let text, let date, let onScreen):
+            guard let place = await place(text, onScreen: onScreen) else { return }
+            let zone = Self.timeZone(place)
+            let today = LocalDay(containing: now(), timeZone: zone)
+            let day: LocalDay
+            switch Self.day(date, today: today) {
+            case .success(let parsed): day = parsed
+            case .failure(let problem):
+                state.problem = problem
+                return
+            }
+            state.place = place
+            state.today = today
+            state.month = nil
+            state.sky = SkyDay(on: day, at: Observer(latitude: place.latitude, longitude: place.longitude))
+            await remember(place)
+        case .monthRequested(let text, let month, let onScreen):
+            guard let place = await place(text, onScreen: onScreen) else { return }
+            let zone = Self.timeZone(place)
+            let today = LocalDay(containing: now(), timeZone: zone)
+            let parsed: (year: Int, month: Int)
+            switch Self.month(month, today: today) {
+            case .success(let value): parsed = value
+            case .failure(let problem):
+                state.problem = problem
+                return
+            }
+            state.place = place
+            state.today = today
+            state.sky = nil
+            state.month = MoonMonth(year: parsed.year, month: parsed.month, timeZone: zone)
+            await remember(place)
+        }
+    }
+
+    // MARK: - Steps
+
+    private func place(_ text: String, onScreen: Int?) async -> Place? {
+        var query = text.trimmingCharacters(in: .whitespaces)
+        if query.isEmpty, let onScreen { query = "#\(onScreen)" }
+        if query.isEmpty {
+            do throws(StoreError) {
+                query = try await settings.value(for: Self.lastPlaceKey) ?? ""
+            } catch {
+                state.problem = .storage("The last place cannot be read: \(error.message)")
+                return nil
+            }
+            if query.isEmpty {
+                state.problem = .noPlace
+                return nil
+            }
+        }
+        do {
+            return try await finder.resolve(query)
+        } catch {
+            switch error {
+            case .notFound(let message): state.problem = .notFound(message)
+            case .invalid(let message): state.problem = .invalid(message)
+            case .catalogue(let message): state.problem = .catalogue(message)
+            }
+            return nil
+        }
+    }
+
+    /// Kept for `sky` alone next time; a place that cannot be kept is still shown.
+    private func remember(_ place: Place) async {
+        let text = place.id.map { "#\($0)" } ?? "\(place.latitude),\(place.longitude)"
+        try? await settings.set(text, for: Self.lastPlaceKey)
+    }
+
+    static func timeZone(_ place: Place) -> TimeZone {
+        TimeZone(identifier: place.timeZone) ?? TimeZone(identifier: Place.nauticalZone(longitude: place.longitude))
+            ?? TimeZone(secondsFromGMT: 0)!
+    }
+
+    /// `2026-12-21`, `today`, `tomorrow`, `yesterday`; nil: today at the place.
+    nonisolated static func day(_ text: String?, today: LocalDay) -> Result<LocalDay, Problem> {
+        guard let text = text?.trimmingCharacters(in: .whitespaces) else { return .success(today) }
+        switch text.lowercased() {
+        case "today": return .success(today)
+        case "tomorrow": return .success(today.adding(days: 1))
+        case "yesterday": return .success(today.adding(days: -1))
+        default: break
+        }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else {
+            return .failure(
+                .badDate(
+                    "A date is YYYY-MM-DD (2026-12-21), today, tomorrow or yesterday; not '\(text.terminalPreview)'."))
+        }
+        guard years.contains(year) else {
+            return .failure(.badDate("The sky is computed for the years 1900 to 2100; \(year) is outside them."))
+        }
+        guard (1...12).contains(month) else {
+            return .failure(.badDate("\(text) is not a date: there is no month \(month)."))
+        }
+        let length = CivilDate.days(inMonth: month, year: year)
+        guard (1...length).contains(day) else {
+            return .failure(
+                .badDate("\(text) is not a date: \(monthNames[month - 1]) \(year) has \(length) days."))
+        }
+        return .success(LocalDay(year: year, month: month, day: day, timeZone: today.timeZone))
+    }
+
+    /// `2026-12`; nil: this month at the place.
+    nonisolated static func month(_ text: String?, today: LocalDay) -> Result<(year: Int, month: Int), Problem> {
+        guard let text = text?.trimmingCharacters(in: .whitespaces) else { return .success((today.year, today.month)) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0]), let month = Int(parts[1])
+        else {
+            return .failure(.badDate("A month is YYYY-MM (2026-12); not '\(text.terminalPreview)'."))
+        }
+        guard years.contains(year) else {
+            return .failure(.badDate("The sky is computed for the years 1900 to 2100; \(year) is outside them."))
+        }
+        guard (1...12).contains(month) else {
+            return .failure(.badDate("\(text) is not a month: there is no month \(month)."))
+        }
+        return .success((year, month))
+    }
+
+    nonisolated static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+}
