@@ -41,10 +41,14 @@ enum SkyViews {
     static func sun(_ sky: SkyDay, today: LocalDay?, now: Date, width: Int, painter: Painter) -> [String] {
         let sun = sky.sun, zone = sky.day.timeZone
         var lines = [painter.paint("Sun", .bold)]
-        switch sun.polar {
-        case .night?: lines.append("  The sun does not rise today (polar night).")
-        case .day?: lines.append("  The sun does not set today (midnight sun).")
-        case nil: break
+        let polar: (String, String)? =
+            switch sun.polar {
+            case .night?: ("The sun does not rise today", "(polar night).")
+            case .day?: ("The sun does not set today", "(midnight sun).")
+            case nil: nil
+            }
+        if let (sentence, name) = polar {
+            lines += width >= 46 ? ["  \(sentence) \(name)"] : ["  \(sentence)", "  \(name)"]
         }
         func row(_ label: String, _ date: Date?, _ note: String = "") -> String {
             let time = date.map { clock($0, zone) } ?? "—"
@@ -60,12 +64,12 @@ enum SkyViews {
         ]
         lines.append(
             "  " + "Day length".padding(toLength: 19, withPad: " ", startingAt: 0) + duration(sun.dayLength)
-                + (width >= 50 ? "   " : "\n" + String(repeating: " ", count: 21)) + change(sky.dayLengthChange))
+                + (width >= 60 ? "   " + change(sky.dayLengthChange) : " (\(shortChange(sky.dayLengthChange)))"))
         if sun.polar == nil, !sun.bands.contains(.night) {
             lines.append("  No true night: the sun stays within 18° of the horizon.")
         }
         lines.append("")
-        let columns = max(24, min(width - 4, 144))
+        let columns = max(24, width - 4)
         lines.append("  " + timeline(sun.bands, columns: columns, painter: painter))
         lines.append("  " + hourScale(sky.day, columns: columns))
         if let today, today == sky.day, now >= sky.day.start, now < sky.day.end {
@@ -165,9 +169,10 @@ enum SkyViews {
             lines.append(
                 "  \(symbol) " + phase.name.padding(toLength: 14, withPad: " ", startingAt: 0) + dayAndTime(date, zone))
         }
-        lines.append(
-            painter.paint(
-                "  ● full ○ new ◑ ◐ lit side, as seen from \(south ? "the south" : "the north")", .dim))
+        let legend = ("● full ○ new ◑ ◐ lit side,", "as seen from \(south ? "the south" : "the north")")
+        lines += (width >= 56 ? ["  \(legend.0) \(legend.1)"] : ["  \(legend.0)", "  \(legend.1)"]).map {
+            painter.paint($0, .dim)
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -325,15 +330,22 @@ enum SkyViews {
         return "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
     }
 
-    /// `1m 12s longer than yesterday`.
-    static func change(_ seconds: TimeInterval) -> String {
+    /// `+1m 12s`, `-45s`, `±0s`.
+    static func shortChange(_ seconds: TimeInterval) -> String {
         let total = Int(seconds.rounded())
-        guard total != 0 else { return "as long as yesterday" }
+        guard total != 0 else { return "±0s" }
         let size = abs(total)
         let text =
             size >= 3_600
             ? "\(size / 3_600)h \(size % 3_600 / 60)m" : size >= 60 ? "\(size / 60)m \(size % 60)s" : "\(size)s"
-        return "\(text) \(total > 0 ? "longer" : "shorter") than yesterday"
+        return (total > 0 ? "+" : "-") + text
+    }
+
+    /// `1m 12s longer than yesterday`.
+    static func change(_ seconds: TimeInterval) -> String {
+        let total = Int(seconds.rounded())
+        guard total != 0 else { return "as long as yesterday" }
+        return "\(shortChange(seconds).dropFirst()) \(total > 0 ? "longer" : "shorter") than yesterday"
     }
 }
 
