@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),
+                .product(name: "Astronomy", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,4 +1,5 @@
 import Architecture
+import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
@@ -26,7 +27,8 @@ enum TemperatureUnit: String, Sendable, Equatable, CaseIterable {
 /// Text renderings of the weather: pure functions of the data, the unit and the painter; checked by golden files.
 enum WeatherViews {
     static func current(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, almanac: WeatherModel.Almanac? = nil,
+        unit: TemperatureUnit, now: Date, painter: Painter
     )
         -> String
     {
@@ -46,10 +48,16 @@ enum WeatherViews {
             let set = today.sunset.map { clock($0, report.utcOffset) } ?? "—"
             facts.append("Sunrise \(rise) · Sunset \(set)")
         }
+        if let almanac { facts.append(Self.almanac(almanac)) }
         var lines = [header(report.location, place: place, painter: painter)]
-        for (index, art) in icon.enumerated() {
+        let artWidth = icon.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        for index in 0..<max(icon.count, facts.count) {
             let fact = index < facts.count ? facts[index] : ""
-            lines.append(painter.paint(art, .color256(iconColor(current.condition))) + "  " + fact)
+            let art =
+                index < icon.count
+                ? painter.paint(icon[index], .color256(iconColor(current.condition)))
+                : String(repeating: " ", count: artWidth)
+            lines.append(art + "  " + fact)
         }
         lines.append(
             painter.paint(
@@ -57,6 +65,23 @@ enum WeatherViews {
                 .dim))
         lines += footer(shown, place: place, now: now, painter: painter)
         return lines.joined(separator: "\n")
+    }
+
+    /// `Day 9h 33m (-2m 10s) · Waxing Gibbous moon, 78 %`.
+    static func almanac(_ almanac: WeatherModel.Almanac) -> String {
+        let minutes = Int((almanac.dayLength / 60).rounded())
+        let change = Int(almanac.dayLengthChange.rounded())
+        let day =
+            switch almanac.polar {
+            case .night?: "No sunrise today"
+            case .day?: "No sunset today"
+            case nil:
+                "Day \(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
+                    + (change == 0
+                        ? ""
+                        : " (\(change > 0 ? "+" : "-")\(abs(change) >= 60 ? "\(abs(change) / 60)m " : "")\(abs(change) % 60)s)")
+            }
+        return "\(day) · \(almanac.moonPhase.rawValue) moon, \(Int((almanac.illumination * 100).rounded())) %"
     }
 
     static func hourly(

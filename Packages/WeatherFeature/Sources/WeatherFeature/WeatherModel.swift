@@ -1,4 +1,5 @@
 import Architecture
+import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
@@ -49,6 +50,29 @@ final class WeatherModel: ObservableViewModel {
         var favorites: [FavoriteWeather]?
         /// After `presetsRequested`: the cities, and whether they came from `locations.json`.
         var presets: PlaceResolver.Presets?
+        /// The day's length and the moon at the place on screen, today there (computed, never fetched).
+        var almanac: Almanac?
+    }
+
+    /// One line of the sky beside the weather: how long the day is, and the moon.
+    struct Almanac: Equatable, Sendable {
+        var dayLength: TimeInterval
+        var dayLengthChange: TimeInterval
+        var polar: SunDay.Polar?
+        var moonPhase: MoonPhase
+        var illumination: Double
+
+        init(place: ResolvedPlace, now: Date) {
+            let zone = TimeZone(identifier: place.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+            let sky = SkyDay(
+                on: LocalDay(containing: now, timeZone: zone),
+                at: Observer(latitude: place.location.latitude, longitude: place.location.longitude))
+            dayLength = sky.sun.dayLength
+            dayLengthChange = sky.dayLengthChange
+            polar = sky.sun.polar
+            moonPhase = sky.moon.phase
+            illumination = sky.moon.illumination
+        }
     }
 
     enum Action: Sendable {
@@ -153,6 +177,7 @@ final class WeatherModel: ObservableViewModel {
     }
 
     private func fetch(_ place: ResolvedPlace, mode: Mode, force: Bool) async {
+        if state.place != place || state.almanac == nil { state.almanac = Almanac(place: place, now: now()) }
         state.place = place
         state.mode = mode
         state.weather = .loading

@@ -240,7 +240,8 @@ public final class WeatherPlugin: FeaturePlugin {
         let text: String =
             switch state.mode {
             case .current:
-                WeatherViews.current(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
+                WeatherViews.current(
+                    shown, place: state.place, almanac: state.almanac, unit: state.unit, now: now(), painter: painter)
             case .hourly: WeatherViews.hourly(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
             case .forecast:
                 WeatherViews.forecast(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
