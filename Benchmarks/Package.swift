@@ -1,7 +1,7 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
-// `make bench`: the speed and memory targets of the city search and the map, measured against the baselines of the issue in the
+// `make bench`: the speed and memory targets of the city search, the map and the sky, measured against the baselines of the issue in the
 // same run, on the same data and queries. Built in release mode, apart from the App's own build.
 let package = Package(
     name: "Benchmarks",
@@ -17,6 +17,7 @@ let package = Package(
             name: "SkyLensBench",
             dependencies: [
                 .product(name: "CitiesService", package: "Services"),
+                .product(name: "Astronomy", package: "Services"),
                 .product(name: "MapRendering", package: "MapFeature"),
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,3 +1,4 @@
+import Astronomy
 import CitiesService
 import Foundation
 import GRDB
@@ -31,6 +32,7 @@ struct SkyLensBench {
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
         try waitBenchmarks(app: app, report: &report)
         try mapBenchmarks(catalogue, report: &report)
+        skyBenchmarks(report: &report)
         print(report.text)
         exit(report.failed ? 1 : 0)
     }
@@ -193,6 +195,39 @@ struct SkyLensBench {
         }
         report.line("")
         report.check("a 200 × 60 braille map < 10 ms", medium < 0.010, time(medium))
+    }
+
+    // MARK: - Sky
+
+    /// `sky` for every day of a year: the Sun (and the day before, for the change of day length) and the Moon.
+    static func skyBenchmarks(report: inout Report) {
+        report.line("")
+        report.line("## Sky: every day of 2026 (Sun, the day before, Moon: what `sky` computes)")
+        report.line("")
+        report.line("| place | median of 5 years | per day |")
+        report.line("|---|---:|---:|")
+        var worst = 0.0
+        for (name, latitude, longitude, zone) in [
+            ("Toronto", 43.70011, -79.4163, "America/Toronto"), ("Tromsø", 69.6489, 18.9551, "Europe/Oslo"),
+        ] {
+            let observer = Observer(latitude: latitude, longitude: longitude)
+            let first = LocalDay(year: 2026, month: 1, day: 1, timeZone: TimeZone(identifier: zone)!)
+            var checksum = 0.0
+            let year = median(
+                (0..<5).map { _ in
+                    let started = DispatchTime.now()
+                    for offset in 0..<365 {
+                        let sky = SkyDay(on: first.adding(days: offset), at: observer)
+                        checksum += sky.sun.dayLength + sky.moon.illumination
+                    }
+                    return Self.seconds(since: started)
+                })
+            precondition(checksum > 0)
+            worst = max(worst, year)
+            report.line("| \(name) | \(time(year)) | \(time(year / 365)) |")
+        }
+        report.line("")
+        report.check("a year of daily sky computations < 1 s", worst < 1, time(worst))
     }
 
     static func prefixRange(_ sorted: [String], _ prefix: String) -> (Int, Int) {
