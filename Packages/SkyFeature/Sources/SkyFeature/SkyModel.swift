@@ -62,41 +62,40 @@ final class SkyModel: ObservableViewModel {
         state.problem = nil
         switch action {
         case .skyRequested(let text, let date, let onScreen):
-            guard let place = await place(text, onScreen: onScreen) else { return }
-            let zone = Self.timeZone(place)
-            let today = LocalDay(containing: now(), timeZone: zone)
-            let day: LocalDay
-            switch Self.day(date, today: today) {
-            case .success(let parsed): day = parsed
-            case .failure(let problem):
-                state.problem = problem
-                return
+            await show(text, onScreen: onScreen) { place, today in
+                Self.day(date, today: today).map { day in
+                    (SkyDay(on: day, at: Observer(latitude: place.latitude, longitude: place.longitude)), nil)
+                }
             }
-            state.place = place
-            state.today = today
-            state.month = nil
-            state.sky = SkyDay(on: day, at: Observer(latitude: place.latitude, longitude: place.longitude))
-            await remember(place)
         case .monthRequested(let text, let month, let onScreen):
-            guard let place = await place(text, onScreen: onScreen) else { return }
-            let zone = Self.timeZone(place)
-            let today = LocalDay(containing: now(), timeZone: zone)
-            let parsed: (year: Int, month: Int)
-            switch Self.month(month, today: today) {
-            case .success(let value): parsed = value
-            case .failure(let problem):
-                state.problem = problem
-                return
+            await show(text, onScreen: onScreen) { _, today in
+                Self.month(month, today: today).map { parsed in
+                    (nil, MoonMonth(year: parsed.year, month: parsed.month, timeZone: today.timeZone))
+                }
             }
-            state.place = place
-            state.today = today
-            state.sky = nil
-            state.month = MoonMonth(year: parsed.year, month: parsed.month, timeZone: zone)
-            await remember(place)
         }
     }
 
     // MARK: - Steps
+
+    /// Finds the place, reads the date or month against today there, computes, and keeps the place: on any
+    /// problem, what was shown stays.
+    private func show(
+        _ text: String, onScreen: Int?,
+        compute: (Place, LocalDay) -> Result<(sky: SkyDay?, month: MoonMonth?), Problem>
+    ) async {
+        guard let place = await place(text, onScreen: onScreen) else { return }
+        let today = LocalDay(containing: now(), timeZone: Self.timeZone(place))
+        switch compute(place, today) {
+        case .success(let computed):
+            state.place = place
+            state.today = today
+            (state.sky, state.month) = computed
+            await remember(place)
+        case .failure(let problem):
+            state.problem = problem
+        }
+    }
 
     private func place(_ text: String, onScreen: Int?) async -> Place? {
         var query = text.trimmingCharacters(in: .whitespaces)

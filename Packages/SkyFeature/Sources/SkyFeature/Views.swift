@@ -25,8 +25,7 @@ enum SkyViews {
     }
 
     static func header(_ title: String, place: Place, day: LocalDay, width: Int, painter: Painter) -> [String] {
-        let name = [place.name.terminalSafe, place.state, place.country.isEmpty ? nil : place.country]
-            .compactMap { $0 }.joined(separator: ", ")
+        let name = displayName(place)
         let date = longDate(day)
         let zone = "\(place.timeZone.terminalSafe) (\(offsetText(day.timeZone, at: day.start)))"
         var lines = [painter.paint("\(title) \(name)", .bold)]
@@ -129,8 +128,7 @@ enum SkyViews {
     // MARK: - moon --month
 
     static func month(_ month: MoonMonth, place: Place, width: Int, painter: Painter) -> String {
-        let name = [place.name.terminalSafe, place.state, place.country.isEmpty ? nil : place.country]
-            .compactMap { $0 }.joined(separator: ", ")
+        let name = displayName(place)
         let south = place.latitude < 0
         var lines = [
             painter.paint("Moon phases over \(name)", .bold),
@@ -290,6 +288,12 @@ enum SkyViews {
     }
 
     // MARK: - Words and times
+
+    /// `Paris, TX, US`; coordinates alone for a point.
+    static func displayName(_ place: Place) -> String {
+        [place.name, place.state, place.country.isEmpty ? nil : place.country].compactMap { $0?.terminalSafe }
+            .joined(separator: ", ")
+    }
 
     /// `07:42`, the local clock, to the nearest minute (as almanacs give it).
     static func clock(_ date: Date, _ zone: TimeZone) -> String {
