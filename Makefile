@@ -7,7 +7,7 @@ SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sou
 SHARED_DATA ?= ../shared/data
 CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
 
-FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzTerminalText
+FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzSky FuzzTerminalText
 FUZZ_SECONDS ?= 300
 # 0: a new random seed each run (make fuzz). The smoke uses a fixed seed and a run cap, so that CI replays a sequence
 # of inputs already run here instead of finding something new by chance.

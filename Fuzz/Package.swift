@@ -43,6 +43,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "FuzzSky", dependencies: [.product(name: "Astronomy", package: "Services")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "FuzzTerminalText", dependencies: [.product(name: "CoreKit", package: "Core")],
             swiftSettings: swiftSettings),
     ]

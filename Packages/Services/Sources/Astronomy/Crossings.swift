@@ -10,7 +10,8 @@ struct Sampled {
 
     /// Samples `evaluate` (a function of the Julian day, UT) from `start` to `end` inclusive, about every `step` days.
     init(from start: Double, to end: Double, step: Double, _ evaluate: @escaping (Double) -> Double) {
-        let count = max(2, Int(((end - start) / step).rounded(.up)) + 1)
+        // Julian days carry rounding in their last digits: a 24-hour day is 288 steps of 5 minutes, not 288.0000001.
+        let count = max(2, Int(((end - start) / step - 1e-6).rounded(.up)) + 1)
         let spacing = (end - start) / Double(count - 1)
         times = (0..<count).map { start + Double($0) * spacing }
         values = times.map(evaluate)

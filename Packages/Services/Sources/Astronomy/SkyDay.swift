@@ -51,6 +51,8 @@ public struct MoonMonth: Sendable, Equatable {
         var days: [Day] = []
         for offset in 0..<count {
             let day = first.adding(days: offset)
+            // A day the clocks skipped has no noon and no phase.
+            guard day.exists else { continue }
             let dayStart = Instant(day.start), dayEnd = Instant(day.end)
             let noon = dayStart.adding(days: (dayEnd.julianDay - dayStart.julianDay) / 2)
             let lit = MoonIllumination(at: noon)

@@ -180,6 +180,9 @@ public struct LocalDay: Sendable, Equatable, Hashable {
     /// Local midnight at the start of the next day.
     public var end: Date { Self.midnight(daysSince1970: daysSince1970 + 1, timeZone: timeZone) }
 
+    /// False for a date the zone's clocks skipped (Samoa went from 2011-12-29 to 2011-12-31).
+    public var exists: Bool { end > start }
+
     public func adding(days: Int) -> LocalDay {
         let civil = CivilDate.date(daysSince1970: daysSince1970 + days)
         return LocalDay(year: civil.year, month: civil.month, day: civil.day, timeZone: timeZone)

@@ -312,3 +312,35 @@ struct DayTests {
         #expect(month.days.allSatisfy { (0...29.6).contains($0.age) })
     }
 }
+
+@Suite("Odd days the fuzzer found")
+struct OddDayTests {
+    @Test("Samoa skipped 2011-12-30: that day has no time, no event, and its month has 30 days")
+    func skippedDay() throws {
+        let apia = try #require(TimeZone(identifier: "Pacific/Apia"))
+        let skipped = LocalDay(year: 2011, month: 12, day: 30, timeZone: apia)
+        #expect(!skipped.exists && skipped.adding(days: -1).exists && skipped.adding(days: 1).exists)
+        let sky = SkyDay(on: skipped, at: Observer(latitude: -13.83, longitude: -171.76))
+        #expect(sky.sun.sunrise == nil && sky.moon.moonrise == nil)
+        let month = MoonMonth(year: 2011, month: 12, timeZone: apia)
+        #expect(month.days.count == 30 && !month.days.contains { $0.day.day == 30 })
+    }
+
+    @Test("A day's timeline has one band per five minutes, however the Julian days round (Casablanca, 1977-05-01)")
+    func bandsPerDay() throws {
+        let day = LocalDay(
+            year: 1977, month: 5, day: 1, timeZone: try #require(TimeZone(identifier: "Africa/Casablanca")))
+        let sun = SunDay(on: day, at: Observer(latitude: -79.596, longitude: -178.526))
+        #expect(sun.bands.count == Int((day.end.timeIntervalSince(day.start) / 300).rounded(.up)))
+    }
+
+    @Test("A long lunation: the Moon's age passes 29.7 days just before the new moon of 1929 January 11")
+    func longLunation() {
+        let moon = SkyDay(
+            on: LocalDay(year: 1929, month: 1, day: 11, timeZone: TimeZone(secondsFromGMT: 0)!),
+            at: Observer(latitude: 59.7, longitude: -180)
+        ).moon
+        // Synodic months run from about 29.27 to 29.83 days.
+        #expect(moon.age > 29.5 && moon.age < 29.9)
+    }
+}

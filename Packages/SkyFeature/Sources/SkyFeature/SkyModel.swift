@@ -164,7 +164,12 @@ final class SkyModel: ObservableViewModel {
             return .failure(
                 .badDate("\(text) is not a date: \(monthNames[month - 1]) \(year) has \(length) days."))
         }
-        return .success(LocalDay(year: year, month: month, day: day, timeZone: today.timeZone))
+        let local = LocalDay(year: year, month: month, day: day, timeZone: today.timeZone)
+        guard local.exists else {
+            return .failure(
+                .badDate("\(text) did not happen in \(today.timeZone.identifier): its clocks skipped that day."))
+        }
+        return .success(local)
     }
 
     /// `2026-12`; nil: this month at the place.

@@ -112,3 +112,14 @@ import Testing
         #expect(newDots.left > 0 && newDots.left == newDots.right)
     }
 }
+
+@Suite struct SkyDateTests {
+    @Test func aDayTheClocksSkippedIsNotADate() throws {
+        let today = LocalDay(
+            year: 2026, month: 11, day: 24, timeZone: try #require(TimeZone(identifier: "Pacific/Apia")))
+        #expect(
+            SkyModel.day("2011-12-30", today: today)
+                == .failure(.badDate("2011-12-30 did not happen in Pacific/Apia: its clocks skipped that day.")))
+        #expect((try? SkyModel.day("2011-12-31", today: today).get())?.isoDate == "2011-12-31")
+    }
+}
