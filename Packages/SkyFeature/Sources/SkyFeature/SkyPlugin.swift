@@ -15,6 +15,8 @@ public struct SkyPage: Destination {
     /// `YYYY-MM-DD`, or `YYYY-MM` for a month of phases.
     public var date: String
     public var isMonth: Bool
+    /// `moon`: the Moon alone.
+    public var isMoonOnly: Bool
 
     public var title: String? { name }
 }
@@ -115,7 +117,7 @@ public final class SkyPlugin: FeaturePlugin {
             ?? model.state.month.map { String(format: "%04d-%02d", $0.year, $0.month) } ?? ""
         let destination = SkyPage(
             place: shown.id.map { "#\($0)" } ?? "\(shown.latitude),\(shown.longitude)", name: shown.name, date: date,
-            isMonth: model.state.month != nil)
+            isMonth: model.state.month != nil, isMoonOnly: invocation.command.name == "moon")
         if context.router.top(as: SkyPage.self) != nil { context.router.pop() }
         context.router.push(destination)
         return render(context, moonOnly: invocation.command.name == "moon")
@@ -131,7 +133,7 @@ public final class SkyPlugin: FeaturePlugin {
             await model.send(.skyRequested(place: page.place, date: page.date, onScreen: nil))
         }
         try checkProblem()
-        return render(context, moonOnly: false)
+        return render(context, moonOnly: page.isMoonOnly)
     }
 
     // MARK: - Steps

@@ -189,6 +189,23 @@ struct SkyHarness {
         #expect(sky.shell.router.top(as: SkyPage.self)?.date == "2026-11-25")
     }
 
+    @Test("Back from another feature's view, the sky shows again as it was: the moon alone, or a month")
+    func backShowsWhatWasShown() async throws {
+        let sky = try SkyHarness()
+        let tokyo = CityPage(city: CityReference(id: FixtureCities.tokyo.id, name: "Tokyo"))
+        await sky.run("moon Paris --date 2026-12-01")
+        sky.shell.router.push(tokyo)
+        let moon = await sky.run("back")
+        #expect(moon.hasPrefix("Moon over Paris, FR") && moon.contains("Tuesday 1 December 2026"))
+        #expect(!moon.contains("Sunrise"))
+        // One sky on the stack at a time: a new one replaces it.
+        await sky.run("moon --month 2026-12 Tokyo")
+        sky.shell.router.push(tokyo)
+        let month = await sky.run("back")
+        #expect(month.hasPrefix("Moon phases over Tokyo, JP") && month.contains("December 2026"))
+        #expect(sky.shell.router.top(as: SkyPage.self)?.isMonth == true)
+    }
+
     @Test("On a city another feature shows, sky alone is that city's")
     func cityOnScreen() async throws {
         let sky = try SkyHarness()
