@@ -95,11 +95,25 @@ struct DetailDocument: Encodable, Sendable {
     }
 }
 
+/// `--format json map`: the map as text rows, with where each name on it is.
 struct MapDocument: Encodable, Sendable {
+    struct Label: Encodable, Sendable {
+        var name: String
+        var id: Int
+        var row: Int
+        var col: Int
+    }
+
     var city: CityDocument?
+    /// Latitude, longitude.
     var center: [Double]
     var zoom: Int
-    var lines: [String]
+    /// Columns and rows of `rows`.
+    var width: Int
+    var height: Int
+    /// The map's text lines.
+    var rows: [String]
+    var labels: [Label]
     var footer: String
 }
 

@@ -375,7 +375,10 @@ public final class MapPlugin: FeaturePlugin {
             text: MapViews.map(map, rendered: rendered, painter: context.painter),
             json: MapDocument(
                 city: map.city.map { CityDocument($0, favorite: map.favorite) },
-                center: [map.center.latitude, map.center.longitude], zoom: map.zoom, lines: rendered.lines,
+                center: [map.center.latitude, map.center.longitude], zoom: map.zoom,
+                width: rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? 0, height: rendered.lines.count,
+                rows: rendered.lines,
+                labels: rendered.labels.map { .init(name: $0.name, id: $0.id, row: $0.row, col: $0.column) },
                 footer: rendered.footer))
     }
 

@@ -39,18 +39,20 @@ public enum MapRenderer {
         let marker = request.marker.flatMap { place in
             viewport.visibleDot(for: place.location).map { (place, $0) }
         }
+        var labels: [MapLabel] = []
         if let (place, dot) = marker {
-            overlay.placeMarker(
-                name: TerminalText.sanitize(place.name),
-                column: dot.x / viewport.dotsPerCellX, row: dot.y / viewport.dotsPerCellY)
+            let name = TerminalText.sanitize(place.name)
+            let (column, row) = (dot.x / viewport.dotsPerCellX, dot.y / viewport.dotsPerCellY)
+            overlay.placeMarker(name: name, column: column, row: row)
+            labels.append(MapLabel(name: name, id: place.id, row: row, column: column))
         }
         if viewport.zoom >= minimumLabelZoom {
-            placeLabels(places, excludingID: marker?.0.id, viewport: viewport, overlay: &overlay)
+            labels += placeLabels(places, excludingID: marker?.0.id, viewport: viewport, overlay: &overlay)
         }
         let lines = (0..<viewport.rows).map { row in
             overlay.line(row: row) { canvas.appendGlyph(column: $0, row: row, to: &$1) }
         }
-        return RenderedMap(lines: lines, footer: Footer.text(for: viewport))
+        return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels)
     }
 
     /// Places get labels from this zoom on.
@@ -64,7 +66,7 @@ public enum MapRenderer {
     /// Labels the biggest visible places (population, then id) while they fit without overlapping.
     private static func placeLabels(
         _ places: [MapPlace], excludingID markerID: Int?, viewport: Viewport, overlay: inout LabelOverlay
-    ) {
+    ) -> [MapLabel] {
         var candidates: [(place: MapPlace, column: Int, row: Int)] = []
         for place in places where place.id != markerID {
             if let dot = viewport.visibleDot(for: place.location) {
@@ -78,13 +80,15 @@ public enum MapRenderer {
             return (a.row, a.column) < (b.row, b.column)
         }
         let limit = labelLimit(rows: viewport.rows)
-        var placed = 0
-        for candidate in candidates where placed < limit {
+        var placed: [MapLabel] = []
+        for candidate in candidates where placed.count < limit {
             let name = TerminalText.sanitize(candidate.place.name)
             if overlay.placeLabel(name: name, column: candidate.column, row: candidate.row) {
-                placed += 1
+                placed.append(
+                    MapLabel(name: name, id: candidate.place.id, row: candidate.row, column: candidate.column))
             }
         }
+        return placed
     }
 
     /// Draws a ring's segments. Longitudes are unwrapped along the ring (no step longer than 180°), so a ring

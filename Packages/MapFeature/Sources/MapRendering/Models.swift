@@ -102,11 +102,31 @@ public struct RenderedMap: Sendable, Equatable {
     public var lines: [String]
     /// Centre, zoom, scale and a scale bar, at most `width` display columns wide.
     public var footer: String
+    /// The names written on the map (the marked place's first), where their places are.
+    public var labels: [MapLabel]
 
     /// Creates a rendered map.
-    public init(lines: [String], footer: String) {
+    public init(lines: [String], footer: String, labels: [MapLabel] = []) {
         self.lines = lines
         self.footer = footer
+        self.labels = labels
+    }
+}
+
+/// A place's name on a rendered map: the place's id, and the cell of its dot (row and column from 0, from the
+/// top left); the name is written from two columns to its right, or ends two to its left for a marked place near
+/// the right edge.
+public struct MapLabel: Sendable, Equatable {
+    public var name: String
+    public var id: Int
+    public var row: Int
+    public var column: Int
+
+    public init(name: String, id: Int, row: Int, column: Int) {
+        self.name = name
+        self.id = id
+        self.row = row
+        self.column = column
     }
 }
 

@@ -154,4 +154,20 @@ struct MapHarness {
         #expect(results.count == 2)
         #expect(Set(results[0].keys) == ["id", "name", "country", "lat", "lon", "favorite"])
     }
+
+    @Test func jsonMapHasRowsAndWhereEachLabelIs() async throws {
+        let harness = try MapHarness(format: .json)
+        let text = await harness.run("map Toronto --width 60 --height 16")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(Set(document.keys) == ["city", "center", "zoom", "width", "height", "rows", "labels", "footer"])
+        let rows = try #require(document["rows"] as? [String])
+        #expect(document["width"] as? Int == 60 && document["height"] as? Int == 16 && rows.count == 16)
+        let labels = try #require(document["labels"] as? [[String: Any]])
+        #expect(labels.first?["id"] as? Int == 6167865 && labels.first?["name"] as? String == "Toronto")
+        for label in labels {
+            #expect(Set(label.keys) == ["name", "id", "row", "col"])
+            let row = try #require(label["row"] as? Int), name = try #require(label["name"] as? String)
+            #expect(rows[row].contains(name), "\(name) is not on row \(row)")
+        }
+    }
 }

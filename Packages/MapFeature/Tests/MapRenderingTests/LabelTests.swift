@@ -41,6 +41,24 @@ struct LabelTests {
         #expect(start >= 2 && rowCells[start - 1] == " " && isDotCell(rowCells[start - 2]))
     }
 
+    @Test func everyLabelDrawnIsListedWithItsPlaceAndCell() throws {
+        let places = [
+            Self.place("Beta", lat: -0.01, lon: 0.5, population: 500, id: 2),
+            Self.place("Alpha", lat: 0, lon: 0, population: 1_000, id: 1),
+            Self.place("Gamma", lat: -1.5, lon: 0.5, population: 100, id: 3),
+        ]
+        let marker = Self.place("Here", lat: 1, lon: -2, population: 0, id: 9)
+        let map = MapRenderer.render(Self.request(marker: marker), outlines: [], places: places)
+        // The marker first, then the labels drawn in order of importance; Beta, crowded out, is not listed.
+        #expect(map.labels.map(\.id) == [9, 1, 3])
+        for label in map.labels {
+            let rowCells = cells(of: map.lines[label.row])
+            let name = Array(label.name).map(String.init)
+            // Dot (or marker), a space, then the name: from two cells right of the listed column.
+            #expect(Array(rowCells[(label.column + 2)..<(label.column + 2 + name.count)]) == name, "\(label.name)")
+        }
+    }
+
     @Test func populationTiesGoToTheSmallerID() {
         let places = [
             Self.place("Second", lat: 0, lon: 0.3, population: 1_000, id: 8),
