@@ -62,20 +62,17 @@ public struct SunDay: Sendable, Equatable {
             return SunPosition.equatorial(at: instant)
                 .horizontal(observer: observer, siderealTime: instant.apparentSiderealTime).altitude
         }
-        func first(_ level: Double, rising: Bool) -> Date? {
-            sampled.crossings(of: level).first { $0.rising == rising }.map { Instant(julianDay: $0.julianDay).date }
+        // Each level's crossings are found (and bisected) once: its dawn is the first rising one, its dusk the last
+        // setting one.
+        let crossings = [-18, -12, -6, Self.horizon].map { sampled.crossings(of: $0) }
+        func dawn(_ index: Int) -> Date? {
+            crossings[index].first { $0.rising }.map { Instant(julianDay: $0.julianDay).date }
         }
-        func last(_ level: Double, rising: Bool) -> Date? {
-            sampled.crossings(of: level).last { $0.rising == rising }.map { Instant(julianDay: $0.julianDay).date }
+        func dusk(_ index: Int) -> Date? {
+            crossings[index].last { !$0.rising }.map { Instant(julianDay: $0.julianDay).date }
         }
-        astronomicalDawn = first(-18, rising: true)
-        nauticalDawn = first(-12, rising: true)
-        civilDawn = first(-6, rising: true)
-        sunrise = first(Self.horizon, rising: true)
-        sunset = last(Self.horizon, rising: false)
-        civilDusk = last(-6, rising: false)
-        nauticalDusk = last(-12, rising: false)
-        astronomicalDusk = last(-18, rising: false)
+        (astronomicalDawn, nauticalDawn, civilDawn, sunrise) = (dawn(0), dawn(1), dawn(2), dawn(3))
+        (sunset, civilDusk, nauticalDusk, astronomicalDusk) = (dusk(3), dusk(2), dusk(1), dusk(0))
 
         let hourAngles = Sampled(from: start, to: end, step: 30.0 / 1_440) { jd in
             let instant = Instant(julianDay: jd)
@@ -92,7 +89,7 @@ public struct SunDay: Sendable, Equatable {
         }
 
         // The time above the horizon: from each rise (or midnight, if up) to the next set (or midnight).
-        let horizonCrossings = sampled.crossings(of: Self.horizon)
+        let horizonCrossings = crossings[3]
         var up = sampled.values[0] > Self.horizon
         var since = start
         var total = 0.0
