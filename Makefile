@@ -6,8 +6,9 @@ SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sou
 
 SHARED_DATA ?= ../shared/data
 CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
+GEODATA := Packages/MapFeature/Sources/MapFeature/Resources/world.skygeo
 
-FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzSky FuzzTerminalText
+FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzSky FuzzTerminalText
 FUZZ_SECONDS ?= 300
 # 0: a new random seed each run (make fuzz). The smoke uses a fixed seed and a run cap, so that CI replays a sequence
 # of inputs already run here instead of finding something new by chance.
@@ -15,7 +16,7 @@ FUZZ_SEED ?= 0
 FUZZ_RUNS ?= -1
 FUZZ_CORPUS ?= .build/fuzz-corpus
 
-.PHONY: all deps build run test test-each format lint check-manifests clean help catalogue bench fuzz fuzz-smoke fuzz-build
+.PHONY: all deps build run test test-each format lint check-manifests clean help catalogue geodata bench fuzz fuzz-smoke fuzz-build
 
 all: build
 
@@ -32,6 +33,7 @@ help:
 	@echo "                pick some; runs and coverage in .build/fuzz-report.txt (e.g. make fuzz FUZZ_RUNS=10000000)"
 	@echo "make fuzz-smoke every harness from its seeds, 60,000 runs (20 s at most), a fixed seed (part of make test)"
 	@echo "make catalogue  rebuild the built-in city catalogue from $(SHARED_DATA) (see docs/data-sources.md)"
+	@echo "make geodata    rebuild the map's shorelines, borders and rivers from $(SHARED_DATA)/geo"
 
 # The C library the build links: SQLite (GRDB), whose headers Debian and Ubuntu images with Swift have. Installed
 # with apt when missing and running as root; otherwise the command to run is printed. libedit needs nothing: the App
@@ -85,6 +87,12 @@ catalogue: deps
 	cp $(SHARED_DATA)/countries.csv Packages/Services/Sources/CitiesService/Resources/countries.csv
 	$(SWIFT) run -c release CatalogueTool .build/catalogue-src/cities.json .build/catalogue-src/cities-extra.csv \
 		.build/catalogue-src/cities-regions.csv $(CATALOGUE)
+
+# The map's geography (GSHHG, WDBII), simplified per zoom band and tiled, prepared ahead like the catalogue.
+geodata:
+	mkdir -p .build/geo-src
+	for file in $(SHARED_DATA)/geo/*.txt.gz; do gunzip -c $$file > .build/geo-src/$$(basename $$file .gz); done
+	$(SWIFT) run -c release GeoTool .build/geo-src $(GEODATA)
 
 # Release builds of the App and of the benchmark harness, then the measurements; fails when a target is missed.
 bench: deps

@@ -65,6 +65,12 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "GeoTool",
+            dependencies: [.product(name: "MapRendering", package: "MapFeature")],
+            path: "Tools/GeoTool",
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "CatalogueTool",
             dependencies: [.product(name: "CitiesService", package: services)],
             path: "Tools/CatalogueTool",
@@ -164,8 +170,10 @@ let package = Package(
             name: "MapRenderingTests",
             dependencies: [
                 .product(name: "MapRendering", package: "MapFeature"), .product(name: "CoreKit", package: core),
+                .product(name: "TestSupport", package: "TestSupport"),
             ],
             path: "Packages/MapFeature/Tests/MapRenderingTests",
+            exclude: ["__Goldens__"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -43,6 +43,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "FuzzGeoData", dependencies: [.product(name: "MapRendering", package: "MapFeature")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "FuzzSky", dependencies: [.product(name: "Astronomy", package: "Services")],
             swiftSettings: swiftSettings),
         .executableTarget(

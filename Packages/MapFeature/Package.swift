@@ -35,12 +35,16 @@ let package = Package(
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
             ],
-            resources: [.copy("Resources/world-110m.txt")],
+            resources: [.copy("Resources/world.skygeo")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "MapRenderingTests",
-            dependencies: ["MapRendering", .product(name: "CoreKit", package: "Core")],
+            dependencies: [
+                "MapRendering", .product(name: "CoreKit", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            exclude: ["__Goldens__"],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),

@@ -51,6 +51,6 @@ import Testing
             .run([], stdin: "help\nsearch toronto\nopen 1\nmap\nzoom out\nforecast\n")
         #expect(!result.signalled)
         #expect(result.stdout.contains("Toronto"))
-        #expect(result.stdout.contains("zoom 5"))
+        #expect(result.stdout.contains("zoom 8"))
     }
 }

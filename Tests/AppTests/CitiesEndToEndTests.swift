@@ -80,7 +80,7 @@ import Testing
         ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("◉ Toronto"))
-        #expect(result.stdout.contains("zoom 6"))
+        #expect(result.stdout.contains("zoom 9"))
     }
 }
 

@@ -289,14 +289,14 @@ struct WindowSizeTests {
         ).start(["-qfec", "sh '\(script.path)'", "/dev/null"])
         #expect(app.waitForOutput { $0.contains("skylens> ") })
         app.write("map Toronto\n")
-        #expect(app.waitForOutput { $0.contains("zoom 6") })
+        #expect(app.waitForOutput { $0.contains("zoom 9") })
         #expect(FileManager.default.createFile(atPath: resize.path, contents: Data()))
         let deadline = ContinuousClock.now + .seconds(10)
         while !FileManager.default.fileExists(atPath: resized.path), ContinuousClock.now < deadline {
             Thread.sleep(forTimeInterval: 0.05)
         }
         app.write("map Toronto\n")
-        #expect(app.waitForOutput { $0.components(separatedBy: "zoom 6").count > 2 })
+        #expect(app.waitForOutput { $0.components(separatedBy: "zoom 9").count > 2 })
         app.write("quit\n")
         let result = app.wait(timeout: .seconds(20))
         // The map's rows (lines with braille dots), before and after the resize.

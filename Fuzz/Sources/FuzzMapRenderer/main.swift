@@ -1,7 +1,8 @@
 import CoreKit
 import MapRendering
 
-// The map renderer on arbitrary centres, zooms, sizes, styles and places: every line exactly the width asked.
+// The map renderer on arbitrary centres, zooms, sizes, styles, layers, places and lines (tiled at any tile zoom):
+// every line exactly the width asked.
 func double(_ bytes: UnsafeBufferPointer<UInt8>, _ offset: Int) -> Double {
     guard offset + 8 <= bytes.count else { return 0 }
     var raw: UInt64 = 0
@@ -41,8 +42,13 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                 population: places.count, id: places.count))
         offset += 17
     }
-    let outline = Outline(country: "XXX", points: places.map(\.location))
-    let map = MapRenderer.render(request, outlines: [outline], places: places)
+    // The places' positions also make a line of every layer, and the layers drawn come from the input.
+    var chosen = request
+    chosen.layers = MapLayers(rawValue: bytes[16] ^ bytes[18])
+    chosen.favorites = Array(places.suffix(3))
+    let geography = GeoData.lines(
+        GeoLayer.allCases.map { ($0, places.map(\.location)) }, tileZoom: Int(bytes[17] % 9))
+    let map = MapRenderer.render(chosen, geography: geography, places: places)
     let width = min(MapRequest.maximumWidth, max(MapRequest.minimumWidth, request.width))
     let height = min(MapRequest.maximumHeight, max(MapRequest.minimumHeight, request.height))
     precondition(map.lines.count == height, "wrong number of lines")

@@ -44,6 +44,7 @@ final class CityBrowser: ObservableViewModel {
         var style: MapStyle
         var width: Int
         var height: Int
+        var layers: MapLayers = .all
     }
 
     /// What `fav` or `unfav` did.
@@ -105,13 +106,10 @@ final class CityBrowser: ObservableViewModel {
         /// The page of a city is shown (by `open`, or `back` to it).
         case citySelected(id: Int)
         case favoriteSet(Reference, Bool)
-        case mapRequested(Reference, zoom: Int, style: MapStyle, width: Int, height: Int)
+        case mapRequested(Reference, zoom: Int, style: MapStyle, width: Int, height: Int, layers: MapLayers = .all)
         case zoomChanged(by: Int)
         case panned(dx: Double, dy: Double)
     }
-
-    /// How many of the places in a map's view are named (the most populous).
-    static let namedPlaces = 400
 
     private(set) var state = State()
     private let directory: CityDirectory
@@ -182,14 +180,14 @@ final class CityBrowser: ObservableViewModel {
                 return
             }
             await reloadFavorites(required: false)
-        case .mapRequested(let reference, let zoom, let style, let width, let height):
+        case .mapRequested(let reference, let zoom, let style, let width, let height, let layers):
             guard let city = resolve(reference) else { return }
             await reloadFavorites(required: false)
             state.map = MapView(
                 city: city, favorite: state.favorites.contains(city.id),
                 center: GeoPoint(latitude: city.latitude, longitude: city.longitude),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
-                width: width, height: height)
+                width: width, height: height, layers: layers)
         case .zoomChanged(let step):
             guard let map = state.map else { return }
             state.map?.zoom = min(
@@ -294,14 +292,22 @@ final class CityBrowser: ObservableViewModel {
                 name: city.name, location: GeoPoint(latitude: city.latitude, longitude: city.longitude),
                 population: city.population ?? 0, id: city.id)
         }
+        let favorites = state.favorites.sorted().compactMap { id -> MapPlace? in
+            guard id != map.city?.id, let city = directory.city(id) else { return nil }
+            return MapPlace(
+                name: city.name, location: GeoPoint(latitude: city.latitude, longitude: city.longitude),
+                population: city.population ?? 0, id: city.id)
+        }
         return MapRequest(
-            center: map.center, zoom: map.zoom, width: map.width, height: map.height, style: map.style, marker: marker)
+            center: map.center, zoom: map.zoom, width: map.width, height: map.height, style: map.style, marker: marker,
+            favorites: favorites, layers: map.layers)
     }
 
-    /// The cities inside the map's view as places: all as dots, and the most populous ones with their names.
+    /// The cities inside the map's view as places; far out, only as many of each one-degree cell as the map can
+    /// show (`MapRequest.citiesPerDegreeCell`).
     func places(for request: MapRequest) -> [MapPlace] {
         let box = MapRenderer.visibleBox(request)
-        return directory.places(box.south, box.west, box.north, box.east, Self.namedPlaces).map { place in
+        return directory.places(box.south, box.west, box.north, box.east, request.citiesPerDegreeCell).map { place in
             MapPlace(
                 name: place.name, location: GeoPoint(latitude: place.latitude, longitude: place.longitude),
                 population: place.population, id: place.id)

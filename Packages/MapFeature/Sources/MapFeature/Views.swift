@@ -157,10 +157,29 @@ enum MapViews {
             let country = city.country.isEmpty ? "" : ", \(city.country)"
             lines.append(painter.paint("\(TerminalText.sanitize(city.name))\(country)", .bold) + star)
         }
-        lines += rendered.lines
+        lines += painter.enabled ? rendered.spans.map { paint($0, painter) } : rendered.lines
         lines.append(painter.paint(rendered.footer, .dim))
         lines.append(painter.paint("zoom in|out · pan n|s|e|w · weather · back", .dim))
         return lines.joined(separator: "\n")
+    }
+
+    /// A map line in colour: each ink its own, so that shores, lakes, rivers, borders, state lines, cities, names,
+    /// favourites and the chosen place can be told apart.
+    static func paint(_ spans: [MapSpan], _ painter: Painter) -> String {
+        spans.map { span in
+            switch span.ink {
+            case .none: span.text
+            case .coast: painter.paint(span.text, .color256(114))
+            case .lakes: painter.paint(span.text, .color256(39))
+            case .rivers: painter.paint(span.text, .color256(31))
+            case .borders: painter.paint(span.text, .color256(203))
+            case .states: painter.paint(span.text, .color256(243))
+            case .cities: painter.paint(span.text, .color256(252))
+            case .label: painter.paint(span.text, .bold)
+            case .favorite: painter.paint(span.text, .bold, .yellow)
+            case .marker: painter.paint(span.text, .bold, .color256(198))
+            }
+        }.joined()
     }
 
     static func coordinates(_ city: City, long: Bool = false) -> String {

@@ -1,4 +1,5 @@
-/// A grid of on/off dots packed into terminal cells, one bit per dot.
+/// A grid of on/off dots packed into terminal cells, one bit per dot, and for each cell the ink of what set its
+/// dots (the highest `MapInk` wins a shared cell).
 struct DotCanvas {
     let columns: Int
     let rows: Int
@@ -6,6 +7,7 @@ struct DotCanvas {
     let dotsPerCellX: Int
     let dotsPerCellY: Int
     private(set) var cells: [UInt8]
+    private(set) var inks: [UInt8]
 
     var dotWidth: Int { columns * dotsPerCellX }
     var dotHeight: Int { rows * dotsPerCellY }
@@ -19,6 +21,7 @@ struct DotCanvas {
         case .blocks: (dotsPerCellX, dotsPerCellY) = (1, 2)
         }
         cells = Array(repeating: 0, count: columns * rows)
+        inks = Array(repeating: 0, count: columns * rows)
     }
 
     /// Braille dot bits indexed by [x][y] inside a cell: dots 1-2-3-7 down the left column, 4-5-6-8 down the right.
@@ -28,7 +31,7 @@ struct DotCanvas {
     ]
 
     /// Sets one dot; dots off the canvas are ignored.
-    mutating func set(x: Int, y: Int) {
+    mutating func set(x: Int, y: Int, ink: MapInk = .coast) {
         guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
         let cellX = x / dotsPerCellX, cellY = y / dotsPerCellY
         let bit: UInt8
@@ -36,11 +39,23 @@ struct DotCanvas {
         case .braille: bit = Self.brailleBits[x % 2][y % 4]
         case .blocks: bit = y % 2 == 0 ? 1 : 2
         }
-        cells[cellY * columns + cellX] |= bit
+        let index = cellY * columns + cellX
+        cells[index] |= bit
+        if inks[index] < ink.rawValue { inks[index] = ink.rawValue }
+    }
+
+    /// Whether a cell has any dot set.
+    func isSet(column: Int, row: Int) -> Bool {
+        cells[row * columns + column] != 0
+    }
+
+    /// The ink of a cell (`.none` when empty).
+    func ink(column: Int, row: Int) -> MapInk {
+        MapInk(rawValue: inks[row * columns + column]) ?? .none
     }
 
     /// Draws a straight line between two dot positions (any finite values), clipped to the canvas.
-    mutating func line(from a: (x: Double, y: Double), to b: (x: Double, y: Double)) {
+    mutating func line(from a: (x: Double, y: Double), to b: (x: Double, y: Double), ink: MapInk = .coast) {
         // Liang–Barsky clipping against a rectangle one dot larger than the canvas on every side,
         // so that rounding never pulls a visible end inside from far away.
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
@@ -63,7 +78,7 @@ struct DotCanvas {
         guard clip(-dx, a.x - minX), clip(dx, maxX - a.x), clip(-dy, a.y - minY), clip(dy, maxY - a.y) else { return }
         let x0 = Self.dotIndex(a.x + t0 * dx, limit: maxX), y0 = Self.dotIndex(a.y + t0 * dy, limit: maxY)
         let x1 = Self.dotIndex(a.x + t1 * dx, limit: maxX), y1 = Self.dotIndex(a.y + t1 * dy, limit: maxY)
-        bresenham(x0, y0, x1, y1)
+        bresenham(x0, y0, x1, y1, ink: ink)
     }
 
     /// Floor of a clipped coordinate, kept within -1...limit against rounding errors.
@@ -72,13 +87,13 @@ struct DotCanvas {
         return Int(min(max(v, -1), limit).rounded(.down))
     }
 
-    private mutating func bresenham(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int) {
+    private mutating func bresenham(_ x0: Int, _ y0: Int, _ x1: Int, _ y1: Int, ink: MapInk) {
         var x = x0, y = y0
         let dx = abs(x1 - x0), dy = -abs(y1 - y0)
         let sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1
         var err = dx + dy
         while true {
-            set(x: x, y: y)
+            set(x: x, y: y, ink: ink)
             if x == x1 && y == y1 { return }
             let e2 = 2 * err
             if e2 >= dy { err += dy; x += sx }

@@ -1,7 +1,7 @@
 import CoreKit
 
-/// Text drawn over the dot canvas (the marker, its name and place labels), with the bookkeeping that keeps
-/// labels from overlapping.
+/// Text drawn over the dot canvas (the marker, favourites, place labels), with the bookkeeping that keeps labels
+/// from overlapping, and the ink of each text cell.
 struct LabelOverlay {
     /// What a cell shows instead of its dots.
     enum Cell: Equatable {
@@ -23,11 +23,14 @@ struct LabelOverlay {
     let rows: Int
     private var kinds: [UInt8]
     private var texts: [Int: String] = [:]
+    private var textInks: [Int: MapInk] = [:]
     /// Cells used by the marker, labels and labelled dots; new labels keep clear of them.
     private var reserved: [Bool]
 
     /// The marker glyph.
     static let markerGlyph = "◉"
+    /// A favourite's glyph.
+    static let favoriteGlyph = "★"
 
     init(columns: Int, rows: Int) {
         self.columns = columns
@@ -39,7 +42,7 @@ struct LabelOverlay {
     /// Draws the marker and its name: right of it when the name fits, else left, else cut to the wider side.
     mutating func placeMarker(name: String, column: Int, row: Int) {
         guard column >= 0, column < columns, row >= 0, row < rows else { return }
-        put(.text(Self.markerGlyph), column: column, row: row)
+        put(.text(Self.markerGlyph), at: row * columns + column, ink: .marker)
         reserve(row: row, from: column, to: column + 1)
         let width = DisplayWidth.columns(of: name)
         guard width > 0 else { return }
@@ -47,22 +50,25 @@ struct LabelOverlay {
         if width <= roomRight || (width > roomLeft && roomRight >= roomLeft) {
             let text = width <= roomRight ? name : DisplayWidth.truncated(name, toColumns: roomRight)
             guard roomRight > 0 else { return }
-            put(.text(" "), column: column + 1, row: row)
-            write(text, column: column + 2, row: row)
+            put(.text(" "), at: row * columns + column + 1, ink: .marker)
+            write(text, column: column + 2, row: row, ink: .marker)
             reserve(row: row, from: column, to: column + 2 + DisplayWidth.columns(of: text))
         } else {
             let text = width <= roomLeft ? name : DisplayWidth.truncated(name, toColumns: roomLeft)
             guard roomLeft > 0 else { return }
             let start = column - 1 - DisplayWidth.columns(of: text)
-            put(.text(" "), column: column - 1, row: row)
-            write(text, column: start, row: row)
+            put(.text(" "), at: row * columns + column - 1, ink: .marker)
+            write(text, column: start, row: row, ink: .marker)
             reserve(row: row, from: start, to: column + 1)
         }
     }
 
-    /// Labels the place whose dot is in the given cell: a space, then the name. Returns false (and draws
-    /// nothing) when the label would leave the map or come within one column of another label or the marker.
-    mutating func placeLabel(name: String, column: Int, row: Int) -> Bool {
+    /// Labels the place whose dot is in the given cell: a space, then the name; with a `glyph`, the glyph replaces
+    /// the dot (a favourite's "★"). Returns false (and draws nothing) when the label would leave the map or come
+    /// within one column of another label or the marker.
+    mutating func placeLabel(
+        name: String, column: Int, row: Int, glyph: String? = nil, ink: MapInk = .label
+    ) -> Bool {
         let width = DisplayWidth.columns(of: name)
         guard width > 0, column >= 0, row >= 0, row < rows else { return false }
         let end = column + 2 + width  // one past the last text column
@@ -70,30 +76,50 @@ struct LabelOverlay {
         for c in max(0, column - 1)..<min(columns, end + 1) where reserved[row * columns + c] {
             return false
         }
-        put(.text(" "), column: column + 1, row: row)
-        write(name, column: column + 2, row: row)
+        if let glyph { put(.text(glyph), at: row * columns + column, ink: ink) }
+        put(.text(" "), at: row * columns + column + 1, ink: ink)
+        write(name, column: column + 2, row: row, ink: ink)
         reserve(row: row, from: column, to: end)
         return true
     }
 
-    /// The finished text of one row; `dots` appends the UTF-8 of a column's canvas glyph.
-    func line(row: Int, dots: (Int, inout [UInt8]) -> Void) -> String {
+    /// The finished row as runs of one ink: the canvas's glyphs where no text covers them.
+    func spans(row: Int, canvas: DotCanvas) -> [MapSpan] {
+        var spans: [MapSpan] = []
         var bytes: [UInt8] = []
         bytes.reserveCapacity(columns * 3)
+        var current = MapInk.none
+        func flush() {
+            guard !bytes.isEmpty else { return }
+            spans.append(MapSpan(text: String(decoding: bytes, as: UTF8.self), ink: current))
+            bytes.removeAll(keepingCapacity: true)
+        }
         for column in 0..<columns {
             let index = row * columns + column
-            switch Kind(rawValue: kinds[index]) {
-            case .dots: dots(column, &bytes)
-            case .text: bytes.append(contentsOf: (texts[index] ?? " ").utf8)
-            case .covered, nil: break
+            let kind = Kind(rawValue: kinds[index])
+            let ink: MapInk
+            switch kind {
+            case .dots: ink = canvas.ink(column: column, row: row)
+            case .text: ink = textInks[index] ?? .label
+            case .covered, nil: continue
+            }
+            if ink != current {
+                flush()
+                current = ink
+            }
+            if kind == .dots {
+                canvas.appendGlyph(column: column, row: row, to: &bytes)
+            } else {
+                bytes.append(contentsOf: (texts[index] ?? " ").utf8)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        flush()
+        return spans
     }
 
     /// Writes `text` character by character from `column`: wide characters cover the following cells and
     /// zero-width ones join the character before them. The caller has checked that it fits.
-    private mutating func write(_ text: String, column: Int, row: Int) {
+    private mutating func write(_ text: String, column: Int, row: Int, ink: MapInk) {
         var c = column
         var lastIndex: Int?
         for character in text {
@@ -106,28 +132,27 @@ struct LabelOverlay {
             }
             guard c >= 0, c + width <= columns else { return }
             let index = row * columns + c
-            put(.text(String(character)), at: index)
-            for k in 1..<width { put(.covered, at: index + k) }
+            put(.text(String(character)), at: index, ink: ink)
+            for k in 1..<width { put(.covered, at: index + k, ink: ink) }
             lastIndex = index
             c += width
         }
     }
 
-    private mutating func put(_ cell: Cell, column: Int, row: Int) {
-        put(cell, at: row * columns + column)
-    }
-
-    private mutating func put(_ cell: Cell, at index: Int) {
+    private mutating func put(_ cell: Cell, at index: Int, ink: MapInk) {
         switch cell {
         case .dots:
             kinds[index] = Kind.dots.rawValue
             texts[index] = nil
+            textInks[index] = nil
         case .text(let text):
             kinds[index] = Kind.text.rawValue
             texts[index] = text
+            textInks[index] = ink
         case .covered:
             kinds[index] = Kind.covered.rawValue
             texts[index] = nil
+            textInks[index] = nil
         }
     }
 

@@ -19,20 +19,19 @@ public enum MapRenderer {
         Viewport(request).box
     }
 
-    /// Renders a map: outlines as lines, each visible place as a dot, labels for the largest places
-    /// (zoom 3 and closer), the marker "◉" with its name, and a footer with centre, zoom and scale.
+    /// Renders a map: the geography's layers as lines (shorelines, lakes, rivers, borders, first-level
+    /// boundaries, each from the level of detail for the zoom), the places as dots thinned by population (the
+    /// biggest first, at most one in any 3 × 3 cells), names for the most populous dots (zoom 3 and closer) without
+    /// overlaps, favourites "★" and the marker "◉" with their names, and a footer with centre, zoom and scale.
     ///
     /// Places outside the view are ignored, so passing more than `visibleBox` selects is harmless.
     /// The output depends only on the input (no hashing order or clock is involved).
-    public static func render(_ request: MapRequest, outlines: [Outline], places: [MapPlace]) -> RenderedMap {
+    public static func render(_ request: MapRequest, geography: GeoData?, places: [MapPlace]) -> RenderedMap {
         let viewport = Viewport(request)
         var canvas = DotCanvas(columns: viewport.columns, rows: viewport.rows, style: request.style)
-        for outline in outlines {
-            drawRing(outline.points, on: &canvas, viewport: viewport)
-        }
-        for place in places {
-            if let dot = viewport.visibleDot(for: place.location) {
-                canvas.set(x: dot.x, y: dot.y)
+        if let geography {
+            for layer in request.layers.geoLayers {
+                drawLayer(layer, of: geography, on: &canvas, viewport: viewport)
             }
         }
         var overlay = LabelOverlay(columns: viewport.columns, rows: viewport.rows)
@@ -46,42 +45,151 @@ public enum MapRenderer {
             overlay.placeMarker(name: name, column: column, row: row)
             labels.append(MapLabel(name: name, id: place.id, row: row, column: column))
         }
-        if viewport.zoom >= minimumLabelZoom {
-            labels += placeLabels(places, excludingID: marker?.0.id, viewport: viewport, overlay: &overlay)
-        }
-        let lines = (0..<viewport.rows).map { row in
-            overlay.line(row: row) { canvas.appendGlyph(column: $0, row: row, to: &$1) }
-        }
-        return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels)
-    }
-
-    /// Places get labels from this zoom on.
-    static let minimumLabelZoom = 3
-
-    /// At most one label for about every 6 rows (the marker's label comes on top).
-    static func labelLimit(rows: Int) -> Int {
-        max(1, rows / 6)
-    }
-
-    /// Labels the biggest visible places (population, then id) while they fit without overlapping.
-    private static func placeLabels(
-        _ places: [MapPlace], excludingID markerID: Int?, viewport: Viewport, overlay: inout LabelOverlay
-    ) -> [MapLabel] {
-        var candidates: [(place: MapPlace, column: Int, row: Int)] = []
-        for place in places where place.id != markerID {
-            if let dot = viewport.visibleDot(for: place.location) {
-                candidates.append((place, dot.x / viewport.dotsPerCellX, dot.y / viewport.dotsPerCellY))
+        labels += favoriteLabels(request.favorites, excludingID: marker?.0.id, viewport: viewport, overlay: &overlay)
+        // Labels without the dots name the same places, thinned alike.
+        let shown =
+            request.layers.isDisjoint(with: [.cities, .labels])
+            ? [] : drawCities(places, viewport: viewport, on: &canvas, dots: request.layers.contains(.cities))
+        if viewport.zoom >= minimumLabelZoom, request.layers.contains(.labels) {
+            // Not again a place already named: by id, or by name within two cells (a list's duplicate row).
+            let taken = Set(labels.map(\.id))
+            let unlabelled = shown.filter { shown in
+                !taken.contains(shown.place.id)
+                    && !labels.contains { label in
+                        label.name == TerminalText.sanitize(shown.place.name) && abs(label.row - shown.row) <= 2
+                            && abs(label.column - shown.column) <= 2
+                    }
             }
+            labels += placeLabels(unlabelled, viewport: viewport, overlay: &overlay)
+        }
+        var lines: [String] = []
+        var spans: [[MapSpan]] = []
+        lines.reserveCapacity(viewport.rows)
+        spans.reserveCapacity(viewport.rows)
+        for row in 0..<viewport.rows {
+            let rowSpans = overlay.spans(row: row, canvas: canvas)
+            spans.append(rowSpans)
+            lines.append(rowSpans.count == 1 ? rowSpans[0].text : rowSpans.map(\.text).joined())
+        }
+        return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels, spans: spans)
+    }
+
+    /// A place's dot cell on the map.
+    struct ShownPlace {
+        var place: MapPlace
+        var column: Int
+        var row: Int
+    }
+
+    /// Draws the places as dots, the most populous (then the smallest id) first, leaving out any whose cell or
+    /// a neighbouring cell already has a city: no area turns solid, however many cities it has. Returns the places
+    /// kept, in that order (with `dots` false, only chooses them, for labels without dots).
+    static func drawCities(
+        _ places: [MapPlace], viewport: Viewport, on canvas: inout DotCanvas, dots: Bool = true
+    ) -> [ShownPlace] {
+        var candidates: [(place: MapPlace, x: Int, y: Int)] = []
+        candidates.reserveCapacity(places.count)
+        for place in places {
+            if let dot = viewport.visibleDot(for: place.location) { candidates.append((place, dot.x, dot.y)) }
         }
         candidates.sort { a, b in
             if a.place.population != b.place.population { return a.place.population > b.place.population }
             if a.place.id != b.place.id { return a.place.id < b.place.id }
             if a.place.name != b.place.name { return a.place.name < b.place.name }
-            return (a.row, a.column) < (b.row, b.column)
+            return (a.y, a.x) < (b.y, b.x)
         }
-        let limit = labelLimit(rows: viewport.rows)
+        let columns = viewport.columns, rows = viewport.rows
+        var taken = [Bool](repeating: false, count: columns * rows)
+        var shown: [ShownPlace] = []
+        for candidate in candidates {
+            let column = candidate.x / viewport.dotsPerCellX, row = candidate.y / viewport.dotsPerCellY
+            var free = true
+            check: for r in max(0, row - 1)...min(rows - 1, row + 1) {
+                for c in max(0, column - 1)...min(columns - 1, column + 1) where taken[r * columns + c] {
+                    free = false
+                    break check
+                }
+            }
+            guard free else { continue }
+            taken[row * columns + column] = true
+            if dots { canvas.set(x: candidate.x, y: candidate.y, ink: .cities) }
+            shown.append(ShownPlace(place: candidate.place, column: column, row: row))
+        }
+        return shown
+    }
+
+    /// Marks the favourites in view with "★" and their names (those whose name does not fit keep the star).
+    private static func favoriteLabels(
+        _ favorites: [MapPlace], excludingID markerID: Int?, viewport: Viewport, overlay: inout LabelOverlay
+    ) -> [MapLabel] {
+        var labels: [MapLabel] = []
+        let ordered = favorites.sorted { a, b in
+            a.population != b.population ? a.population > b.population : a.id < b.id
+        }
+        for favorite in ordered where favorite.id != markerID {
+            guard let dot = viewport.visibleDot(for: favorite.location) else { continue }
+            let (column, row) = (dot.x / viewport.dotsPerCellX, dot.y / viewport.dotsPerCellY)
+            let name = TerminalText.sanitize(favorite.name)
+            if overlay.placeLabel(
+                name: name, column: column, row: row, glyph: LabelOverlay.favoriteGlyph, ink: .favorite)
+            {
+                labels.append(MapLabel(name: name, id: favorite.id, row: row, column: column))
+            }
+        }
+        return labels
+    }
+
+    /// The ink of each geography layer.
+    static func ink(_ layer: GeoLayer) -> MapInk {
+        switch layer {
+        case .coast: .coast
+        case .lakes: .lakes
+        case .rivers: .rivers
+        case .borders: .borders
+        case .states: .states
+        }
+    }
+
+    /// Draws a layer's lines from the tiles in view, at the level of detail of the zoom.
+    private static func drawLayer(
+        _ layer: GeoLayer, of geography: GeoData, on canvas: inout DotCanvas, viewport: Viewport
+    ) {
+        guard let level = geography.level(layer, zoom: viewport.zoom) else { return }
+        let rect = viewport.unitRect
+        let scale = viewport.unitScale
+        let offsetX = Double(viewport.dotWidth) / 2 - viewport.centerUnitX * scale
+        let offsetY = Double(viewport.dotHeight) / 2 - viewport.centerUnitY * scale
+        let ink = ink(layer)
+        let zoom = viewport.zoom
+        geography.forEachLine(in: level, minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY) {
+            minZoom, points in
+            guard minZoom <= zoom, points.count >= 4 else { return }
+            var previous = (x: Double(points[0]) * scale + offsetX, y: Double(points[1]) * scale + offsetY)
+            var i = 2
+            while i + 1 < points.count {
+                let current = (x: Double(points[i]) * scale + offsetX, y: Double(points[i + 1]) * scale + offsetY)
+                canvas.line(from: previous, to: current, ink: ink)
+                previous = current
+                i += 2
+            }
+        }
+    }
+
+    /// Places get labels from this zoom on.
+    static let minimumLabelZoom = 3
+
+    /// At most one label for about every 6 rows of 80 columns (the marker's and favourites' come on top).
+    static func labelLimit(columns: Int, rows: Int) -> Int {
+        max(1, rows * columns / 480)
+    }
+
+    /// Labels the biggest places drawn (they come in population order) while they fit without overlapping.
+    private static func placeLabels(
+        _ shown: [ShownPlace], viewport: Viewport, overlay: inout LabelOverlay
+    ) -> [MapLabel] {
+        let limit = labelLimit(columns: viewport.columns, rows: viewport.rows)
         var placed: [MapLabel] = []
-        for candidate in candidates where placed.count < limit {
+        for candidate in shown where placed.count < limit {
             let name = TerminalText.sanitize(candidate.place.name)
             if overlay.placeLabel(name: name, column: candidate.column, row: candidate.row) {
                 placed.append(
@@ -89,58 +197,5 @@ public enum MapRenderer {
             }
         }
         return placed
-    }
-
-    /// Draws a ring's segments. Longitudes are unwrapped along the ring (no step longer than 180°), so a ring
-    /// crossing the antimeridian stays continuous, and the ring is drawn once for every copy of the world
-    /// that overlaps the view. Segments running along the ±180° meridian itself are not drawn: they are the cut
-    /// edges of rings split at the antimeridian (Fiji, Chukotka, Antarctica in Natural Earth), not coastlines.
-    private static func drawRing(_ points: [GeoPoint], on canvas: inout DotCanvas, viewport: Viewport) {
-        var xs: [Double] = []
-        var ys: [Double] = []
-        var onCut: [Bool] = []
-        xs.reserveCapacity(points.count + 1)
-        ys.reserveCapacity(points.count + 1)
-        onCut.reserveCapacity(points.count + 1)
-        var previousLongitude: Double?
-        for point in points where point.latitude.isFinite && point.longitude.isFinite {
-            onCut.append(abs(point.longitude) == 180)
-            var lon = MapGeometry.normalizedLongitude(point.longitude)
-            if let previous = previousLongitude {
-                let step = lon - previous
-                lon = previous + step - 360 * (step / 360).rounded()
-            }
-            previousLongitude = lon
-            xs.append(MapGeometry.mercatorX(longitude: lon))
-            ys.append(MapGeometry.mercatorY(latitude: point.latitude))
-        }
-        guard xs.count >= 2, let firstPoint = points.first(where: { $0.latitude.isFinite && $0.longitude.isFinite }),
-            let lastPoint = points.last(where: { $0.latitude.isFinite && $0.longitude.isFinite })
-        else { return }
-        if firstPoint != lastPoint, let lastX = xs.last, let firstY = ys.first {
-            // Close the ring: back to the first point's latitude, at the copy of its longitude nearest the end.
-            var x = MapGeometry.mercatorX(longitude: MapGeometry.normalizedLongitude(firstPoint.longitude))
-            x += (lastX - x).rounded()
-            xs.append(x)
-            ys.append(firstY)
-            onCut.append(abs(firstPoint.longitude) == 180)
-        }
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else { return }
-        // Skip rings entirely above or below the view.
-        if viewport.dotY(maxY) < -1 || viewport.dotY(minY) > Double(viewport.dotHeight) + 1 { return }
-        // World copies k for which [minX + k, maxX + k] overlaps the visible x range.
-        let halfWidth = Double(viewport.dotWidth) / 2 / viewport.worldDots
-        let viewLeft = viewport.centerX - halfWidth, viewRight = viewport.centerX + halfWidth
-        let firstCopy = Int((viewLeft - maxX).rounded(.up)), lastCopy = Int((viewRight - minX).rounded(.down))
-        guard firstCopy <= lastCopy else { return }
-        for copy in firstCopy...lastCopy {
-            let shift = Double(copy)
-            var previous = (x: viewport.dotX(xs[0] + shift), y: viewport.dotY(ys[0]))
-            for i in 1..<xs.count {
-                let current = (x: viewport.dotX(xs[i] + shift), y: viewport.dotY(ys[i]))
-                if !(onCut[i - 1] && onCut[i]) { canvas.line(from: previous, to: current) }
-                previous = current
-            }
-        }
     }
 }

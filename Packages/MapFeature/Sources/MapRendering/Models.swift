@@ -1,4 +1,5 @@
 import CoreKit
+import Foundation
 
 /// A position on the Earth in degrees (WGS 84): latitude north-positive, longitude east-positive.
 public struct GeoPoint: Sendable, Equatable {
@@ -11,20 +12,6 @@ public struct GeoPoint: Sendable, Equatable {
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
-    }
-}
-
-/// One closed ring of a country outline (an island, a mainland, an enclave).
-public struct Outline: Sendable, Equatable {
-    /// ISO 3166-1 alpha-3 code of the country the ring belongs to, e.g. "CAN".
-    public var country: String
-    /// The ring's vertices in order; the renderer closes the ring if the last point differs from the first.
-    public var points: [GeoPoint]
-
-    /// Creates a ring for a country.
-    public init(country: String, points: [GeoPoint]) {
-        self.country = country
-        self.points = points
     }
 }
 
@@ -56,10 +43,75 @@ public enum MapStyle: Sendable, Equatable {
     case blocks
 }
 
+/// Which parts of the map to draw (`--layers coast,lakes,rivers,borders,states,cities,labels`).
+public struct MapLayers: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let coast = MapLayers(rawValue: 1 << 0)
+    public static let lakes = MapLayers(rawValue: 1 << 1)
+    public static let rivers = MapLayers(rawValue: 1 << 2)
+    public static let borders = MapLayers(rawValue: 1 << 3)
+    public static let states = MapLayers(rawValue: 1 << 4)
+    public static let cities = MapLayers(rawValue: 1 << 5)
+    public static let labels = MapLayers(rawValue: 1 << 6)
+    public static let all: MapLayers = [.coast, .lakes, .rivers, .borders, .states, .cities, .labels]
+
+    /// The names, in drawing order, as `--layers` takes them.
+    public static let names: [(name: String, layers: MapLayers)] = [
+        ("coast", .coast), ("lakes", .lakes), ("rivers", .rivers), ("borders", .borders), ("states", .states),
+        ("cities", .cities), ("labels", .labels),
+    ]
+
+    /// A comma-separated list of names (`coast,borders`); nil with the first unknown name.
+    public init?(names list: String) {
+        var layers: MapLayers = []
+        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+            guard let found = Self.names.first(where: { $0.name == name }) else { return nil }
+            layers.insert(found.layers)
+        }
+        self = layers
+    }
+
+    /// The geography layer each of these stands for.
+    var geoLayers: [GeoLayer] {
+        [
+            (MapLayers.states, GeoLayer.states), (.rivers, .rivers), (.lakes, .lakes), (.coast, .coast),
+            (.borders, .borders),
+        ].compactMap { contains($0.0) ? $0.1 : nil }
+    }
+}
+
+/// What a cell of a rendered map shows, so that a view can colour it (the renderer's text stays plain).
+public enum MapInk: UInt8, Sendable, CaseIterable {
+    /// Nothing: a blank cell.
+    case none = 0
+    case states, rivers, lakes, coast, borders
+    /// City dots.
+    case cities
+    /// A place's name.
+    case label
+    /// A favourite's star and name.
+    case favorite
+    /// The chosen place: its mark and its name.
+    case marker
+}
+
+/// A run of cells of one ink in a line of a rendered map.
+public struct MapSpan: Sendable, Equatable {
+    public var text: String
+    public var ink: MapInk
+
+    public init(text: String, ink: MapInk) {
+        self.text = text
+        self.ink = ink
+    }
+}
+
 /// What to draw: where, how close, how big and in which style.
 public struct MapRequest: Sendable, Equatable {
     /// Zoom levels accepted by the renderer; other values are clamped into this range.
-    public static let zoomRange = 0...12
+    public static let zoomRange = 0...14
     /// Smallest map width in columns; narrower requests are widened to it.
     public static let minimumWidth = 10
     /// Smallest map height in rows; lower requests are raised to it.
@@ -69,9 +121,10 @@ public struct MapRequest: Sendable, Equatable {
     /// Largest map height in rows; taller requests are lowered to it.
     public static let maximumHeight = 500
 
-    /// The point shown in the middle of the map.
+    /// The point shown in the middle of the map: at dot (width, 2 × height) from the top-left corner.
     public var center: GeoPoint
-    /// 0 shows the whole 360° of longitude across the width; each step halves the span (see `zoomRange`).
+    /// Web Mercator zoom: the world is 256 × 2^zoom braille dots wide (128 × 2^zoom columns), as in
+    /// OpenStreetMap's tiles and mapscii (see `zoomRange`).
     public var zoom: Int
     /// Terminal columns of the map area (at least `minimumWidth`).
     public var width: Int
@@ -81,11 +134,22 @@ public struct MapRequest: Sendable, Equatable {
     public var style: MapStyle
     /// The chosen place: drawn as "◉" with its name, which always wins over other labels.
     public var marker: MapPlace?
+    /// Places to mark with "★" and name before any other (the user's favourites).
+    public var favorites: [MapPlace]
+    /// What to draw.
+    public var layers: MapLayers
+
+    /// How many of the most populous cities of each one-degree cell the map can show (0: all). The renderer draws
+    /// at most one city in any 3 × 3 cells, and a degree is under 3 columns up to zoom 3, about 6 at zoom 4: a
+    /// caller that asks its city list for only these saves reading the 209,579 cities of a world map.
+    public var citiesPerDegreeCell: Int {
+        zoom <= 3 ? 1 : zoom <= 7 ? 1 << (2 * (zoom - 3)) : 0
+    }
 
     /// Creates a request.
     public init(
         center: GeoPoint, zoom: Int, width: Int, height: Int,
-        style: MapStyle = .braille, marker: MapPlace? = nil
+        style: MapStyle = .braille, marker: MapPlace? = nil, favorites: [MapPlace] = [], layers: MapLayers = .all
     ) {
         self.center = center
         self.zoom = zoom
@@ -93,6 +157,8 @@ public struct MapRequest: Sendable, Equatable {
         self.height = height
         self.style = style
         self.marker = marker
+        self.favorites = favorites
+        self.layers = layers
     }
 }
 
@@ -100,14 +166,17 @@ public struct MapRequest: Sendable, Equatable {
 public struct RenderedMap: Sendable, Equatable {
     /// Exactly `height` lines, each exactly `width` display columns wide (see `DisplayWidth`).
     public var lines: [String]
+    /// The same lines cut into runs of one ink, for colour.
+    public var spans: [[MapSpan]]
     /// Centre, zoom, scale and a scale bar, at most `width` display columns wide.
     public var footer: String
     /// The names written on the map (the marked place's first), where their places are.
     public var labels: [MapLabel]
 
     /// Creates a rendered map.
-    public init(lines: [String], footer: String, labels: [MapLabel] = []) {
+    public init(lines: [String], footer: String, labels: [MapLabel] = [], spans: [[MapSpan]]? = nil) {
         self.lines = lines
+        self.spans = spans ?? lines.map { [MapSpan(text: $0, ink: .none)] }
         self.footer = footer
         self.labels = labels
     }

@@ -8,8 +8,8 @@
 
 /// Plain geodesy helpers.
 enum MapGeometry {
-    /// Latitudes beyond ±85° are drawn on the ±85° line.
-    static let maxLatitude = 85.0
+    /// Latitudes beyond Web Mercator's edge (±85.05°) are drawn on it.
+    static let maxLatitude = GeoUnits.maxLatitude
     /// Equatorial circumference in kilometres (WGS 84).
     static let equatorKm = 40_075.016_686
 
@@ -42,8 +42,9 @@ enum MapGeometry {
 
 /// Maps world coordinates to dot coordinates for one request.
 ///
-/// The dot canvas is `dotWidth` × `dotHeight` dots; the world (one turn of longitude) is `worldDots` dots wide,
-/// and dots are square, so the same scale applies vertically.
+/// The dot canvas is `dotWidth` × `dotHeight` dots; the world (one turn of longitude) is `worldDots` dots wide:
+/// 256 × 2^zoom braille dots (128 × 2^zoom columns, as OpenStreetMap's 256-pixel tiles and mapscii count), and dots
+/// are square, so the same scale applies vertically. The centre is at dot (`dotWidth` / 2, `dotHeight` / 2).
 struct Viewport {
     let dotWidth: Int
     let dotHeight: Int
@@ -76,7 +77,21 @@ struct Viewport {
         center = GeoPoint(latitude: clampedLat, longitude: lon)
         centerX = MapGeometry.mercatorX(longitude: lon)
         centerY = MapGeometry.mercatorY(latitude: clampedLat)
-        worldDots = Double(dotWidth) * Double(1 << zoom)
+        worldDots = Double(128 * dotsPerCellX) * Double(1 << zoom)
+        unitScale = worldDots / Double(GeoUnits.unitsPerWorld)
+        centerUnitX = centerX * Double(GeoUnits.unitsPerWorld)
+        centerUnitY = centerY * Double(GeoUnits.unitsPerWorld)
+    }
+
+    /// Dots per world unit of the prepared geography (`GeoUnits`), and the centre in those units.
+    let unitScale: Double
+    let centerUnitX: Double
+    let centerUnitY: Double
+
+    /// The view in world units, one dot larger on every side (x not wrapped).
+    var unitRect: (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let halfWidth = (Double(dotWidth) / 2 + 1) / unitScale, halfHeight = (Double(dotHeight) / 2 + 1) / unitScale
+        return (centerUnitX - halfWidth, centerUnitY - halfHeight, centerUnitX + halfWidth, centerUnitY + halfHeight)
     }
 
     /// Dot x of a world x (no wrapping).
@@ -108,9 +123,9 @@ struct Viewport {
 
     /// The visible box in degrees.
     var box: GeoBox {
-        let halfSpan = 180 / Double(1 << zoom)
+        let halfSpan = 180 * Double(dotWidth) / worldDots
         let west: Double, east: Double
-        if zoom == 0 {
+        if halfSpan >= 180 {
             (west, east) = (-180, 180)
         } else {
             west = MapGeometry.normalizedLongitude(center.longitude - halfSpan)

@@ -76,8 +76,8 @@ struct MapHarness {
     @Test func zoomAndPanMoveTheMap() async throws {
         let harness = try MapHarness()
         _ = await harness.run("map #6167865 --width 60 --height 12")
-        #expect(await harness.run("zoom out").contains("zoom 5"))
-        #expect(await harness.run("zoom in").contains("zoom 6"))
+        #expect(await harness.run("zoom out").contains("zoom 8"))
+        #expect(await harness.run("zoom in").contains("zoom 9"))
         let east = await harness.run("pan e")
         #expect(!east.contains("43.70°N 79.42°W") && east.contains("43.70°N"))
         #expect(await harness.status("zoom sideways") == .completed(status: 64))

@@ -9,10 +9,10 @@ struct FooterTests {
 
     @Test(arguments: [MapStyle.braille, .blocks])
     func fullFooter(style: MapStyle) {
-        // 80 columns at zoom 5: a cell is 11.25°/80 of longitude in both styles, ≈ 11.3 km at 43.7°N.
+        // Zoom 5: a cell is 360°/(128 · 2^5) of longitude in both styles, ≈ 7.07 km at 43.7°N.
         let request = MapRequest(center: Self.toronto, zoom: 5, width: 80, height: 24, style: style)
-        let footer = MapRenderer.render(request, outlines: [], places: []).footer
-        #expect(footer == "43.70°N 79.42°W · zoom 5 · 1 cell ≈ 11 km · ├───────┤ 100 km")
+        let footer = MapRenderer.render(request, geography: nil, places: []).footer
+        #expect(footer == "43.70°N 79.42°W · zoom 5 · 1 cell ≈ 7.1 km · ├─────┤ 50 km")
     }
 
     @Test func hemispheresAndRounding() {
@@ -48,17 +48,17 @@ struct FooterTests {
             for zoom in [0, 5, 12] {
                 for center in [Self.toronto, GeoPoint(latitude: -84.99, longitude: -179.99)] {
                     let request = MapRequest(center: center, zoom: zoom, width: width, height: 3)
-                    let footer = MapRenderer.render(request, outlines: [], places: []).footer
+                    let footer = MapRenderer.render(request, geography: nil, places: []).footer
                     #expect(DisplayWidth.columns(of: footer) <= width, "\(width): \(footer)")
                     #expect(!footer.isEmpty)
                 }
             }
         }
         let narrow = MapRenderer.render(
-            MapRequest(center: Self.toronto, zoom: 5, width: 10, height: 3), outlines: [], places: [])
+            MapRequest(center: Self.toronto, zoom: 5, width: 10, height: 3), geography: nil, places: [])
         #expect(narrow.footer == "zoom 5")
         let medium = MapRenderer.render(
-            MapRequest(center: Self.toronto, zoom: 5, width: 45, height: 3), outlines: [], places: [])
-        #expect(medium.footer == "43.70°N 79.42°W · zoom 5 · 1 cell ≈ 20 km")
+            MapRequest(center: Self.toronto, zoom: 5, width: 45, height: 3), geography: nil, places: [])
+        #expect(medium.footer == "43.70°N 79.42°W · zoom 5 · 1 cell ≈ 7.1 km")
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct LabelTests {
     static let center = GeoPoint(latitude: 0, longitude: 0)
 
-    /// Zoom 5 on 80 columns: 11.25° wide, 0.140625° a column.
+    /// Zoom 5 on 80 columns: 4,096 columns round the world, 0.087890625° a column; a row is about 0.176° high.
     static func request(zoom: Int = 5, height: Int = 24, marker: MapPlace? = nil) -> MapRequest {
         MapRequest(center: center, zoom: zoom, width: 80, height: height, style: .braille, marker: marker)
     }
@@ -19,17 +19,17 @@ struct LabelTests {
 
     @Test func noLabelsBelowZoomThree() {
         let places = [Self.place("Alpha", lat: 0, lon: 0, population: 1_000_000, id: 1)]
-        #expect(!MapRenderer.render(Self.request(zoom: 2), outlines: [], places: places).contains("Alpha"))
-        #expect(MapRenderer.render(Self.request(zoom: 3), outlines: [], places: places).contains("Alpha"))
+        #expect(!MapRenderer.render(Self.request(zoom: 2), geography: nil, places: places).contains("Alpha"))
+        #expect(MapRenderer.render(Self.request(zoom: 3), geography: nil, places: places).contains("Alpha"))
     }
 
     @Test func overlappingLabelsAreSkipped() throws {
         let places = [
-            Self.place("Beta", lat: -0.01, lon: 0.5, population: 500, id: 2),  // 3.5 columns right of Alpha, same row
+            Self.place("Beta", lat: -0.01, lon: 0.4, population: 500, id: 2),  // 4.5 columns right of Alpha, same row
             Self.place("Alpha", lat: 0, lon: 0, population: 1_000, id: 1),
             Self.place("Gamma", lat: -1.5, lon: 0.5, population: 100, id: 3),  // other row
         ]
-        let map = MapRenderer.render(Self.request(), outlines: [], places: places)
+        let map = MapRenderer.render(Self.request(), geography: nil, places: places)
         print(map.framed)
         #expect(map.contains("Alpha"))
         #expect(!map.contains("Beta"))
@@ -48,7 +48,7 @@ struct LabelTests {
             Self.place("Gamma", lat: -1.5, lon: 0.5, population: 100, id: 3),
         ]
         let marker = Self.place("Here", lat: 1, lon: -2, population: 0, id: 9)
-        let map = MapRenderer.render(Self.request(marker: marker), outlines: [], places: places)
+        let map = MapRenderer.render(Self.request(marker: marker), geography: nil, places: places)
         // The marker first, then the labels drawn in order of importance; Beta, crowded out, is not listed.
         #expect(map.labels.map(\.id) == [9, 1, 3])
         for label in map.labels {
@@ -64,24 +64,25 @@ struct LabelTests {
             Self.place("Second", lat: 0, lon: 0.3, population: 1_000, id: 8),
             Self.place("First", lat: 0, lon: 0, population: 1_000, id: 7),
         ]
-        let map = MapRenderer.render(Self.request(), outlines: [], places: places)
+        let map = MapRenderer.render(Self.request(), geography: nil, places: places)
         #expect(map.contains("First"))
         #expect(!map.contains("Second"))
     }
 
     @Test func labelsAreCapped() {
-        // Ten places on ten different rows, 12 rows high: at most 12 / 6 = 2 labels.
+        // Places on every other row (closer, their dots would crowd each other out), 12 rows of 80 columns: at
+        // most 12 · 80 / 480 = 2 labels.
         let places = (0..<10).map {
-            Self.place("P\($0)", lat: Double($0) * 0.25 - 1.2, lon: 0, population: 100 - $0, id: $0)
+            Self.place("P\($0)", lat: Double($0) * 0.36 - 1.0, lon: 0, population: 100 - $0, id: $0)
         }
-        let map = MapRenderer.render(Self.request(height: 12), outlines: [], places: places)
+        let map = MapRenderer.render(Self.request(height: 12), geography: nil, places: places)
         let labelled = (0..<10).filter { i in map.contains("P\(i)") }
         #expect(labelled == [0, 1])
     }
 
     @Test func labelsRunningOffTheEdgeAreSkipped() {
-        let places = [Self.place("Faraway", lat: 0, lon: 5.2, population: 1_000, id: 1)]  // column 77
-        let map = MapRenderer.render(Self.request(), outlines: [], places: places)
+        let places = [Self.place("Faraway", lat: 0, lon: 3.3, population: 1_000, id: 1)]  // column 77
+        let map = MapRenderer.render(Self.request(), geography: nil, places: places)
         #expect(!map.contains("Far"))
         #expect(map.lines.allSatisfy { DisplayWidth.columns(of: $0) == 80 })
     }
@@ -92,7 +93,7 @@ struct LabelTests {
             Self.place("Alpha", lat: 0, lon: 0, population: 1_000, id: 1),  // its label would run over the marker
             marker,  // the marker is not labelled twice
         ]
-        let map = MapRenderer.render(Self.request(marker: marker), outlines: [], places: places)
+        let map = MapRenderer.render(Self.request(marker: marker), geography: nil, places: places)
         print(map.framed)
         #expect(map.contains("◉ Chosen"))
         #expect(!map.contains("Alpha"))
@@ -100,8 +101,8 @@ struct LabelTests {
     }
 
     @Test func markerLabelGoesLeftAtTheRightEdge() throws {
-        let marker = Self.place("Edgeville", lat: 0, lon: 5.4, population: 0, id: 1)  // column 78
-        let map = MapRenderer.render(Self.request(marker: marker), outlines: [], places: [])
+        let marker = Self.place("Edgeville", lat: 0, lon: 3.4, population: 0, id: 1)  // column 78
+        let map = MapRenderer.render(Self.request(marker: marker), geography: nil, places: [])
         let row = try #require(map.lines.first { $0.contains("◉") })
         #expect(row.hasSuffix("Edgeville ◉ "))
         #expect(DisplayWidth.columns(of: row) == 80)
@@ -110,7 +111,7 @@ struct LabelTests {
     @Test func markerLabelIsCutWhenNeitherSideFits() {
         let marker = Self.place("Llanfairpwllgwyngyll", lat: 0, lon: 0, population: 0, id: 1)
         let request = MapRequest(center: Self.center, zoom: 5, width: 10, height: 3, marker: marker)
-        let map = MapRenderer.render(request, outlines: [], places: [])
+        let map = MapRenderer.render(request, geography: nil, places: [])
         #expect(map.contains("◉"))
         #expect(map.contains("…"))
         #expect(map.lines.allSatisfy { DisplayWidth.columns(of: $0) == 10 })
@@ -118,16 +119,16 @@ struct LabelTests {
 
     @Test func markerOutsideTheViewIsNotDrawn() {
         let marker = Self.place("Elsewhere", lat: 40, lon: 100, population: 0, id: 1)
-        let map = MapRenderer.render(Self.request(marker: marker), outlines: [], places: [])
+        let map = MapRenderer.render(Self.request(marker: marker), geography: nil, places: [])
         #expect(!map.contains("◉"))
     }
 
     @Test func outputIsDeterministicAndIndependentOfInputOrder() throws {
-        let outlines = try Fixtures.worldOutlines()
+        let geography = try Fixtures.geography()
         let places = try Fixtures.greatLakesCities()
         let request = MapRequest(center: GeoPoint(latitude: 43.7, longitude: -79.42), zoom: 6, width: 80, height: 24)
-        let a = MapRenderer.render(request, outlines: outlines, places: places)
-        let b = MapRenderer.render(request, outlines: outlines.reversed(), places: places.reversed())
+        let a = MapRenderer.render(request, geography: geography, places: places)
+        let b = MapRenderer.render(request, geography: geography, places: places.reversed())
         #expect(a == b)
     }
 }

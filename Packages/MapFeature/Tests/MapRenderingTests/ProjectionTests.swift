@@ -11,8 +11,8 @@ struct ProjectionTests {
         #expect(MapGeometry.mercatorX(longitude: -180) == 0)
         #expect(MapGeometry.mercatorX(longitude: 0) == 0.5)
         // Latitudes beyond ±85° are clamped.
-        #expect(MapGeometry.mercatorY(latitude: 89) == MapGeometry.mercatorY(latitude: 85))
-        #expect(MapGeometry.mercatorY(latitude: -90) == MapGeometry.mercatorY(latitude: -85))
+        #expect(abs(MapGeometry.mercatorY(latitude: 89)) < 1e-12)
+        #expect(abs(MapGeometry.mercatorY(latitude: -90) - 1) < 1e-12)
         // y = ln(tan(π/4 + φ/2)), scaled so that one world is 1 wide.
         let phi = 43.7 * Double.pi / 180
         #expect(abs(MapGeometry.mercatorY(latitude: 43.7) - (0.5 - log(tan(.pi / 4 + phi / 2)) / (2 * .pi))) < 1e-12)
@@ -28,27 +28,26 @@ struct ProjectionTests {
         #expect(MapGeometry.normalizedLongitude(.nan) == 0)
     }
 
-    @Test func zoomZeroShowsTheWholeWorldWidth() {
+    @Test func zoomZeroIs128ColumnsRoundTheWorld() {
         let box = MapRenderer.visibleBox(
-            MapRequest(center: GeoPoint(latitude: 0, longitude: 30), zoom: 0, width: 80, height: 24))
+            MapRequest(center: GeoPoint(latitude: 0, longitude: 30), zoom: 0, width: 128, height: 24))
         #expect(box.west == -180 && box.east == 180)
-        // 160 × 96 dots of a 160-dot world: 0.3 of a world above and below the equator.
-        let north = atan(sinh(0.3 * 2 * Double.pi)) * 180 / .pi
+        // 256 × 96 dots of a 256-dot world: 48/256 of a world above and below the equator.
+        let north = atan(sinh(48.0 / 256 * 2 * Double.pi)) * 180 / .pi
         #expect(abs(box.north - north) < 1e-9)
         #expect(abs(box.south + north) < 1e-9)
     }
 
     @Test(arguments: [MapStyle.braille, .blocks])
     func eachZoomStepHalvesTheSpanAndDotsAreSquare(style: MapStyle) {
-        for zoom in 0...12 {
+        for zoom in 0...14 {
             let request = MapRequest(
                 center: GeoPoint(latitude: 10, longitude: 20), zoom: zoom, width: 80, height: 24, style: style)
             let box = MapRenderer.visibleBox(request)
-            let span = 360 / pow(2, Double(zoom))
-            if zoom > 0 {
-                #expect(abs(box.west - (20 - span / 2)) < 1e-9)
-                #expect(abs(box.east - (20 + span / 2)) < 1e-9)
-            }
+            // 80 of the world's 128 · 2^zoom columns, whichever the style.
+            let span = 360 * 80 / (128 * pow(2, Double(zoom)))
+            #expect(abs(box.west - (20 - span / 2)) < 1e-9)
+            #expect(abs(box.east - (20 + span / 2)) < 1e-9)
             // Square dots: the Mercator height of the box over its width equals rows·4 / (columns·2) = 96/160.
             let mercatorHeight = MapGeometry.mercatorY(latitude: box.south) - MapGeometry.mercatorY(latitude: box.north)
             #expect(abs(mercatorHeight / (span / 360) - 96.0 / 160.0) < 1e-9)
@@ -58,8 +57,9 @@ struct ProjectionTests {
     @Test func boxAcrossTheAntimeridian() {
         let box = MapRenderer.visibleBox(
             MapRequest(center: GeoPoint(latitude: 0, longitude: 179), zoom: 3, width: 80, height: 24))
-        #expect(abs(box.west - 156.5) < 1e-9)
-        #expect(abs(box.east - -158.5) < 1e-9)
+        // 80 of 1,024 columns: 28.125° wide.
+        #expect(abs(box.west - 164.9375) < 1e-9)
+        #expect(abs(box.east - -166.9375) < 1e-9)
         #expect(box.contains(GeoPoint(latitude: 0, longitude: -170)))
         #expect(box.contains(GeoPoint(latitude: 0, longitude: 170)))
         #expect(!box.contains(GeoPoint(latitude: 0, longitude: 0)))
@@ -68,16 +68,16 @@ struct ProjectionTests {
 
     @Test func boxReachingTheProjectionEdgeCoversThePoles() {
         let box = MapRenderer.visibleBox(
-            MapRequest(center: GeoPoint(latitude: 80, longitude: 0), zoom: 1, width: 80, height: 24))
+            MapRequest(center: GeoPoint(latitude: 80, longitude: 0), zoom: 0, width: 80, height: 24))
         #expect(box.north == 90)
         #expect(box.south > 0)
     }
 
     @Test func degenerateRequestsAreClamped() {
         let request = MapRequest(center: GeoPoint(latitude: .nan, longitude: .infinity), zoom: 99, width: 2, height: -5)
-        let map = MapRenderer.render(request, outlines: [], places: [])
+        let map = MapRenderer.render(request, geography: nil, places: [])
         #expect(map.lines.count == MapRequest.minimumHeight)
         #expect(map.lines.allSatisfy { DisplayWidth.columns(of: $0) == MapRequest.minimumWidth })
-        #expect(map.footer.contains("zoom 12") || DisplayWidth.columns(of: map.footer) <= MapRequest.minimumWidth)
+        #expect(map.footer.contains("zoom 14") || DisplayWidth.columns(of: map.footer) <= MapRequest.minimumWidth)
     }
 }

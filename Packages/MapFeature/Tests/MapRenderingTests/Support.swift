@@ -3,7 +3,7 @@ import Foundation
 
 @testable import MapRendering
 
-/// Test data: the real Natural Earth outlines and the cities around the Great Lakes (see Scripts/make-fixtures.py).
+/// Test data: the geography the App ships (`make geodata`) and the cities around the Great Lakes.
 enum Fixtures {
     static func text(_ name: String, _ ext: String) throws -> String {
         guard let url = Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures") else {
@@ -12,8 +12,11 @@ enum Fixtures {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
-    static func worldOutlines() throws -> [Outline] {
-        WorldOutlines.parse(try text("world-110m", "txt"))
+    /// The shipped geography, read from the MapFeature target's resources.
+    static func geography() throws -> GeoData {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/MapFeature/Resources/world.skygeo")
+        return try GeoData(contentsOf: url)
     }
 
     /// Columns: id, lon, lat, population, name.
@@ -61,4 +64,30 @@ func cells(of line: String) -> [String] {
 func isDotCell(_ cell: String) -> Bool {
     guard let scalar = cell.unicodeScalars.first, cell.unicodeScalars.count == 1 else { return false }
     return (scalar.value > 0x2800 && scalar.value <= 0x28FF) || ["▀", "▄", "█"].contains(cell)
+}
+
+/// The projection contract, computed independently of the renderer: at zoom z the world is 256 · 2^z braille dots
+/// wide (2 a column, 4 a row), Web Mercator, the centre at dot (width, 2 · height).
+enum Contract {
+    static func dotX(longitude: Double, center: GeoPoint, zoom: Int, width: Int) -> Double {
+        var delta = longitude - center.longitude
+        delta -= 360 * (delta / 360).rounded()
+        return Double(width) + delta / 360 * 256 * pow(2, Double(zoom))
+    }
+
+    static func dotY(latitude: Double, center: GeoPoint, zoom: Int, height: Int) -> Double {
+        func y(_ lat: Double) -> Double {
+            let phi = min(max(lat, -85.0511), 85.0511) * .pi / 180
+            return 0.5 - log(tan(.pi / 4 + phi / 2)) / (2 * .pi)
+        }
+        return 2 * Double(height) + (y(latitude) - y(center.latitude)) * 256 * pow(2, Double(zoom))
+    }
+
+    /// The cell (column, row) of a point.
+    static func cell(_ point: GeoPoint, center: GeoPoint, zoom: Int, width: Int, height: Int) -> (column: Int, row: Int)
+    {
+        let x = dotX(longitude: point.longitude, center: center, zoom: zoom, width: width)
+        let y = dotY(latitude: point.latitude, center: center, zoom: zoom, height: height)
+        return (Int((x / 2).rounded(.down)), Int((y / 4).rounded(.down)))
+    }
 }

@@ -13,14 +13,14 @@ struct TorontoTests {
 
     @Test(arguments: [MapStyle.braille, .blocks])
     func torontoAtZoomFive(style: MapStyle) throws {
-        let outlines = try Fixtures.worldOutlines()
+        let geography = try Fixtures.geography()
         let all = try Fixtures.greatLakesCities()
         let marker = try Self.toronto(in: all)
         #expect(marker.id == 6_167_865)
         let request = MapRequest(center: Self.center, zoom: 5, width: 80, height: 24, style: style, marker: marker)
         let box = MapRenderer.visibleBox(request)
         let places = all.filter { box.contains($0.location) }
-        let map = MapRenderer.render(request, outlines: outlines, places: places)
+        let map = MapRenderer.render(request, geography: geography, places: places)
         print("Toronto, zoom 5, \(style), \(places.count) places in \(box):\n" + map.framed)
         #expect(map.contains("◉ Toronto"))
         #expect(map.lines.count == 24)
@@ -34,19 +34,19 @@ struct TorontoTests {
     @Test func torontoIsLabelledByPopulationWithoutMarker() throws {
         let places = try Fixtures.greatLakesCities()
         let request = MapRequest(center: Self.center, zoom: 5, width: 80, height: 24)
-        let map = MapRenderer.render(request, outlines: try Fixtures.worldOutlines(), places: places)
+        let map = MapRenderer.render(request, geography: try Fixtures.geography(), places: places)
         #expect(map.contains(" Toronto"))
         #expect(!map.contains("◉"))
     }
 
     @Test(arguments: [4, 6, 7])
     func otherZooms(zoom: Int) throws {
-        let outlines = try Fixtures.worldOutlines()
+        let geography = try Fixtures.geography()
         let all = try Fixtures.greatLakesCities()
         let request = MapRequest(
             center: Self.center, zoom: zoom, width: 80, height: 24, marker: try Self.toronto(in: all))
         let box = MapRenderer.visibleBox(request)
-        let map = MapRenderer.render(request, outlines: outlines, places: all.filter { box.contains($0.location) })
+        let map = MapRenderer.render(request, geography: geography, places: all.filter { box.contains($0.location) })
         print("Toronto, zoom \(zoom), braille:\n" + map.framed)
         #expect(map.contains("◉ Toronto"))
     }

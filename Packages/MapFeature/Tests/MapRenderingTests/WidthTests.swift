@@ -13,7 +13,7 @@ struct WidthTests {
 
     @Test(arguments: [MapStyle.braille, .blocks])
     func everyLineIsExactlyTheWidth(style: MapStyle) throws {
-        let outlines = try Fixtures.worldOutlines()
+        let geography = try Fixtures.geography()
         let places = [
             MapPlace(name: "東京都", location: GeoPoint(latitude: 35.68, longitude: 139.69), population: 9_000_000, id: 1),
             MapPlace(name: "横浜😀", location: GeoPoint(latitude: 35.44, longitude: 139.64), population: 3_000_000, id: 2),
@@ -26,12 +26,12 @@ struct WidthTests {
                 name: "Toronto", location: GeoPoint(latitude: 43.7, longitude: -79.42), population: 2_800_000, id: 5),
         ]
         for center in Self.centers {
-            for zoom in [0, 2, 3, 5, 8, 12] {
+            for zoom in [0, 2, 3, 5, 8, 12, 14] {
                 for (width, height) in [(10, 3), (11, 5), (80, 24), (37, 9)] {
                     let marker = MapPlace(name: "北京市 Beijing", location: center, population: 0, id: 99)
                     let request = MapRequest(
                         center: center, zoom: zoom, width: width, height: height, style: style, marker: marker)
-                    let map = MapRenderer.render(request, outlines: outlines, places: places)
+                    let map = MapRenderer.render(request, geography: geography, places: places)
                     #expect(map.lines.count == height)
                     for line in map.lines {
                         #expect(
@@ -49,15 +49,15 @@ struct WidthTests {
         let tokyo = MapPlace(
             name: "東京都", location: GeoPoint(latitude: 35.68, longitude: 139.69), population: 9_000_000, id: 1)
         let request = MapRequest(
-            center: GeoPoint(latitude: 35.68, longitude: 139.0), zoom: 6, width: 40, height: 12, style: style)
-        let map = MapRenderer.render(request, outlines: [], places: [tokyo])
+            center: GeoPoint(latitude: 35.68, longitude: 139.5), zoom: 6, width: 40, height: 12, style: style)
+        let map = MapRenderer.render(request, geography: nil, places: [tokyo])
         let row = try #require(map.lines.first { $0.contains("東京都") })
         #expect(DisplayWidth.columns(of: row) == 40)
         #expect(map.lines.allSatisfy { DisplayWidth.columns(of: $0) == 40 })
         // A wide name that would run off the right edge is skipped instead.
         let edge = MapPlace(
-            name: "東京都", location: GeoPoint(latitude: 35.68, longitude: 141.5), population: 9_000_000, id: 1)
-        let clipped = MapRenderer.render(request, outlines: [], places: [edge])
+            name: "東京都", location: GeoPoint(latitude: 35.68, longitude: 140.3), population: 9_000_000, id: 1)
+        let clipped = MapRenderer.render(request, geography: nil, places: [edge])
         #expect(!clipped.contains("東"))
         #expect(clipped.lines.allSatisfy { DisplayWidth.columns(of: $0) == 40 })
     }

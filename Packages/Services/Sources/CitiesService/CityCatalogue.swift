@@ -423,14 +423,18 @@ public final class CityCatalogue: @unchecked Sendable {
         return cells.filter { seen.insert($0.0 * columns + $0.1).inserted }
     }
 
-    /// The rows of every city inside the box (`west > east` crosses the antimeridian), in cell order.
-    public func positions(south: Double, west: Double, north: Double, east: Double) -> [Int] {
+    /// The rows of every city inside the box (`west > east` crosses the antimeridian), in cell order; with
+    /// `mostPopulousPerCell` above 0, only that many of each one-degree cell, the most populous (then the first).
+    public func positions(
+        south: Double, west: Double, north: Double, east: Double, mostPopulousPerCell: Int = 0
+    ) -> [Int] {
         let firstRow = max(0, Int((max(-90, south) + 90).rounded(.down)))
         let lastRow = min(CatalogueFormat.gridRows - 1, Int((min(90, north) + 90).rounded(.down)))
         guard firstRow <= lastRow else { return [] }
         let spans: [(Double, Double)] =
             west <= east ? [(max(-180, west), min(180, east))] : [(max(-180, west), 180), (-180, min(180, east))]
         var result: [Int] = []
+        var best: [(position: Int, population: Int)] = []
         for (from, to) in spans {
             let firstColumn = max(0, Int((from + 180).rounded(.down)))
             let lastColumn = min(CatalogueFormat.gridColumns - 1, Int((to + 180).rounded(.down)))
@@ -438,11 +442,30 @@ public final class CityCatalogue: @unchecked Sendable {
             for row in firstRow...lastRow {
                 for column in firstColumn...lastColumn {
                     let cell = row * CatalogueFormat.gridColumns + column
+                    best.removeAll(keepingCapacity: true)
                     for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
                         let position = Int(gridItems[index])
                         let lat = latitude(at: position), lon = longitude(at: position)
-                        if lat >= south, lat <= north, lon >= from, lon <= to { result.append(position) }
+                        guard lat >= south, lat <= north, lon >= from, lon <= to else { continue }
+                        guard mostPopulousPerCell > 0 else {
+                            result.append(position)
+                            continue
+                        }
+                        // The cell's best so far, most populous first: insert, and drop the last past the limit.
+                        let entry = (position, population(at: position))
+                        var slot = best.count
+                        while slot > 0,
+                            best[slot - 1].population < entry.1
+                                || (best[slot - 1].population == entry.1 && best[slot - 1].position > entry.0)
+                        {
+                            slot -= 1
+                        }
+                        if slot < mostPopulousPerCell {
+                            best.insert((entry.0, entry.1), at: slot)
+                            if best.count > mostPopulousPerCell { best.removeLast() }
+                        }
                     }
+                    result += best.map(\.position)
                 }
             }
         }

@@ -46,9 +46,10 @@ public struct CityDirectory: Sendable {
     public var resolve: @Sendable (_ name: String) -> Result<CityResolution, CityResolutionError>
     /// The cities nearest the city with this id, nearest first.
     public var nearest: @Sendable (_ id: Int, _ limit: Int) -> [NearbyCity]
-    /// Every city inside a box (`west > east` crosses the antimeridian), the `named` most populous with their names.
+    /// The cities inside a box (`west > east` crosses the antimeridian): all of them, or with `perCell` above 0
+    /// only that many of each one-degree cell, the most populous (a world map needs no more).
     public var places:
-        @Sendable (_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ named: Int) -> [CityPlace]
+        @Sendable (_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ perCell: Int) -> [CityPlace]
 
     public init(
         count: Int, source: String,
@@ -83,20 +84,14 @@ public struct CityDirectory: Sendable {
             nearest: { id, limit in
                 catalogue.position(ofID: id).map { catalogue.nearest(to: $0, limit: limit) } ?? []
             },
-            places: { south, west, north, east, named in
-                let positions = catalogue.positions(south: south, west: west, north: north, east: east)
-                var ranked = positions.map { (position: $0, population: catalogue.population(at: $0)) }
-                ranked.sort { a, b in
-                    a.population != b.population ? a.population > b.population : a.position < b.position
-                }
-                let withNames = Set(ranked.prefix(named).map(\.position))
-                return positions.map { position in
-                    CityPlace(
-                        id: catalogue.id(at: position),
-                        name: withNames.contains(position) ? catalogue.name(at: position) : "",
-                        latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position),
-                        population: catalogue.population(at: position))
-                }
+            places: { south, west, north, east, perCell in
+                catalogue.positions(south: south, west: west, north: north, east: east, mostPopulousPerCell: perCell)
+                    .map { position in
+                        CityPlace(
+                            id: catalogue.id(at: position), name: catalogue.name(at: position),
+                            latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position),
+                            population: catalogue.population(at: position))
+                    }
             })
     }
 }
