@@ -74,6 +74,8 @@ enum AppRunner {
             database: container.database, shell: shell,
             startup: [configuration.dataDirectoryProblem, history.problem].compactMap { $0 })
         let logger = container.logger
+        let host = FullScreenHost(environment: environment, colorEnabled: terminal.colorEnabled)
+        shell.fullScreenHost = { screen in await host.run(screen) }
         shell.commandFailed = { error in
             // The log formatter makes the message as safe for a terminal as the screen is.
             logger.notice("command failed", metadata: ["code": "\(error.code)", "message": "\(error.message)"])

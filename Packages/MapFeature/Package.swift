@@ -33,6 +33,7 @@ let package = Package(
                 "MapRendering",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),
+                .product(name: "Astronomy", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
             ],
             resources: [.copy("Resources/world.skygeo")],

@@ -301,6 +301,16 @@ struct SkyLensBench {
             searches.append(try timed(["--", "search", "a"], home: home.path).0)
         }
         let version = median(versions), later = median(searches)
+        // The first map of a process (one-shot, the catalogue already in the data directory), against --version.
+        var maps: [Double] = [], mapVersions: [Double] = []
+        for _ in 0..<15 {
+            mapVersions.append(try timed(["--version"], home: home.path).0)
+            let (elapsed, result) = try timed(["--offline", "map", "Toronto"], home: home.path)
+            guard result.status == 0 else { throw BenchError.app(result.stderr) }
+            maps.append(elapsed)
+        }
+        let firstMap = median(maps), mapVersion = median(mapVersions)
+        let screenMemory = try fullScreenMemory(app: app, home: home.path)
         // A list from a URL: the whole list as JSON, from a server on 127.0.0.1.
         let json = listJSON(catalogue)
         let server = try LoopbackServer(always: .json(json))
@@ -327,11 +337,68 @@ struct SkyLensBench {
         report.line(
             "| peak resident memory of `search \"\" --limit 500` (all 209,579 match) | \(peak.map { "\($0 / 1024) MB" } ?? "n/a") |"
         )
+        report.line(
+            "| the first map of a process, `App --offline map Toronto` (median of 15, against `--version` run alongside: \(time(mapVersion))) | \(time(firstMap)) (\(String(format: "%.2f", firstMap / mapVersion))× `--version`) |"
+        )
+        report.line(
+            "| resident memory: the App at its prompt, then full-screen at zoom 12 (200 × 60, after 40 moves and zooms) | \(screenMemory.baseline / 1024) MB, then \(screenMemory.map / 1024) MB (+\(String(format: "%.1f", Double(screenMemory.map - screenMemory.baseline) / 1024)) MB) |"
+        )
         report.line("")
+        report.check(
+            "first map ≤ 3× App --version", firstMap <= 3 * mapVersion, String(format: "%.2f×", firstMap / mapVersion))
+        report.check(
+            "full-screen map at zoom 12 within 40 MB of the App's baseline",
+            screenMemory.map - screenMemory.baseline <= 40 * 1024,
+            String(format: "+%.1f MB", Double(screenMemory.map - screenMemory.baseline) / 1024))
         report.check("first search, import included, < 1 s", firstSearch < 1, time(firstSearch))
         report.check("URL list imported < 4 s", urlImport < 4, time(urlImport))
         report.check("later start ≤ 3× App --version", later <= 3 * version, String(format: "%.2f×", later / version))
         report.check("resident memory < 80 MB", (peak ?? .max) < 80 * 1024, peak.map { "\($0 / 1024) MB" } ?? "n/a")
+    }
+
+    /// The App's resident memory (KiB) at its prompt, and after `map Toronto --zoom 12` has run full-screen on a
+    /// 200 × 60 pseudo-terminal (`script`) through 40 moves and zooms between zoom 11 and 13.
+    static func fullScreenMemory(app: URL, home: String) throws -> (baseline: Int, map: Int) {
+        let script = URL(fileURLWithPath: home).appendingPathComponent("bench-session.sh")
+        try "stty cols 200 rows 60\nexec '\(app.path)'\n".write(to: script, atomically: true, encoding: .utf8)
+        let session = try ProcessRunner(
+            executable: URL(fileURLWithPath: "/usr/bin/script"),
+            environment: ["SKYLENS_HOME": home, "TERM": "xterm-256color", "SKYLENS_LOG_LEVEL": "error"]
+        ).start(["-qfec", "sh '\(script.path)'", "/dev/null"])
+        defer { session.kill() }
+        guard session.waitForOutput(timeout: .seconds(20), { $0.contains("skylens> ") }) else {
+            throw BenchError.app("no prompt in the pseudo-terminal")
+        }
+        let pid = try require(newestProcess(of: app))
+        Thread.sleep(forTimeInterval: 0.5)
+        let baseline = try require(residentKiB(pid))
+        session.write("map Toronto --zoom 12\r")
+        guard session.waitForOutput(timeout: .seconds(20), { $0.contains("zoom 12") }) else {
+            throw BenchError.app("the full-screen map did not open")
+        }
+        for step in 0..<40 {
+            session.write(["\u{1B}[C", "\u{1B}[B", "+", "-", "l", "j", "z", "a"][step % 8])
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let map = try require(residentKiB(pid))
+        session.write("q")
+        session.write("quit\r")
+        return (baseline, map)
+    }
+
+    /// The most recently started process running `executable` (from /proc).
+    static func newestProcess(of executable: URL) -> Int32? {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == executable.path
+        }.max()
+    }
+
+    static func residentKiB(_ pid: Int32) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
     }
 
     /// The CPU a request spends while the server takes 3 s to answer: the App against a server on 127.0.0.1 that

@@ -210,10 +210,14 @@ public struct CommandError: Error, Equatable, Sendable {
 public struct CommandOutput: Sendable {
     public var text: String
     public var json: (any Encodable & Sendable)?
+    /// A view to open full-screen instead of printing `text`, in an interactive session on a terminal (see
+    /// `FullScreen`); elsewhere `text` (or `json`) is written as usual.
+    public var fullScreen: (any FullScreen)?
 
-    public init(text: String, json: (any Encodable & Sendable)? = nil) {
+    public init(text: String, json: (any Encodable & Sendable)? = nil, fullScreen: (any FullScreen)? = nil) {
         self.text = text
         self.json = json
+        self.fullScreen = fullScreen
     }
 
     public static let empty = CommandOutput(text: "")

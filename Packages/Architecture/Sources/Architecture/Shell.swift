@@ -42,6 +42,9 @@ public final class Shell {
     private let output: any OutputSink
     /// Told of every command that failed (the App logs them), after the user has been.
     public var commandFailed: ((CommandError) -> Void)?
+    /// Runs a full-screen view until it closes, and says how it closed; nil when it cannot (no terminal to take
+    /// over). The App sets it; without it, full-screen views are printed as text.
+    public var fullScreenHost: (@MainActor (any FullScreen) async -> ScreenStep?)?
     private let commandOwners: [(spec: CommandSpec, plugin: any FeaturePlugin)]
     /// Set by `quit`: the REPL ends after the command (a one-shot run just prints where it was).
     private var quitRequested = false
@@ -169,6 +172,12 @@ public final class Shell {
                 quitRequested = false
                 if !oneShot { return .quit }
             }
+            if !oneShot, let screen = result.fullScreen, let step = await openFullScreen(screen) {
+                if case .open(let destination) = step {
+                    return .completed(status: write(try await navigate(to: destination)))
+                }
+                return .completed(status: 0)
+            }
             return .completed(status: write(result))
         } catch {
             return .completed(status: report(error))
@@ -178,6 +187,15 @@ public final class Shell {
     /// Writes a command's answer: text on standard output, or its JSON document. Returns the exit status it stands
     /// for: 0, or 70 (`EX_SOFTWARE`) when the answer could not be made into JSON and an error document was written
     /// instead (a script must never take an error document for an answer).
+    /// Shows a full-screen view when this session can (text output to a terminal that takes escape sequences, and a
+    /// host); nil when the output is to be printed instead.
+    private func openFullScreen(_ screen: any FullScreen) async -> ScreenStep? {
+        let terminal = configuration.terminal
+        guard configuration.format == .text, terminal.isInteractive, terminal.allowsEscapes, let host = fullScreenHost
+        else { return nil }
+        return await host(screen)
+    }
+
     @discardableResult
     public func write(_ result: CommandOutput) -> Int32 {
         switch configuration.format {
@@ -329,7 +347,8 @@ public final class Shell {
         if let top = router.top, let owner = routeOwners[top.route] {
             let shown = try await owner.plugin.present(top, context: context)
             return CommandOutput(
-                text: shown.text, json: shown.json ?? RouterDocument(stack: router.stack.map(\.description)))
+                text: shown.text, json: shown.json ?? RouterDocument(stack: router.stack.map(\.description)),
+                fullScreen: shown.fullScreen)
         }
         return CommandOutput(text: "", json: RouterDocument(stack: []))
     }

@@ -1,4 +1,5 @@
 import Architecture
+import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
@@ -45,6 +46,8 @@ final class CityBrowser: ObservableViewModel {
         var width: Int
         var height: Int
         var layers: MapLayers = .all
+        /// The night side shaded (`--night`, `n` full-screen), as it is at the time of drawing.
+        var night = false
     }
 
     /// What `fav` or `unfav` did.
@@ -106,9 +109,15 @@ final class CityBrowser: ObservableViewModel {
         /// The page of a city is shown (by `open`, or `back` to it).
         case citySelected(id: Int)
         case favoriteSet(Reference, Bool)
-        case mapRequested(Reference, zoom: Int, style: MapStyle, width: Int, height: Int, layers: MapLayers = .all)
+        case mapRequested(
+            Reference, zoom: Int, style: MapStyle, width: Int, height: Int, layers: MapLayers = .all,
+            night: Bool = false)
+        /// The night side shaded or not.
+        case nightToggled
         case zoomChanged(by: Int)
         case panned(dx: Double, dy: Double)
+        /// The map's area changed (a full-screen map follows its window).
+        case resized(width: Int, height: Int)
     }
 
     private(set) var state = State()
@@ -180,14 +189,19 @@ final class CityBrowser: ObservableViewModel {
                 return
             }
             await reloadFavorites(required: false)
-        case .mapRequested(let reference, let zoom, let style, let width, let height, let layers):
+        case .mapRequested(let reference, let zoom, let style, let width, let height, let layers, let night):
             guard let city = resolve(reference) else { return }
             await reloadFavorites(required: false)
             state.map = MapView(
                 city: city, favorite: state.favorites.contains(city.id),
                 center: GeoPoint(latitude: city.latitude, longitude: city.longitude),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
-                width: width, height: height, layers: layers)
+                width: width, height: height, layers: layers, night: night)
+        case .nightToggled:
+            state.map?.night.toggle()
+        case .resized(let width, let height):
+            state.map?.width = width
+            state.map?.height = height
         case .zoomChanged(let step):
             guard let map = state.map else { return }
             state.map?.zoom = min(
@@ -298,9 +312,19 @@ final class CityBrowser: ObservableViewModel {
                 name: city.name, location: GeoPoint(latitude: city.latitude, longitude: city.longitude),
                 population: city.population ?? 0, id: city.id)
         }
+        var night: GeoPoint?
+        if map.night {
+            let overhead = SunPosition.subsolarPoint(at: Instant(now()))
+            night = GeoPoint(latitude: overhead.latitude, longitude: overhead.longitude)
+        }
         return MapRequest(
             center: map.center, zoom: map.zoom, width: map.width, height: map.height, style: map.style, marker: marker,
-            favorites: favorites, layers: map.layers)
+            favorites: favorites, layers: map.layers, night: night)
+    }
+
+    /// The city nearest a point, within about 100 km (nil at sea).
+    func nearestCity(to point: GeoPoint) -> City? {
+        directory.nearestCity(latitude: point.latitude, longitude: point.longitude)
     }
 
     /// The cities inside the map's view as places; far out, only as many of each one-degree cell as the map can

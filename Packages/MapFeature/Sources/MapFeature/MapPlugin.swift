@@ -127,6 +127,7 @@ public final class MapPlugin: FeaturePlugin {
                         help:
                             "What to draw, comma-separated: coast, lakes, rivers, borders, states, cities, labels (default: all)"
                     ),
+                    .flag("night", help: "Shade the night side, as it is now (the day/night line shows far out)"),
                     .flag("blocks", help: "Draw with block characters, for terminals without braille"),
                     .flag("plain", help: "The same as --blocks"),
                     .integer(
@@ -371,10 +372,13 @@ public final class MapPlugin: FeaturePlugin {
         await browser.send(
             .mapRequested(
                 reference(arguments["city"], context), zoom: zoom, style: style, width: width, height: height,
-                layers: layers))
+                layers: layers, night: arguments.flag("night")))
         try check(browser)
         guard let city = browser.state.map?.city else { throw .failure("internal", "No map was drawn.") }
-        return try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
+        var output = try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
+        // A size asked for is a map to print, not one to fill the window with.
+        if arguments.integer("width") != nil || arguments.integer("height") != nil { output.fullScreen = nil }
+        return output
     }
 
     private func resultsOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
@@ -395,6 +399,12 @@ public final class MapPlugin: FeaturePlugin {
         }
         let request = browser.request(for: map)
         let rendered = MapRenderer.render(request, geography: geography, places: browser.places(for: request))
+        let router = context.router
+        let screen = MapScreen(browser: browser, geography: geography ?? .empty) { city in
+            // A search moved the map: the prompt names the city it shows now.
+            if router.top?.is(CityMap.self) == true { _ = router.pop() }
+            router.push(CityMap(city: CityReference(id: city.id, name: city.name)))
+        }
         return CommandOutput(
             text: MapViews.map(map, rendered: rendered, painter: context.painter),
             json: MapDocument(
@@ -403,7 +413,8 @@ public final class MapPlugin: FeaturePlugin {
                 width: rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? 0, height: rendered.lines.count,
                 rows: rendered.lines,
                 labels: rendered.labels.map { .init(name: $0.name, id: $0.id, row: $0.row, col: $0.column) },
-                footer: rendered.footer))
+                footer: rendered.footer),
+            fullScreen: screen)
     }
 
     /// Progress of a long list operation on standard error (on a terminal only).

@@ -178,6 +178,7 @@ enum MapViews {
             case .label: painter.paint(span.text, .bold)
             case .favorite: painter.paint(span.text, .bold, .yellow)
             case .marker: painter.paint(span.text, .bold, .color256(198))
+            case .night: painter.paint(span.text, .color256(238))
             }
         }.joined()
     }

@@ -31,6 +31,8 @@ struct LabelOverlay {
     static let markerGlyph = "◉"
     /// A favourite's glyph.
     static let favoriteGlyph = "★"
+    /// An empty cell on the night side: "░" (U+2591).
+    static let nightGlyph: [UInt8] = [0xE2, 0x96, 0x91]
 
     init(columns: Int, rows: Int) {
         self.columns = columns
@@ -84,7 +86,7 @@ struct LabelOverlay {
     }
 
     /// The finished row as runs of one ink: the canvas's glyphs where no text covers them.
-    func spans(row: Int, canvas: DotCanvas) -> [MapSpan] {
+    func spans(row: Int, canvas: DotCanvas, night: [Bool]? = nil) -> [MapSpan] {
         var spans: [MapSpan] = []
         var bytes: [UInt8] = []
         bytes.reserveCapacity(columns * 3)
@@ -99,7 +101,9 @@ struct LabelOverlay {
             let kind = Kind(rawValue: kinds[index])
             let ink: MapInk
             switch kind {
-            case .dots: ink = canvas.ink(column: column, row: row)
+            case .dots:
+                let dark = night.map { $0[index] } ?? false
+                ink = dark && !canvas.isSet(column: column, row: row) ? .night : canvas.ink(column: column, row: row)
             case .text: ink = textInks[index] ?? .label
             case .covered, nil: continue
             }
@@ -107,7 +111,9 @@ struct LabelOverlay {
                 flush()
                 current = ink
             }
-            if kind == .dots {
+            if ink == .night {
+                bytes += Self.nightGlyph
+            } else if kind == .dots {
                 canvas.appendGlyph(column: column, row: row, to: &bytes)
             } else {
                 bytes.append(contentsOf: (texts[index] ?? " ").utf8)

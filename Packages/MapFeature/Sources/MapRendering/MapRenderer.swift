@@ -66,12 +66,40 @@ public enum MapRenderer {
         var spans: [[MapSpan]] = []
         lines.reserveCapacity(viewport.rows)
         spans.reserveCapacity(viewport.rows)
+        let night = request.night.map { nightCells(viewport, subsolar: $0) }
         for row in 0..<viewport.rows {
-            let rowSpans = overlay.spans(row: row, canvas: canvas)
+            let rowSpans = overlay.spans(row: row, canvas: canvas, night: night)
             spans.append(rowSpans)
             lines.append(rowSpans.count == 1 ? rowSpans[0].text : rowSpans.map(\.text).joined())
         }
         return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels, spans: spans)
+    }
+
+    /// For each cell, whether the Sun is below the horizon at its centre: the cosine of the Sun's zenith angle,
+    /// sin φ sin δ + cos φ cos δ cos(λ − λs), is negative (δ and λs: the subsolar point).
+    static func nightCells(_ viewport: Viewport, subsolar: GeoPoint) -> [Bool] {
+        let radians = Double.pi / 180
+        let sinDeclination = sin(subsolar.latitude * radians), cosDeclination = cos(subsolar.latitude * radians)
+        let cellWidth = Double(viewport.dotsPerCellX), cellHeight = Double(viewport.dotsPerCellY)
+        // Longitudes of the columns' centres (linear), latitudes of the rows' centres (inverse Mercator).
+        let cosines = (0..<viewport.columns).map { column -> Double in
+            let x =
+                viewport.centerX + ((Double(column) + 0.5) * cellWidth - Double(viewport.dotWidth) / 2)
+                / viewport.worldDots
+            return cos((x * 360 - 180 - subsolar.longitude) * radians)
+        }
+        var night = [Bool](repeating: false, count: viewport.columns * viewport.rows)
+        for row in 0..<viewport.rows {
+            let y =
+                viewport.centerY + ((Double(row) + 0.5) * cellHeight - Double(viewport.dotHeight) / 2)
+                / viewport.worldDots
+            let latitude = MapGeometry.latitude(mercatorY: min(1, max(0, y))) * radians
+            let a = sin(latitude) * sinDeclination, b = cos(latitude) * cosDeclination
+            for column in 0..<viewport.columns where a + b * cosines[column] < 0 {
+                night[row * viewport.columns + column] = true
+            }
+        }
+        return night
     }
 
     /// A place's dot cell on the map.

@@ -95,6 +95,8 @@ public enum MapInk: UInt8, Sendable, CaseIterable {
     case favorite
     /// The chosen place: its mark and its name.
     case marker
+    /// An empty cell on the night side ("░", with `MapRequest.night`).
+    case night
 }
 
 /// A run of cells of one ink in a line of a rendered map.
@@ -138,6 +140,9 @@ public struct MapRequest: Sendable, Equatable {
     public var favorites: [MapPlace]
     /// What to draw.
     public var layers: MapLayers
+    /// Where the Sun is overhead (`SunPosition.subsolarPoint`): empty cells where it is below the horizon are
+    /// shaded "░"; nil draws no night.
+    public var night: GeoPoint?
 
     /// How many of the most populous cities of each one-degree cell the map can show (0: all). The renderer draws
     /// at most one city in any 3 × 3 cells, and a degree is under 3 columns up to zoom 3, about 6 at zoom 4: a
@@ -149,7 +154,8 @@ public struct MapRequest: Sendable, Equatable {
     /// Creates a request.
     public init(
         center: GeoPoint, zoom: Int, width: Int, height: Int,
-        style: MapStyle = .braille, marker: MapPlace? = nil, favorites: [MapPlace] = [], layers: MapLayers = .all
+        style: MapStyle = .braille, marker: MapPlace? = nil, favorites: [MapPlace] = [], layers: MapLayers = .all,
+        night: GeoPoint? = nil
     ) {
         self.center = center
         self.zoom = zoom
@@ -159,6 +165,7 @@ public struct MapRequest: Sendable, Equatable {
         self.marker = marker
         self.favorites = favorites
         self.layers = layers
+        self.night = night
     }
 }
 

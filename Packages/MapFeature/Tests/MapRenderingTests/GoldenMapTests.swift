@@ -48,6 +48,26 @@ struct GoldenMapTests {
         Golden.assertMatches(try Self.map(43.2, -79.5, zoom: 7, layers: layers), named: "layer-\(name)")
     }
 
+    @Test func theNightSideAtTheJuneSolsticeNoonInGreenwich() throws {
+        // The Sun overhead at 23.44°N 0°: night beyond 90° east and west, the Arctic all day, Antarctica all night.
+        let center = GeoPoint(latitude: 0, longitude: 0)
+        let request = MapRequest(
+            center: center, zoom: 0, width: 128, height: 64, layers: [.coast],
+            night: GeoPoint(latitude: 23.44, longitude: 0))
+        let map = MapRenderer.render(request, geography: try Fixtures.geography(), places: [])
+        Golden.assertMatches(map.framed, named: "night-z0")
+        let nightColumns = { (row: Int) in
+            cells(of: map.lines[row]).enumerated().filter { $0.element == "░" }.map(\.offset)
+        }
+        // On the equator's row: night from about 90° east (column 96) and west (column 32) outwards.
+        let equator = Contract.cell(center, center: center, zoom: 0, width: 128, height: 64).row
+        #expect(nightColumns(equator).allSatisfy { $0 < 34 || $0 > 94 })
+        #expect(nightColumns(equator).contains(5) && nightColumns(equator).contains(120))
+        // The whole square world (64 rows, to 85°): the Arctic has the midnight sun, the far south polar night.
+        #expect(nightColumns(0).isEmpty)
+        #expect(nightColumns(63).count > 100)
+    }
+
     @Test func blocks() throws {
         Golden.assertMatches(try Self.map(43.6532, -79.3832, zoom: 8, style: .blocks), named: "toronto-z8-blocks")
     }

@@ -24,6 +24,16 @@ public enum SunPosition {
         return (Angle.normalized(trueLongitude - 0.005_69 - 0.004_78 * Angle.sin(omega)), distance)
     }
 
+    /// Where the Sun is overhead at an instant: latitude the declination, longitude the right ascension less
+    /// Greenwich apparent sidereal time, within -180..<180 (degrees). The map's night side is where it is below the
+    /// horizon.
+    public static func subsolarPoint(at instant: Instant) -> (latitude: Double, longitude: Double) {
+        let position = equatorial(at: instant)
+        var longitude = Angle.normalized(position.rightAscension - instant.apparentSiderealTime)
+        if longitude >= 180 { longitude -= 360 }
+        return (position.declination, longitude)
+    }
+
     /// Apparent right ascension and declination (degrees) and distance (km).
     public static func equatorial(at instant: Instant) -> EquatorialPosition {
         let t = instant.centuries

@@ -35,6 +35,26 @@ struct PositionTests {
         #expect(abs(Instant(julianDay: 2_446_896.306_25).meanSiderealTime - 128.737_873_4) < 1e-6)
     }
 
+    @Test("The subsolar point: on the equator at the March equinox, on the tropic at the June solstice (USNO, 2026)")
+    func subsolarPoint() {
+        // USNO "Earth's Seasons": 2026 March 20 14:46 UT, June 21 08:24 UT. The obliquity in 2026 is 23.436°.
+        let equinox = SunPosition.subsolarPoint(at: Instant(utc(2026, 3, 20, 14, 46)))
+        #expect(abs(equinox.latitude) < 0.01)
+        let solstice = SunPosition.subsolarPoint(at: Instant(utc(2026, 6, 21, 8, 24)))
+        #expect(abs(solstice.latitude - 23.436) < 0.01)
+        // At noon UT the Sun is over Greenwich give or take the equation of time (never more than 16.5 min, 4.2°);
+        // a day later it is back within a degree.
+        for month in 1...12 {
+            let noon = SunPosition.subsolarPoint(at: Instant(utc(2026, month, 15, 12, 0)))
+            #expect(abs(noon.longitude) < 4.2, "\(month): \(noon.longitude)")
+            let next = SunPosition.subsolarPoint(at: Instant(utc(2026, month, 16, 12, 0)))
+            #expect(abs(next.longitude - noon.longitude) < 1)
+        }
+        // Ten hours later, 150° farther west.
+        let evening = SunPosition.subsolarPoint(at: Instant(utc(2026, 6, 21, 18, 24)))
+        #expect(abs(evening.longitude - (solstice.longitude - 150)) < 0.1)
+    }
+
     @Test("The Sun, example 25.a: 1992 October 13.0 TD")
     func sun() {
         let instant = ephemeris(2_448_908.5)
