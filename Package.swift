@@ -182,6 +182,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CitiesTesting", package: services), .product(name: "CoreKit", package: core),
                 .product(name: "Contracts", package: "Contracts"),
+                .product(name: "WeatherService", package: services),
                 .product(name: "ShellTesting", package: architecture),
                 .product(name: "MapFeature", package: "MapFeature"),
                 .product(name: "MapRendering", package: "MapFeature"),

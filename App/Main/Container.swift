@@ -71,7 +71,12 @@ struct Container: Sendable {
                 client: contactClient, outbox: .sqlite(database), logger: Logger(label: "skylens.contact"),
                 requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
             MapPlugin(
-                catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() }, now: { Date() }),
+                catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },
+                weather: MapWeather(
+                    conditions: OpenMeteo.currentConditions(
+                        http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
+                    cache: .sqlite(database)),
+                now: { Date() }),
             WeatherPlugin(
                 client: weather, catalogue: .live(catalogue), favorites: favorites, cache: .sqlite(database),
                 settings: .sqlite(database), dataDirectory: configuration.dataDirectory, now: { Date() }),

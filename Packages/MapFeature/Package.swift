@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "Astronomy", package: "Services"),
+                .product(name: "WeatherService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
             ],
             resources: [.copy("Resources/world.skygeo")],
@@ -54,6 +55,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CitiesTesting", package: "Services"), .product(name: "CoreKit", package: "Core"),
                 .product(name: "Contracts", package: "Contracts"),
+                .product(name: "WeatherService", package: "Services"),
                 .product(name: "ShellTesting", package: "Architecture"),
                 "MapFeature", "MapRendering",
                 .product(name: "Architecture", package: "Architecture"),

@@ -146,3 +146,35 @@ import Testing
         #expect(try runner.run(["--", "cities"]).stdout.contains("downloaded from"))
     }
 }
+
+/// `map --weather` against Open-Meteo on 127.0.0.1: one request for the places labelled, their weather in the JSON.
+@Suite struct MapWeatherEndToEndTests {
+    @Test func theChosenCitysWeatherIsAskedOnceAndGivenWithItsLabel() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer(always: .json(try weatherFixture("open-meteo-toronto.json")))
+        let runner = AppBinary.runner(
+            home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString])
+        // Only the chosen city is named (no other labels): one place, answered with one object.
+        let result = try runner.run([
+            "--format", "json", "map", "Toronto", "--weather", "--layers", "coast,lakes", "--width", "60", "--height",
+            "12",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let labels = try #require(document["labels"] as? [[String: Any]])
+        let weather = try #require(labels.first?["weather"] as? [String: Any])
+        #expect(labels.first?["name"] as? String == "Toronto")
+        #expect(weather["temperature"] as? Double == 3.4 && weather["condition"] as? String == "overcast")
+        #expect((document["rows"] as? [String])?.contains { $0.contains("◉ Toronto 3°☁") } == true)
+        #expect(server.requests.count == 1)
+        #expect(server.requests.first?.queryItems["latitude"] == "43.7001")
+    }
+
+    @Test func offlineTheMapIsDrawnAndTheWeatherSaidUnavailable() throws {
+        let home = try TemporaryDirectory()
+        let result = try AppBinary.runner(home: home).run(["--offline", "map", "Toronto", "--weather"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("◉ Toronto"))
+        #expect(result.stderr.contains("the map's weather is unavailable") && result.stderr.contains("offline"))
+    }
+}

@@ -4,6 +4,7 @@ import CitiesService
 import CoreKit
 import Foundation
 import MapRendering
+import WeatherService
 
 /// A city as a row of a list, with whether it is a favourite.
 struct CityRow: Equatable, Sendable {
@@ -48,6 +49,8 @@ final class CityBrowser: ObservableViewModel {
         var layers: MapLayers = .all
         /// The night side shaded (`--night`, `n` full-screen), as it is at the time of drawing.
         var night = false
+        /// The largest places labelled with their weather (`--weather`, `t` full-screen).
+        var weather = false
     }
 
     /// What `fav` or `unfav` did.
@@ -85,6 +88,11 @@ final class CityBrowser: ObservableViewModel {
         var opened: City?
         var favoriteChange: FavoriteChange?
         var problem: Problem?
+        /// The weather known for places, by city id (this session's; older than `MapWeather.freshFor` is asked again).
+        var currents: [Int: MapCurrent] = [:]
+        /// Why the last request for the map's weather failed, and when.
+        var weatherProblem: String?
+        var weatherFailedAt: Date?
     }
 
     /// How a command names a city: its words, and the city on screen (a city's page or map) for when they are none.
@@ -111,13 +119,18 @@ final class CityBrowser: ObservableViewModel {
         case favoriteSet(Reference, Bool)
         case mapRequested(
             Reference, zoom: Int, style: MapStyle, width: Int, height: Int, layers: MapLayers = .all,
-            night: Bool = false)
+            night: Bool = false, weather: Bool = false)
         /// The night side shaded or not.
         case nightToggled
         case zoomChanged(by: Int)
         case panned(dx: Double, dy: Double)
         /// The map's area changed (a full-screen map follows its window).
         case resized(width: Int, height: Int)
+        /// Temperatures on the map or not.
+        case weatherToggled
+        /// The weather of these places (the labelled ones, the largest first) is wanted: from the cache while
+        /// fresh, the rest in one request (at most 10 places).
+        case weatherNeeded([MapPlace])
     }
 
     private(set) var state = State()
@@ -126,10 +139,13 @@ final class CityBrowser: ObservableViewModel {
     private let favoritesClient: FavoritesClient
     private let now: @Sendable () -> Date
 
+    private let weather: MapWeather?
+
     init(
-        directory: CityDirectory, countries: Countries, favorites: FavoritesClient,
+        directory: CityDirectory, countries: Countries, favorites: FavoritesClient, weather: MapWeather? = nil,
         now: @escaping @Sendable () -> Date
     ) {
+        self.weather = weather
         self.directory = directory
         self.countries = countries
         self.favoritesClient = favorites
@@ -189,16 +205,21 @@ final class CityBrowser: ObservableViewModel {
                 return
             }
             await reloadFavorites(required: false)
-        case .mapRequested(let reference, let zoom, let style, let width, let height, let layers, let night):
+        case .mapRequested(
+            let reference, let zoom, let style, let width, let height, let layers, let night, let weather):
             guard let city = resolve(reference) else { return }
             await reloadFavorites(required: false)
             state.map = MapView(
                 city: city, favorite: state.favorites.contains(city.id),
                 center: GeoPoint(latitude: city.latitude, longitude: city.longitude),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
-                width: width, height: height, layers: layers, night: night)
+                width: width, height: height, layers: layers, night: night, weather: weather)
         case .nightToggled:
             state.map?.night.toggle()
+        case .weatherToggled:
+            state.map?.weather.toggle()
+        case .weatherNeeded(let places):
+            await loadWeather(places)
         case .resized(let width, let height):
             state.map?.width = width
             state.map?.height = height
@@ -317,9 +338,76 @@ final class CityBrowser: ObservableViewModel {
             let overhead = SunPosition.subsolarPoint(at: Instant(now()))
             night = GeoPoint(latitude: overhead.latitude, longitude: overhead.longitude)
         }
+        var annotations: [Int: String] = [:]
+        if map.weather {
+            for (id, current) in state.currents where now().timeIntervalSince(current.at) < MapWeather.freshFor {
+                annotations[id] = current.label
+            }
+        }
         return MapRequest(
             center: map.center, zoom: map.zoom, width: map.width, height: map.height, style: map.style, marker: marker,
-            favorites: favorites, layers: map.layers, night: night)
+            favorites: favorites, layers: map.layers, night: night, annotations: annotations)
+    }
+
+    /// The map as it is now. With its weather on, the weather of the labelled places (the chosen city, the
+    /// favourites, the largest places: found by drawing once) is loaded, and the map drawn again with it.
+    func renderedMap(geography: GeoData?) async -> RenderedMap? {
+        guard let map = state.map else { return nil }
+        let request = request(for: map)
+        let places = places(for: request)
+        let rendered = MapRenderer.render(request, geography: geography, places: places)
+        guard map.weather else { return rendered }
+        var byID: [Int: MapPlace] = [:]
+        for place in places + request.favorites + (request.marker.map { [$0] } ?? []) { byID[place.id] = place }
+        await send(.weatherNeeded(rendered.labels.compactMap { byID[$0.id] }))
+        guard let again = state.map else { return rendered }
+        return MapRenderer.render(self.request(for: again), geography: geography, places: places)
+    }
+
+    /// The weather of up to 10 places: fresh entries of the cache first, then one request for the rest. A failed
+    /// request is said (`weatherProblem`) and not repeated for `MapWeather.retryAfter`.
+    private func loadWeather(_ places: [MapPlace]) async {
+        guard let weather else {
+            state.weatherProblem = "The weather is not available in this build."
+            return
+        }
+        let date = now()
+        let wanted = places.prefix(CurrentConditionsClient.limit).filter { place in
+            state.currents[place.id].map { date.timeIntervalSince($0.at) >= MapWeather.freshFor } ?? true
+        }
+        var missing: [MapPlace] = []
+        for place in wanted {
+            let key = WeatherLocation(
+                id: place.id, name: place.name, country: "", latitude: place.location.latitude,
+                longitude: place.location.longitude
+            ).cacheKey
+            if let cached = try? await weather.cache.entry(provider: weather.conditions.provider, place: key),
+                date.timeIntervalSince(cached.fetchedAt) < MapWeather.freshFor,
+                date >= cached.fetchedAt.addingTimeInterval(-60)
+            {
+                state.currents[place.id] = MapCurrent(weather: cached.report.current, at: cached.fetchedAt)
+            } else {
+                missing.append(place)
+            }
+        }
+        guard !missing.isEmpty else { return }
+        if let failed = state.weatherFailedAt, date.timeIntervalSince(failed) < MapWeather.retryAfter { return }
+        let locations = missing.map { place in
+            WeatherLocation(
+                id: place.id, name: place.name, country: "", latitude: place.location.latitude,
+                longitude: place.location.longitude)
+        }
+        do throws(WeatherError) {
+            let answers = try await weather.conditions.fetch(locations)
+            for (place, answer) in zip(missing, answers) {
+                if let answer { state.currents[place.id] = MapCurrent(weather: answer, at: date) }
+            }
+            state.weatherProblem = nil
+            state.weatherFailedAt = nil
+        } catch {
+            state.weatherProblem = error.message
+            state.weatherFailedAt = date
+        }
     }
 
     /// The city nearest a point, within about 100 km (nil at sea).

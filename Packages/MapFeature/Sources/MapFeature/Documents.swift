@@ -98,10 +98,17 @@ struct DetailDocument: Encodable, Sendable {
 /// `--format json map`: the map as text rows, with where each name on it is.
 struct MapDocument: Encodable, Sendable {
     struct Label: Encodable, Sendable {
+        /// With `--weather`, for the places whose weather is known: °C and the condition (`overcast`).
+        struct Weather: Encodable, Sendable {
+            var temperature: Double
+            var condition: String
+        }
+
         var name: String
         var id: Int
         var row: Int
         var col: Int
+        var weather: Weather?
     }
 
     var city: CityDocument?

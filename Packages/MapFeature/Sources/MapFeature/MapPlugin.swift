@@ -4,6 +4,7 @@ import Contracts
 import CoreKit
 import Foundation
 import MapRendering
+import WeatherService
 
 /// Cities and the map, as a plugin of the App. This file is the feature's whole public API.
 ///
@@ -19,6 +20,7 @@ public final class MapPlugin: FeaturePlugin {
     private let favoritesStore: FavoritesClient
     private let loadCountries: @Sendable () -> Countries
     private let now: @Sendable () -> Date
+    private let weather: MapWeather?
     private var browser: CityBrowser?
     private var geography: GeoData?
 
@@ -26,11 +28,13 @@ public final class MapPlugin: FeaturePlugin {
     ///   - catalogue: the city list (`CityListClient.live(store)` in the App; imported on first use).
     ///   - favorites: favourite cities, shared with the other features.
     ///   - countries: country names, read on first use.
+    ///   - weather: where `map --weather` gets temperatures (none: it says the weather is not available).
     ///   - now: the clock (when a favourite was added).
     public init(
         catalogue: CityListClient, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
-        now: @escaping @Sendable () -> Date
+        weather: MapWeather? = nil, now: @escaping @Sendable () -> Date
     ) {
+        self.weather = weather
         self.cities = catalogue
         self.list = CityListModel(client: catalogue)
         self.favoritesStore = favorites
@@ -128,6 +132,11 @@ public final class MapPlugin: FeaturePlugin {
                             "What to draw, comma-separated: coast, lakes, rivers, borders, states, cities, labels (default: all)"
                     ),
                     .flag("night", help: "Shade the night side, as it is now (the day/night line shows far out)"),
+                    .flag(
+                        "weather",
+                        help:
+                            "Temperatures and skies of the largest places shown (the cache, then one request for up to 10)"
+                    ),
                     .flag("blocks", help: "Draw with block characters, for terminals without braille"),
                     .flag("plain", help: "The same as --blocks"),
                     .integer(
@@ -216,7 +225,7 @@ public final class MapPlugin: FeaturePlugin {
             case "out", "-": await browser.send(.zoomChanged(by: -1))
             default: throw .usage("Zoom 'in' or 'out'.")
             }
-            return mapOutput(browser, context: context)
+            return await mapOutput(browser, context: context)
         case "pan":
             let browser = try await loadBrowser(context)
             switch arguments["direction"]?.lowercased() {
@@ -226,7 +235,7 @@ public final class MapPlugin: FeaturePlugin {
             case "w", "west", "left": await browser.send(.panned(dx: -1, dy: 0))
             default: throw .usage("Pan n, s, e or w.")
             }
-            return mapOutput(browser, context: context)
+            return await mapOutput(browser, context: context)
         case "weather":
             guard let city = cityOnScreen(context) else { throw .failure("no_city", "Open a city first.") }
             return try await context.navigate(to: CityWeather(city: city))
@@ -257,7 +266,7 @@ public final class MapPlugin: FeaturePlugin {
                 text: MapViews.detail(detail, painter: context.painter, width: context.terminal.width),
                 json: DetailDocument(detail))
         } else if destination.is(CityMap.self) {
-            return mapOutput(browser, context: context)
+            return await mapOutput(browser, context: context)
         }
         throw .failure("unknown_route", "Nothing to show for \(destination).")
     }
@@ -315,7 +324,7 @@ public final class MapPlugin: FeaturePlugin {
         try report(context)
         guard let directory = list.directory else { throw .failure("catalogue", "The city list is not open.") }
         let browser = CityBrowser(
-            directory: directory, countries: loadCountries(), favorites: favoritesStore, now: now)
+            directory: directory, countries: loadCountries(), favorites: favoritesStore, weather: weather, now: now)
         await browser.send(.favoritesReloaded(required: true))
         // Without the database the cities still answer, without stars.
         if case .storage(let message) = browser.state.problem {
@@ -372,7 +381,7 @@ public final class MapPlugin: FeaturePlugin {
         await browser.send(
             .mapRequested(
                 reference(arguments["city"], context), zoom: zoom, style: style, width: width, height: height,
-                layers: layers, night: arguments.flag("night")))
+                layers: layers, night: arguments.flag("night"), weather: arguments.flag("weather")))
         try check(browser)
         guard let city = browser.state.map?.city else { throw .failure("internal", "No map was drawn.") }
         var output = try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
@@ -390,15 +399,20 @@ public final class MapPlugin: FeaturePlugin {
             json: SearchDocument(results))
     }
 
-    private func mapOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
-        guard let map = browser.state.map else { return CommandOutput(text: "No map yet: 'map CITY' draws one.") }
+    private func mapOutput(_ browser: CityBrowser, context: CommandContext) async -> CommandOutput {
+        guard browser.state.map != nil else { return CommandOutput(text: "No map yet: 'map CITY' draws one.") }
         if geography == nil {
             geography =
                 ResourceLocator.url(bundle: "MapFeature_MapFeature", file: "world.skygeo")
                 .flatMap { try? GeoData(contentsOf: $0) } ?? .empty
         }
-        let request = browser.request(for: map)
-        let rendered = MapRenderer.render(request, geography: geography, places: browser.places(for: request))
+        guard let rendered = await browser.renderedMap(geography: geography), let map = browser.state.map else {
+            return CommandOutput(text: "No map yet: 'map CITY' draws one.")
+        }
+        if map.weather, let problem = browser.state.weatherProblem {
+            context.notice("Note: the map's weather is unavailable: \(problem)")
+        }
+        let currents = map.weather ? browser.state.currents : [:]
         let router = context.router
         let screen = MapScreen(browser: browser, geography: geography ?? .empty) { city in
             // A search moved the map: the prompt names the city it shows now.
@@ -412,7 +426,13 @@ public final class MapPlugin: FeaturePlugin {
                 center: [map.center.latitude, map.center.longitude], zoom: map.zoom,
                 width: rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? 0, height: rendered.lines.count,
                 rows: rendered.lines,
-                labels: rendered.labels.map { .init(name: $0.name, id: $0.id, row: $0.row, col: $0.column) },
+                labels: rendered.labels.map { label in
+                    .init(
+                        name: label.name, id: label.id, row: label.row, col: label.column,
+                        weather: currents[label.id].map {
+                            .init(temperature: $0.weather.temperature, condition: $0.weather.condition.rawValue)
+                        })
+                },
                 footer: rendered.footer),
             fullScreen: screen)
     }

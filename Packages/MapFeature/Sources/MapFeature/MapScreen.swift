@@ -7,8 +7,8 @@ import MapRendering
 
 /// The map full-screen: arrows or hjkl move it a quarter of the screen, `+`/`-` (and `a`/`z`) or the mouse wheel
 /// zoom (the wheel about the pointer), a drag moves it with the pointer, `/` finds a place and goes there, `w`
-/// opens the weather of the city nearest the centre, `n` shades the night side or not, `q`, Esc or Ctrl-C closes
-/// it. The last two lines: the centre,
+/// opens the weather of the city nearest the centre, `t` labels the largest places with their weather, `n` shades
+/// the night side or not, `q`, Esc or Ctrl-C closes it. The last two lines: the centre,
 /// zoom, scale and nearest city; then the keys, the search being typed, or what went wrong.
 @MainActor
 final class MapScreen: FullScreen {
@@ -22,7 +22,7 @@ final class MapScreen: FullScreen {
     private var message: String?
     private var dragFrom: (column: Int, row: Int)?
 
-    static let keys = "←↓↑→ or hjkl move · + - zoom · / find · w weather · n night · q back"
+    static let keys = "←↓↑→ hjkl move · +- zoom · / find · w weather · t temps · n night · q back"
 
     init(browser: CityBrowser, geography: GeoData, moved: @escaping (City) -> Void) {
         self.browser = browser
@@ -35,9 +35,12 @@ final class MapScreen: FullScreen {
         if let map = browser.state.map, map.width != width || map.height != mapRows {
             await browser.send(.resized(width: width, height: mapRows))
         }
-        guard let map = browser.state.map else { return [] }
-        let request = browser.request(for: map)
-        let rendered = MapRenderer.render(request, geography: geography, places: browser.places(for: request))
+        guard let rendered = await browser.renderedMap(geography: geography), let map = browser.state.map else {
+            return []
+        }
+        if map.weather, message == nil, let problem = browser.state.weatherProblem {
+            message = "Weather unavailable: " + problem
+        }
         var lines = painter.enabled ? rendered.spans.map { MapViews.paint($0, painter) } : rendered.lines
         var footer = rendered.footer
         if let near = browser.nearestCity(to: map.center) {
@@ -87,6 +90,8 @@ final class MapScreen: FullScreen {
             query = ""
         case .character("n"):
             await browser.send(.nightToggled)
+        case .character("t"):
+            await browser.send(.weatherToggled)
         case .character("w"):
             guard let center = browser.state.map?.center, let city = browser.nearestCity(to: center) else {
                 message = "No city within 100 km of the centre."
@@ -132,7 +137,7 @@ final class MapScreen: FullScreen {
             await browser.send(
                 .mapRequested(
                     CityBrowser.Reference(text, onScreen: nil), zoom: map.zoom, style: map.style, width: map.width,
-                    height: map.height, layers: map.layers, night: map.night))
+                    height: map.height, layers: map.layers, night: map.night, weather: map.weather))
             if let problem = browser.state.problem {
                 message = Self.describe(problem)
             } else if let city = browser.state.map?.city {

@@ -42,10 +42,12 @@ public enum MapRenderer {
         if let (place, dot) = marker {
             let name = TerminalText.sanitize(place.name)
             let (column, row) = (dot.x / viewport.dotsPerCellX, dot.y / viewport.dotsPerCellY)
-            overlay.placeMarker(name: name, column: column, row: row)
+            overlay.placeMarker(name: text(name, request.annotations[place.id]), column: column, row: row)
             labels.append(MapLabel(name: name, id: place.id, row: row, column: column))
         }
-        labels += favoriteLabels(request.favorites, excludingID: marker?.0.id, viewport: viewport, overlay: &overlay)
+        labels += favoriteLabels(
+            request.favorites, excludingID: marker?.0.id, annotations: request.annotations, viewport: viewport,
+            overlay: &overlay)
         // Labels without the dots name the same places, thinned alike.
         let shown =
             request.layers.isDisjoint(with: [.cities, .labels])
@@ -60,7 +62,8 @@ public enum MapRenderer {
                             && abs(label.column - shown.column) <= 2
                     }
             }
-            labels += placeLabels(unlabelled, viewport: viewport, overlay: &overlay)
+            labels += placeLabels(
+                unlabelled, annotations: request.annotations, viewport: viewport, overlay: &overlay)
         }
         var lines: [String] = []
         var spans: [[MapSpan]] = []
@@ -100,6 +103,12 @@ public enum MapRenderer {
             }
         }
         return night
+    }
+
+    /// A label's text: the name, then its annotation (made terminal-safe) after a space.
+    static func text(_ name: String, _ annotation: String?) -> String {
+        guard let annotation, !annotation.isEmpty else { return name }
+        return name + " " + TerminalText.sanitize(annotation)
     }
 
     /// A place's dot cell on the map.
@@ -148,7 +157,8 @@ public enum MapRenderer {
 
     /// Marks the favourites in view with "★" and their names (those whose name does not fit keep the star).
     private static func favoriteLabels(
-        _ favorites: [MapPlace], excludingID markerID: Int?, viewport: Viewport, overlay: inout LabelOverlay
+        _ favorites: [MapPlace], excludingID markerID: Int?, annotations: [Int: String], viewport: Viewport,
+        overlay: inout LabelOverlay
     ) -> [MapLabel] {
         var labels: [MapLabel] = []
         let ordered = favorites.sorted { a, b in
@@ -159,7 +169,8 @@ public enum MapRenderer {
             let (column, row) = (dot.x / viewport.dotsPerCellX, dot.y / viewport.dotsPerCellY)
             let name = TerminalText.sanitize(favorite.name)
             if overlay.placeLabel(
-                name: name, column: column, row: row, glyph: LabelOverlay.favoriteGlyph, ink: .favorite)
+                name: text(name, annotations[favorite.id]), column: column, row: row,
+                glyph: LabelOverlay.favoriteGlyph, ink: .favorite)
             {
                 labels.append(MapLabel(name: name, id: favorite.id, row: row, column: column))
             }
@@ -213,13 +224,14 @@ public enum MapRenderer {
 
     /// Labels the biggest places drawn (they come in population order) while they fit without overlapping.
     private static func placeLabels(
-        _ shown: [ShownPlace], viewport: Viewport, overlay: inout LabelOverlay
+        _ shown: [ShownPlace], annotations: [Int: String], viewport: Viewport, overlay: inout LabelOverlay
     ) -> [MapLabel] {
         let limit = labelLimit(columns: viewport.columns, rows: viewport.rows)
         var placed: [MapLabel] = []
         for candidate in shown where placed.count < limit {
             let name = TerminalText.sanitize(candidate.place.name)
-            if overlay.placeLabel(name: name, column: candidate.column, row: candidate.row) {
+            let label = text(name, annotations[candidate.place.id])
+            if overlay.placeLabel(name: label, column: candidate.column, row: candidate.row) {
                 placed.append(
                     MapLabel(name: name, id: candidate.place.id, row: candidate.row, column: candidate.column))
             }

@@ -143,6 +143,8 @@ public struct MapRequest: Sendable, Equatable {
     /// Where the Sun is overhead (`SunPosition.subsolarPoint`): empty cells where it is below the horizon are
     /// shaded "░"; nil draws no night.
     public var night: GeoPoint?
+    /// Text written after a place's name, by place id (the map's weather: `3°☁`).
+    public var annotations: [Int: String]
 
     /// How many of the most populous cities of each one-degree cell the map can show (0: all). The renderer draws
     /// at most one city in any 3 × 3 cells, and a degree is under 3 columns up to zoom 3, about 6 at zoom 4: a
@@ -155,7 +157,7 @@ public struct MapRequest: Sendable, Equatable {
     public init(
         center: GeoPoint, zoom: Int, width: Int, height: Int,
         style: MapStyle = .braille, marker: MapPlace? = nil, favorites: [MapPlace] = [], layers: MapLayers = .all,
-        night: GeoPoint? = nil
+        night: GeoPoint? = nil, annotations: [Int: String] = [:]
     ) {
         self.center = center
         self.zoom = zoom
@@ -166,6 +168,7 @@ public struct MapRequest: Sendable, Equatable {
         self.favorites = favorites
         self.layers = layers
         self.night = night
+        self.annotations = annotations
     }
 }
 

@@ -18,15 +18,18 @@ struct MapHarness {
 
     init(
         format: OutputFormat = .text, terminal: TerminalInfo = .plain, favorites: FavoritesClient = .inMemory(),
-        directory: TemporaryDirectory? = nil
+        directory: TemporaryDirectory? = nil, weather: MapWeather? = nil,
+        now: @escaping @Sendable () -> Date = {
+            Date(timeIntervalSince1970: 0)
+        }
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
         let store = CatalogueStore(
             directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil,
             now: { Date(timeIntervalSince1970: 0) })
         let plugin = MapPlugin(
-            catalogue: .live(store), favorites: favorites, countries: { Countries.builtIn() },
-            now: { Date(timeIntervalSince1970: 0) })
+            catalogue: .live(store), favorites: favorites, countries: { Countries.builtIn() }, weather: weather,
+            now: now)
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.directory = directory
         self.favorites = favorites

@@ -96,6 +96,45 @@ public enum OpenMeteo {
         }
     }
 
+    /// The weather now at up to `CurrentConditionsClient.limit` places in one request:
+    /// `latitude=a,b,c&longitude=x,y,z`, which Open-Meteo answers with an array (an object for one place).
+    public static func currentConditions(http: HTTPClient) -> CurrentConditionsClient {
+        CurrentConditionsClient(provider: "open-meteo") { places throws(WeatherError) in
+            guard !places.isEmpty else { return [] }
+            let asked = Array(places.prefix(CurrentConditionsClient.limit))
+            let request = HTTPRequest.get(
+                "/v1/forecast",
+                query: [
+                    QueryItem("latitude", asked.map { String(format: "%.4f", $0.latitude) }.joined(separator: ",")),
+                    QueryItem("longitude", asked.map { String(format: "%.4f", $0.longitude) }.joined(separator: ",")),
+                    QueryItem("current", "temperature_2m,weather_code,is_day"),
+                    QueryItem("timezone", "GMT"),
+                    QueryItem("temperature_unit", "celsius"),
+                ])
+            let answer: OpenMeteoCurrentBatchDTO
+            do throws(HTTPError) {
+                answer = try await http.send(
+                    request, decoding: OpenMeteoCurrentBatchDTO.self, expected: "Open-Meteo weather data",
+                    decoder: decoder)
+            } catch {
+                throw WeatherError.from(error, provider: "Open-Meteo")
+            }
+            guard answer.places.count == asked.count else {
+                throw .malformed(
+                    "Open-Meteo answered for \(answer.places.count) places where \(asked.count) were asked for.")
+            }
+            return answer.places.map { place in
+                guard let current = place.current, let temperature = current.temperature2m,
+                    Plausible.temperature.contains(temperature)
+                else { return nil }
+                let code = current.weatherCode ?? -1
+                return CurrentWeather(
+                    temperature: temperature, feelsLike: nil, humidity: nil, windSpeed: nil, windDirection: nil,
+                    condition: Condition(wmo: code), code: code, isDay: (current.isDay ?? 1) == 1)
+            }
+        }
+    }
+
     static func query(for location: WeatherLocation) -> [QueryItem] {
         [
             QueryItem("latitude", String(format: "%.4f", location.latitude)),
@@ -179,5 +218,19 @@ public enum OpenMeteo {
     static func element<T>(_ array: [T?]?, _ index: Int) -> T? {
         guard let array, index < array.count else { return nil }
         return array[index]
+    }
+}
+
+/// Open-Meteo's answer for a list of coordinates: an array of forecasts, or one forecast when one place was asked.
+public struct OpenMeteoCurrentBatchDTO: Decodable, Sendable, Equatable {
+    public var places: [OpenMeteoForecastDTO]
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if let many = try? container.decode([OpenMeteoForecastDTO].self) {
+            places = many
+        } else {
+            places = [try container.decode(OpenMeteoForecastDTO.self)]
+        }
     }
 }

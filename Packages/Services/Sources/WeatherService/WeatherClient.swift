@@ -149,3 +149,26 @@ public enum LocalTime {
         }
     }
 }
+
+/// The weather now at several places in one request (the map labels its largest places with it): Open-Meteo takes
+/// lists of coordinates. At most `limit` places a request.
+public struct CurrentConditionsClient: Sendable {
+    /// How many places one request may ask for.
+    public static let limit = 10
+
+    public var provider: String
+    /// The weather now at each place, in the same order: nil where the answer for a place is unusable.
+    public var fetch: @Sendable (_ places: [WeatherLocation]) async throws(WeatherError) -> [CurrentWeather?]
+
+    public init(
+        provider: String, fetch: @escaping @Sendable ([WeatherLocation]) async throws(WeatherError) -> [CurrentWeather?]
+    ) {
+        self.provider = provider
+        self.fetch = fetch
+    }
+
+    /// Fails every request with `error` (for tests).
+    public static func failing(_ error: WeatherError, provider: String = "test") -> Self {
+        CurrentConditionsClient(provider: provider) { _ throws(WeatherError) in throw error }
+    }
+}

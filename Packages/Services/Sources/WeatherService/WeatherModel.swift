@@ -52,6 +52,19 @@ public enum Condition: String, Sendable, Equatable, Codable, CaseIterable {
         }
     }
 
+    /// A one-column symbol: ☀ ☁ ≡ ☂ ❄ ϟ (? when unknown).
+    public var glyph: String {
+        switch self {
+        case .clear, .mainlyClear: "☀"
+        case .partlyCloudy, .overcast: "☁"
+        case .fog: "≡"
+        case .drizzle, .rain, .heavyRain, .rainShowers, .freezingDrizzle, .freezingRain: "☂"
+        case .snow, .heavySnow, .snowShowers, .sleet: "❄"
+        case .thunderstorm, .thunderstormWithHail: "ϟ"
+        case .unknown: "?"
+        }
+    }
+
     /// WMO weather interpretation codes (WW), as Open-Meteo sends them.
     public init(wmo code: Int) {
         self =

@@ -189,3 +189,53 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         #expect(throws: WeatherError.self) { try OpenWeatherMap.report(current: hot, forecast: dto, for: toronto) }
     }
 }
+
+/// The map's weather: many places in one request.
+@Suite struct OpenMeteoCurrentConditionsTests {
+    static let places = [
+        toronto,
+        WeatherLocation(id: 6077243, name: "Montréal", country: "CA", latitude: 45.50884, longitude: -73.58781),
+        WeatherLocation(id: 5128581, name: "New York City", country: "US", latitude: 40.71427, longitude: -74.00597),
+    ]
+
+    @Test func threePlacesAreOneRequestAnsweredWithAnArray() async throws {
+        let server = try LoopbackServer(always: .json(try fixture("open-meteo-current-three.json")))
+        let answers = try await OpenMeteo.currentConditions(http: http(server)).fetch(Self.places)
+        #expect(answers.map { $0?.temperature } == [3.4, -1.2, 8.6])
+        #expect(answers.map { $0?.condition } == [.overcast, .snow, .rain])
+        #expect(server.requests.count == 1)
+        let query = try #require(server.requests.first).queryItems
+        #expect(query["latitude"] == "43.7001,45.5088,40.7143")
+        #expect(query["longitude"] == "-79.4163,-73.5878,-74.0060")
+        #expect(query["current"] == "temperature_2m,weather_code,is_day" && query["temperature_unit"] == "celsius")
+    }
+
+    @Test func onePlaceIsAnsweredWithAnObject() async throws {
+        let server = try LoopbackServer(always: .json(try fixture("open-meteo-toronto.json")))
+        let answers = try await OpenMeteo.currentConditions(http: http(server)).fetch([toronto])
+        #expect(answers.map { $0?.temperature } == [3.4])
+    }
+
+    @Test func anAnswerForOtherPlacesIsMalformedAndAnImpossibleOneIsLeftOut() async throws {
+        let server = try LoopbackServer(always: .json(try fixture("open-meteo-current-three.json")))
+        await #expect(throws: WeatherError.self) {
+            try await OpenMeteo.currentConditions(http: http(server)).fetch(Array(Self.places.prefix(2)))
+        }
+        let hot = try fixture("open-meteo-current-three.json").replacingOccurrences(
+            of: "\"temperature_2m\": -1.2", with: "\"temperature_2m\": 999")
+        let hotServer = try LoopbackServer(always: .json(hot))
+        let answers = try await OpenMeteo.currentConditions(http: http(hotServer)).fetch(Self.places)
+        #expect(answers.map { $0?.temperature } == [3.4, nil, 8.6])
+    }
+
+    @Test func noPlacesNoRequestAndAtMostTenAreAsked() async throws {
+        let server = try LoopbackServer(always: .json(try fixture("open-meteo-current-three.json")))
+        let client = OpenMeteo.currentConditions(http: http(server))
+        #expect(try await client.fetch([]).isEmpty)
+        #expect(server.requests.isEmpty)
+        let many = Array(repeating: toronto, count: 12)
+        await #expect(throws: WeatherError.self) { try await client.fetch(many) }  // 3 answers for the 10 asked
+        let query = try #require(server.requests.first).queryItems
+        #expect(query["latitude"]?.split(separator: ",").count == 10)
+    }
+}

@@ -260,18 +260,7 @@ enum WeatherViews {
     }
 
     /// A one-column symbol for a condition.
-    static func glyph(_ condition: Condition) -> String {
-        switch condition {
-        case .clear, .mainlyClear: "☀"
-        case .partlyCloudy: "☁"
-        case .overcast: "☁"
-        case .fog: "≡"
-        case .drizzle, .rain, .heavyRain, .rainShowers, .freezingDrizzle, .freezingRain: "☂"
-        case .snow, .heavySnow, .snowShowers, .sleet: "❄"
-        case .thunderstorm, .thunderstormWithHail: "ϟ"
-        case .unknown: "?"
-        }
-    }
+    static func glyph(_ condition: Condition) -> String { condition.glyph }
 
     /// A five-line ASCII picture, 13 columns wide.
     static func icon(_ condition: Condition, isDay: Bool) -> [String] {
