@@ -98,7 +98,8 @@ geodata:
 bench: deps
 	$(SWIFT) build -c release --product App
 	cd Benchmarks && $(SWIFT) build -c release
-	Benchmarks/.build/release/SkyLensBench .build/release/App | tee .build/benchmarks.md
+	@status=0; Benchmarks/.build/release/SkyLensBench .build/release/App > .build/benchmarks.md || status=$$?; \
+		cat .build/benchmarks.md; exit $$status
 
 # libFuzzer harnesses (Fuzz/): built with the fuzzer sanitizer, each run on a copy of its seed corpus (the seeds in
 # Fuzz/Corpus stay as they are); a crash stops with its input in Fuzz/artifacts/.

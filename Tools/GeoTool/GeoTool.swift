@@ -52,25 +52,30 @@ struct LevelPlan {
 
     /// Each source where its resolution matches the dots: GSHHG crude (≈ 25 km) while a dot is 20 km or more,
     /// low (≈ 5 km) to 10 km, intermediate (≈ 1 km) to 1.2 km, high (≈ 200 m) beyond. Tiles are a few screens
-    /// wide at the level's first zoom. The high resolution is kept once, for zooms 8 to 14 (a second copy
+    /// wide at the level's first zoom; the world zooms have levels of their own, simplified for them (a world map
+    /// is redrawn at every key too). The high resolution is kept once, for zooms 8 to 14 (a second copy
     /// simplified for zooms 8 to 10 would add 5.5 MB to save little: its points are 200 m apart, a dot at zoom 10
     /// is 150 m).
     static let all: [LevelPlan] =
         [GeoLayer.coast, .lakes].flatMap { layer in
             [
-                LevelPlan(layer: layer, source: "coast-c", zooms: 0...2, tileZoom: 0),
+                LevelPlan(layer: layer, source: "coast-c", zooms: 0...1, tileZoom: 0),
+                LevelPlan(layer: layer, source: "coast-c", zooms: 2...2, tileZoom: 0),
                 LevelPlan(layer: layer, source: "coast-l", zooms: 3...4, tileZoom: 2),
                 LevelPlan(layer: layer, source: "coast-i", zooms: 5...7, tileZoom: 4),
                 LevelPlan(layer: layer, source: "coast-h", zooms: 8...14, tileZoom: 8),
             ]
         } + [
-            LevelPlan(layer: .rivers, source: "rivers-i", zooms: 1...5, tileZoom: 2),
-            LevelPlan(layer: .rivers, source: "rivers-i", zooms: 6...9, tileZoom: 4),
+            LevelPlan(layer: .rivers, source: "rivers-i", zooms: 1...3, tileZoom: 1),
+            LevelPlan(layer: .rivers, source: "rivers-i", zooms: 4...6, tileZoom: 3),
+            LevelPlan(layer: .rivers, source: "rivers-i", zooms: 7...9, tileZoom: 4),
             LevelPlan(layer: .rivers, source: "rivers-h", zooms: 10...14, tileZoom: 7),
-            LevelPlan(layer: .borders, source: "borders-i", zooms: 0...3, tileZoom: 0),
+            LevelPlan(layer: .borders, source: "borders-i", zooms: 0...1, tileZoom: 0),
+            LevelPlan(layer: .borders, source: "borders-i", zooms: 2...3, tileZoom: 1),
             LevelPlan(layer: .borders, source: "borders-i", zooms: 4...7, tileZoom: 3),
             LevelPlan(layer: .borders, source: "borders-h", zooms: 8...14, tileZoom: 6),
-            LevelPlan(layer: .states, source: "states-i", zooms: 3...7, tileZoom: 3),
+            LevelPlan(layer: .states, source: "states-i", zooms: 3...5, tileZoom: 2),
+            LevelPlan(layer: .states, source: "states-i", zooms: 6...7, tileZoom: 3),
             LevelPlan(layer: .states, source: "states-h", zooms: 8...14, tileZoom: 6),
         ]
 }

@@ -191,7 +191,8 @@ struct SkyLensBench {
                     let view = MapRenderer.visibleBox(request)
                     let places = catalogue.positions(
                         south: view.south, west: view.west, north: view.north, east: view.east,
-                        mostPopulousPerCell: request.citiesPerDegreeCell
+                        mostPopulousPerCell: request.citySampling.perBlock,
+                        blockDegrees: request.citySampling.blockDegrees
                     ).map { index in
                         MapPlace(
                             name: catalogue.name(at: index),
@@ -389,9 +390,13 @@ struct SkyLensBench {
 
     /// The most recently started process running `executable` (from /proc).
     static func newestProcess(of executable: URL) -> Int32? {
+        let target = URL(
+            fileURLWithPath: executable.path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        )
+        .standardizedFileURL.resolvingSymlinksInPath().path
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap(Int32.init).filter { pid in
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == executable.path
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) == target
         }.max()
     }
 

@@ -415,11 +415,13 @@ final class CityBrowser: ObservableViewModel {
         directory.nearestCity(latitude: point.latitude, longitude: point.longitude)
     }
 
-    /// The cities inside the map's view as places; far out, only as many of each one-degree cell as the map can
-    /// show (`MapRequest.citiesPerDegreeCell`).
+    /// The cities inside the map's view as places; far out, only as many as the map can show
+    /// (`MapRequest.citySampling`).
     func places(for request: MapRequest) -> [MapPlace] {
         let box = MapRenderer.visibleBox(request)
-        return directory.places(box.south, box.west, box.north, box.east, request.citiesPerDegreeCell).map { place in
+        let sampling = CitySampling(
+            blockDegrees: request.citySampling.blockDegrees, perBlock: request.citySampling.perBlock)
+        return directory.places(box.south, box.west, box.north, box.east, sampling).map { place in
             MapPlace(
                 name: place.name, location: GeoPoint(latitude: place.latitude, longitude: place.longitude),
                 population: place.population, id: place.id)

@@ -30,13 +30,20 @@ struct DotCanvas {
         [0x08, 0x10, 0x20, 0x80],
     ]
 
+    /// `brailleBits[x][y]` by arithmetic (a drawn map sets hundreds of thousands of dots; the nested array would be
+    /// retained and released for each).
+    @inline(__always) static func brailleBit(x: Int, y: Int) -> UInt8 {
+        let row: UInt8 = y < 3 ? UInt8(1) << UInt8(y) : 0x40
+        return x == 0 ? row : (y < 3 ? row << 3 : 0x80)
+    }
+
     /// Sets one dot; dots off the canvas are ignored.
     mutating func set(x: Int, y: Int, ink: MapInk = .coast) {
         guard x >= 0, y >= 0, x < dotWidth, y < dotHeight else { return }
         let cellX = x / dotsPerCellX, cellY = y / dotsPerCellY
         let bit: UInt8
         switch style {
-        case .braille: bit = Self.brailleBits[x % 2][y % 4]
+        case .braille: bit = Self.brailleBit(x: x & 1, y: y & 3)
         case .blocks: bit = y % 2 == 0 ? 1 : 2
         }
         let index = cellY * columns + cellX
@@ -59,7 +66,17 @@ struct DotCanvas {
         // Liang–Barsky clipping against a rectangle one dot larger than the canvas on every side,
         // so that rounding never pulls a visible end inside from far away.
         guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
-        let minX = -1.0, minY = -1.0, maxX = Double(dotWidth), maxY = Double(dotHeight)
+        let maxX = Double(dotWidth), maxY = Double(dotHeight)
+        // Most segments of a map lie wholly inside it or wholly beyond one side: no clipping for either.
+        if a.x >= 0, a.y >= 0, b.x >= 0, b.y >= 0, a.x < maxX, a.y < maxY, b.x < maxX, b.y < maxY {
+            bresenham(Int(a.x), Int(a.y), Int(b.x), Int(b.y), ink: ink)
+            return
+        }
+        if (a.x < -1 && b.x < -1) || (a.y < -1 && b.y < -1) || (a.x > maxX && b.x > maxX) || (a.y > maxY && b.y > maxY)
+        {
+            return
+        }
+        let minX = -1.0, minY = -1.0
         let dx = b.x - a.x, dy = b.y - a.y
         var t0 = 0.0, t1 = 1.0
         /// Narrows [t0, t1] to one edge's inside; false when nothing is left.

@@ -85,17 +85,14 @@ struct LabelOverlay {
         return true
     }
 
-    /// The finished row as runs of one ink: the canvas's glyphs where no text covers them.
-    func spans(row: Int, canvas: DotCanvas, night: [Bool]? = nil) -> [MapSpan] {
-        var spans: [MapSpan] = []
+    /// The finished row, and its runs of one ink: the canvas's glyphs where no text covers them, "░" for empty
+    /// cells marked `night`.
+    func row(_ row: Int, canvas: DotCanvas, night: [Bool]? = nil) -> (line: String, runs: [MapRun]) {
+        var runs: [MapRun] = []
         var bytes: [UInt8] = []
         bytes.reserveCapacity(columns * 3)
         var current = MapInk.none
-        func flush() {
-            guard !bytes.isEmpty else { return }
-            spans.append(MapSpan(text: String(decoding: bytes, as: UTF8.self), ink: current))
-            bytes.removeAll(keepingCapacity: true)
-        }
+        var runStart = 0
         for column in 0..<columns {
             let index = row * columns + column
             let kind = Kind(rawValue: kinds[index])
@@ -108,8 +105,9 @@ struct LabelOverlay {
             case .covered, nil: continue
             }
             if ink != current {
-                flush()
+                if bytes.count > runStart { runs.append(MapRun(ink: current, utf8Count: bytes.count - runStart)) }
                 current = ink
+                runStart = bytes.count
             }
             if ink == .night {
                 bytes += Self.nightGlyph
@@ -119,8 +117,8 @@ struct LabelOverlay {
                 bytes.append(contentsOf: (texts[index] ?? " ").utf8)
             }
         }
-        flush()
-        return spans
+        if bytes.count > runStart { runs.append(MapRun(ink: current, utf8Count: bytes.count - runStart)) }
+        return (String(decoding: bytes, as: UTF8.self), runs)
     }
 
     /// Writes `text` character by character from `column`: wide characters cover the following cells and

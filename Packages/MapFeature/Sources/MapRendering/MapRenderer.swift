@@ -66,16 +66,16 @@ public enum MapRenderer {
                 unlabelled, annotations: request.annotations, viewport: viewport, overlay: &overlay)
         }
         var lines: [String] = []
-        var spans: [[MapSpan]] = []
+        var runs: [[MapRun]] = []
         lines.reserveCapacity(viewport.rows)
-        spans.reserveCapacity(viewport.rows)
+        runs.reserveCapacity(viewport.rows)
         let night = request.night.map { nightCells(viewport, subsolar: $0) }
         for row in 0..<viewport.rows {
-            let rowSpans = overlay.spans(row: row, canvas: canvas, night: night)
-            spans.append(rowSpans)
-            lines.append(rowSpans.count == 1 ? rowSpans[0].text : rowSpans.map(\.text).joined())
+            let finished = overlay.row(row, canvas: canvas, night: night)
+            lines.append(finished.line)
+            runs.append(finished.runs)
         }
-        return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels, spans: spans)
+        return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels, runs: runs)
     }
 
     /// For each cell, whether the Sun is below the horizon at its centre: the cosine of the Sun's zenith angle,

@@ -146,11 +146,17 @@ public struct MapRequest: Sendable, Equatable {
     /// Text written after a place's name, by place id (the map's weather: `3°☁`).
     public var annotations: [Int: String]
 
-    /// How many of the most populous cities of each one-degree cell the map can show (0: all). The renderer draws
-    /// at most one city in any 3 × 3 cells, and a degree is under 3 columns up to zoom 3, about 6 at zoom 4: a
-    /// caller that asks its city list for only these saves reading the 209,579 cities of a world map.
-    public var citiesPerDegreeCell: Int {
-        zoom <= 3 ? 1 : zoom <= 7 ? 1 << (2 * (zoom - 3)) : 0
+    /// Which cities the map can use: the `perBlock` most populous of each block of `blockDegrees` degrees square
+    /// (`perBlock` 0: all). The renderer draws at most one city in any 3 × 3 cells: far out a degree is a fraction
+    /// of a column (0.36 at zoom 0), so blocks of 8° (zoom 0) down to 1° (zoom 3) give enough candidates, and from
+    /// zoom 4 more of each degree (4, 16, 64, 256); from zoom 8 every city. A caller that asks its city list for only
+    /// these saves reading the 209,579 cities of a world map.
+    public var citySampling: (blockDegrees: Int, perBlock: Int) {
+        switch zoom {
+        case ...3: (8 >> max(0, zoom), 1)
+        case 4...7: (1, 1 << (2 * (zoom - 3)))
+        default: (1, 0)
+        }
     }
 
     /// Creates a request.
@@ -176,19 +182,45 @@ public struct MapRequest: Sendable, Equatable {
 public struct RenderedMap: Sendable, Equatable {
     /// Exactly `height` lines, each exactly `width` display columns wide (see `DisplayWidth`).
     public var lines: [String]
-    /// The same lines cut into runs of one ink, for colour.
-    public var spans: [[MapSpan]]
     /// Centre, zoom, scale and a scale bar, at most `width` display columns wide.
     public var footer: String
     /// The names written on the map (the marked place's first), where their places are.
     public var labels: [MapLabel]
+    /// For each line, its runs of one ink, as UTF-8 byte counts (see `spans`).
+    public var runs: [[MapRun]]
 
-    /// Creates a rendered map.
-    public init(lines: [String], footer: String, labels: [MapLabel] = [], spans: [[MapSpan]]? = nil) {
+    /// Creates a rendered map; without `runs`, each line is one run of no ink.
+    public init(lines: [String], footer: String, labels: [MapLabel] = [], runs: [[MapRun]]? = nil) {
         self.lines = lines
-        self.spans = spans ?? lines.map { [MapSpan(text: $0, ink: .none)] }
         self.footer = footer
         self.labels = labels
+        self.runs = runs ?? lines.map { [MapRun(ink: .none, utf8Count: $0.utf8.count)] }
+    }
+
+    /// The lines cut into runs of one ink, for colour (made when asked: most maps are printed plain).
+    public var spans: [[MapSpan]] {
+        zip(lines, runs).map { line, runs in
+            var spans: [MapSpan] = []
+            var start = line.utf8.startIndex
+            for run in runs {
+                let end =
+                    line.utf8.index(start, offsetBy: run.utf8Count, limitedBy: line.utf8.endIndex) ?? line.utf8.endIndex
+                spans.append(MapSpan(text: String(line[start..<end]), ink: run.ink))
+                start = end
+            }
+            return spans
+        }
+    }
+}
+
+/// A run of one ink in a line of a rendered map: its ink and its length in UTF-8 bytes.
+public struct MapRun: Sendable, Equatable {
+    public var ink: MapInk
+    public var utf8Count: Int
+
+    public init(ink: MapInk, utf8Count: Int) {
+        self.ink = ink
+        self.utf8Count = utf8Count
     }
 }
 

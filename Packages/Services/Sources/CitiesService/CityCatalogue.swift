@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -82,6 +83,8 @@ public final class CityCatalogue: @unchecked Sendable {
     /// two bytes needs no binary search at all, a longer one only within that pair's rows. Built when the file is
     /// opened (one pass over the first bytes of the names, well under a millisecond).
     private let pairStarts: [UInt32]
+    /// The most populous city of each grid cell (-1 for an empty one), made the first time a world map asks.
+    private let leaders = Mutex<[Int32]?>(nil)
 
     /// Maps the catalogue at `path`, checking its header and that every section lies inside the file.
     public init(path: String) throws(CatalogueError) {
@@ -423,46 +426,96 @@ public final class CityCatalogue: @unchecked Sendable {
         return cells.filter { seen.insert($0.0 * columns + $0.1).inserted }
     }
 
+    /// The most populous city of each grid cell (then the first row), -1 for an empty cell: one pass over the
+    /// grid, the first time it is needed (about a millisecond).
+    private func leadersOfCells() -> [Int32] {
+        leaders.withLock { cached in
+            if let cached { return cached }
+            let cells = CatalogueFormat.gridRows * CatalogueFormat.gridColumns
+            var made = [Int32](repeating: -1, count: cells)
+            for cell in 0..<cells {
+                var leader = -1, most = -1
+                for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
+                    let position = Int(gridItems[index])
+                    let people = population(at: position)
+                    if people > most || (people == most && position < leader) { (leader, most) = (position, people) }
+                }
+                made[cell] = Int32(leader)
+            }
+            cached = made
+            return made
+        }
+    }
+
     /// The rows of every city inside the box (`west > east` crosses the antimeridian), in cell order; with
-    /// `mostPopulousPerCell` above 0, only that many of each one-degree cell, the most populous (then the first).
+    /// `mostPopulousPerCell` above 0, only that many of each block of `blockDegrees` × `blockDegrees` one-degree
+    /// cells (blocks aligned on whole multiples of it, so that a moving view keeps its choices), the most populous
+    /// (then the first).
     public func positions(
-        south: Double, west: Double, north: Double, east: Double, mostPopulousPerCell: Int = 0
+        south: Double, west: Double, north: Double, east: Double, mostPopulousPerCell: Int = 0, blockDegrees: Int = 1
     ) -> [Int] {
         let firstRow = max(0, Int((max(-90, south) + 90).rounded(.down)))
         let lastRow = min(CatalogueFormat.gridRows - 1, Int((min(90, north) + 90).rounded(.down)))
         guard firstRow <= lastRow else { return [] }
         let spans: [(Double, Double)] =
             west <= east ? [(max(-180, west), min(180, east))] : [(max(-180, west), 180), (-180, min(180, east))]
+        let block = max(1, blockDegrees)
         var result: [Int] = []
         var best: [(position: Int, population: Int)] = []
+        let cellLeaders = mostPopulousPerCell == 1 ? leadersOfCells() : nil
         for (from, to) in spans {
             let firstColumn = max(0, Int((from + 180).rounded(.down)))
             let lastColumn = min(CatalogueFormat.gridColumns - 1, Int((to + 180).rounded(.down)))
             guard firstColumn <= lastColumn else { continue }
-            for row in firstRow...lastRow {
-                for column in firstColumn...lastColumn {
-                    let cell = row * CatalogueFormat.gridColumns + column
+            for blockRow in (firstRow / block)...(lastRow / block) {
+                for blockColumn in (firstColumn / block)...(lastColumn / block) {
                     best.removeAll(keepingCapacity: true)
-                    for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
-                        let position = Int(gridItems[index])
-                        let lat = latitude(at: position), lon = longitude(at: position)
-                        guard lat >= south, lat <= north, lon >= from, lon <= to else { continue }
-                        guard mostPopulousPerCell > 0 else {
-                            result.append(position)
-                            continue
-                        }
-                        // The cell's best so far, most populous first: insert, and drop the last past the limit.
-                        let entry = (position, population(at: position))
-                        var slot = best.count
-                        while slot > 0,
-                            best[slot - 1].population < entry.1
-                                || (best[slot - 1].population == entry.1 && best[slot - 1].position > entry.0)
+                    for row in max(firstRow, blockRow * block)...min(lastRow, blockRow * block + block - 1) {
+                        for column in max(
+                            firstColumn, blockColumn * block)...min(lastColumn, blockColumn * block + block - 1)
                         {
-                            slot -= 1
-                        }
-                        if slot < mostPopulousPerCell {
-                            best.insert((entry.0, entry.1), at: slot)
-                            if best.count > mostPopulousPerCell { best.removeLast() }
+                            let cell = row * CatalogueFormat.gridColumns + column
+                            // A cell wholly inside the box needs no city's coordinates read (a world map reads none).
+                            let whole =
+                                Double(row - 90) >= south && Double(row - 89) <= north && Double(column - 180) >= from
+                                && Double(column - 179) <= to
+                            if whole, mostPopulousPerCell == 1, let leaders = cellLeaders {
+                                // Only the most populous of the block is wanted: each cell's own is known.
+                                let leader = Int(leaders[cell])
+                                if leader >= 0 {
+                                    let entry = (leader, population(at: leader))
+                                    if best.isEmpty || best[0].population < entry.1
+                                        || (best[0].population == entry.1 && best[0].position > entry.0)
+                                    {
+                                        best = [entry]
+                                    }
+                                }
+                                continue
+                            }
+                            for index in Int(gridStarts[cell])..<Int(gridStarts[cell + 1]) {
+                                let position = Int(gridItems[index])
+                                if !whole {
+                                    let lat = latitude(at: position), lon = longitude(at: position)
+                                    guard lat >= south, lat <= north, lon >= from, lon <= to else { continue }
+                                }
+                                guard mostPopulousPerCell > 0 else {
+                                    result.append(position)
+                                    continue
+                                }
+                                // The block's best so far, most populous first: insert, drop the last past the limit.
+                                let entry = (position, population(at: position))
+                                var slot = best.count
+                                while slot > 0,
+                                    best[slot - 1].population < entry.1
+                                        || (best[slot - 1].population == entry.1 && best[slot - 1].position > entry.0)
+                                {
+                                    slot -= 1
+                                }
+                                if slot < mostPopulousPerCell {
+                                    best.insert((entry.0, entry.1), at: slot)
+                                    if best.count > mostPopulousPerCell { best.removeLast() }
+                                }
+                            }
                         }
                     }
                     result += best.map(\.position)

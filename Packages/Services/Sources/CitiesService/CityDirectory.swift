@@ -13,6 +13,21 @@ public struct CityPage: Sendable, Equatable {
     }
 }
 
+/// Which cities of a box a map asks for: all (`perBlock` 0), or the `perBlock` most populous of each block of
+/// `blockDegrees` × `blockDegrees` degrees.
+public struct CitySampling: Sendable, Equatable {
+    public var blockDegrees: Int
+    public var perBlock: Int
+
+    public init(blockDegrees: Int = 1, perBlock: Int) {
+        self.blockDegrees = blockDegrees
+        self.perBlock = perBlock
+    }
+
+    /// Every city in the box.
+    public static let all = CitySampling(perBlock: 0)
+}
+
 /// A city as a map draws it: a dot, and a name for the most populous ones ("" for the others).
 public struct CityPlace: Sendable, Equatable {
     public var id: Int
@@ -46,10 +61,11 @@ public struct CityDirectory: Sendable {
     public var resolve: @Sendable (_ name: String) -> Result<CityResolution, CityResolutionError>
     /// The cities nearest the city with this id, nearest first.
     public var nearest: @Sendable (_ id: Int, _ limit: Int) -> [NearbyCity]
-    /// The cities inside a box (`west > east` crosses the antimeridian): all of them, or with `perCell` above 0
-    /// only that many of each one-degree cell, the most populous (a world map needs no more).
+    /// The cities inside a box (`west > east` crosses the antimeridian): all of them, or only the most populous of
+    /// each block of the grid (`CitySampling`: a world map needs no more).
     public var places:
-        @Sendable (_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ perCell: Int) -> [CityPlace]
+        @Sendable (_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ sampling: CitySampling) ->
+            [CityPlace]
 
     public init(
         count: Int, source: String,
@@ -57,7 +73,7 @@ public struct CityDirectory: Sendable {
         city: @escaping @Sendable (Int) -> City?,
         resolve: @escaping @Sendable (String) -> Result<CityResolution, CityResolutionError>,
         nearest: @escaping @Sendable (Int, Int) -> [NearbyCity],
-        places: @escaping @Sendable (Double, Double, Double, Double, Int) -> [CityPlace]
+        places: @escaping @Sendable (Double, Double, Double, Double, CitySampling) -> [CityPlace]
     ) {
         self.count = count
         self.source = source
@@ -84,14 +100,17 @@ public struct CityDirectory: Sendable {
             nearest: { id, limit in
                 catalogue.position(ofID: id).map { catalogue.nearest(to: $0, limit: limit) } ?? []
             },
-            places: { south, west, north, east, perCell in
-                catalogue.positions(south: south, west: west, north: north, east: east, mostPopulousPerCell: perCell)
-                    .map { position in
-                        CityPlace(
-                            id: catalogue.id(at: position), name: catalogue.name(at: position),
-                            latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position),
-                            population: catalogue.population(at: position))
-                    }
+            places: { south, west, north, east, sampling in
+                catalogue.positions(
+                    south: south, west: west, north: north, east: east, mostPopulousPerCell: sampling.perBlock,
+                    blockDegrees: sampling.blockDegrees
+                )
+                .map { position in
+                    CityPlace(
+                        id: catalogue.id(at: position), name: catalogue.name(at: position),
+                        latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position),
+                        population: catalogue.population(at: position))
+                }
             })
     }
 }

@@ -129,7 +129,7 @@ extension CityDirectory {
         var west = longitude - span, east = longitude + span
         if west < -180 { west += 360 }
         if east > 180 { east -= 360 }
-        let candidates = places(south, west, north, east, 0)
+        let candidates = places(south, west, north, east, .all)
         func distance(_ place: CityPlace) -> Double {
             var dLon = abs(place.longitude - longitude)
             if dLon > 180 { dLon = 360 - dLon }

@@ -196,6 +196,32 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
         let fiji = catalogue.positions(south: -19, west: 177, north: -16, east: -179)
         #expect(!fiji.isEmpty)
     }
+
+    @Test(arguments: [(1, 1), (1, 3), (8, 1), (4, 2)])
+    func aSampledBoxHasTheMostPopulousOfEachBlock(blockDegrees: Int, perBlock: Int) {
+        // Brute force: every city of the box, grouped by block (aligned on multiples of the block from 90°S, 180°W).
+        let (south, west, north, east) = (30.5, -100.2, 52.7, -60.1)
+        let all = catalogue.positions(south: south, west: west, north: north, east: east)
+        var blocks: [[Int]: [Int]] = [:]
+        for position in all {
+            let row = Int((catalogue.latitude(at: position) + 90).rounded(.down)) / blockDegrees
+            let column = Int((catalogue.longitude(at: position) + 180).rounded(.down)) / blockDegrees
+            blocks[[row, column], default: []].append(position)
+        }
+        let expected = Set(
+            blocks.values.flatMap { members in
+                members.sorted { a, b in
+                    let (pa, pb) = (catalogue.population(at: a), catalogue.population(at: b))
+                    return pa != pb ? pa > pb : a < b
+                }.prefix(perBlock)
+            })
+        let sampled = catalogue.positions(
+            south: south, west: west, north: north, east: east, mostPopulousPerCell: perBlock,
+            blockDegrees: blockDegrees)
+        #expect(Set(sampled) == expected)
+        #expect(sampled.count == expected.count)
+        #expect(sampled.contains(catalogue.position(ofID: 6167865)!))  // Toronto leads its block
+    }
 }
 
 @Suite struct DamagedCatalogueTests {
