@@ -46,6 +46,8 @@ struct FullScreenHost {
         var size = TerminalProbe.size(environment: environment)
         await draw(screen, size: size, painter: painter)
         while true {
+            // A signal that ends the App (SIGTERM, SIGHUP) cancels the command: leave, giving the screen back first.
+            if Task.isCancelled { return .leave }
             let bytes = readBytes(timeout: Self.idleWait)
             let now = TerminalProbe.size(environment: environment)
             var redraw = now != size

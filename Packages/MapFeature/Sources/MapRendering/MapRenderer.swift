@@ -8,7 +8,8 @@ import CoreKit
     import Musl
 #endif
 
-/// Draws country outlines and places as braille or half-block text (Web Mercator, square dots).
+/// Draws the prepared geography and places as braille or half-block text (Web Mercator, square dots, the
+/// projection contract of `MapRequest.zoom`).
 public enum MapRenderer {
     /// The box visible for a request, so a caller can fetch only the places inside it.
     ///
@@ -21,8 +22,8 @@ public enum MapRenderer {
 
     /// Renders a map: the geography's layers as lines (shorelines, lakes, rivers, borders, first-level
     /// boundaries, each from the level of detail for the zoom), the places as dots thinned by population (the
-    /// biggest first, at most one in any 3 × 3 cells), names for the most populous dots (zoom 3 and closer) without
-    /// overlaps, favourites "★" and the marker "◉" with their names, and a footer with centre, zoom and scale.
+    /// biggest first, at most one in any 3 × 3 cells), names for the most populous dots (fewer at world zooms)
+    /// without overlaps, favourites "★" and the marker "◉" with their names, and a footer with centre, zoom and scale.
     ///
     /// Places outside the view are ignored, so passing more than `visibleBox` selects is harmless.
     /// The output depends only on the input (no hashing order or clock is involved).
@@ -214,19 +215,20 @@ public enum MapRenderer {
         }
     }
 
-    /// Places get labels from this zoom on.
-    static let minimumLabelZoom = 3
+    /// Places get labels from this zoom on (zoom 0 is the world in 128 columns: names would hide it).
+    static let minimumLabelZoom = 1
 
-    /// At most one label for about every 6 rows of 80 columns (the marker's and favourites' come on top).
-    static func labelLimit(columns: Int, rows: Int) -> Int {
-        max(1, rows * columns / 480)
+    /// At most one label for about every 6 rows of 80 columns, a third of that at world zooms (1 and 2); the
+    /// marker's and favourites' come on top.
+    static func labelLimit(columns: Int, rows: Int, zoom: Int) -> Int {
+        max(1, rows * columns / (zoom < 3 ? 1_440 : 480))
     }
 
     /// Labels the biggest places drawn (they come in population order) while they fit without overlapping.
     private static func placeLabels(
         _ shown: [ShownPlace], annotations: [Int: String], viewport: Viewport, overlay: inout LabelOverlay
     ) -> [MapLabel] {
-        let limit = labelLimit(columns: viewport.columns, rows: viewport.rows)
+        let limit = labelLimit(columns: viewport.columns, rows: viewport.rows, zoom: viewport.zoom)
         var placed: [MapLabel] = []
         for candidate in shown where placed.count < limit {
             let name = TerminalText.sanitize(candidate.place.name)

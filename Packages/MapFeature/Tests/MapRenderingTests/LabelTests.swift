@@ -17,10 +17,14 @@ struct LabelTests {
         MapPlace(name: name, location: GeoPoint(latitude: lat, longitude: lon), population: population, id: id)
     }
 
-    @Test func noLabelsBelowZoomThree() {
+    @Test func noLabelsOnTheWholeWorldAndFewerAtWorldZooms() {
         let places = [Self.place("Alpha", lat: 0, lon: 0, population: 1_000_000, id: 1)]
-        #expect(!MapRenderer.render(Self.request(zoom: 2), geography: nil, places: places).contains("Alpha"))
-        #expect(MapRenderer.render(Self.request(zoom: 3), geography: nil, places: places).contains("Alpha"))
+        #expect(!MapRenderer.render(Self.request(zoom: 0), geography: nil, places: places).contains("Alpha"))
+        #expect(MapRenderer.render(Self.request(zoom: 1), geography: nil, places: places).contains("Alpha"))
+        // 80 × 24: 4 labels from zoom 3, 1 at zooms 1 and 2.
+        #expect(MapRenderer.labelLimit(columns: 80, rows: 24, zoom: 3) == 4)
+        #expect(MapRenderer.labelLimit(columns: 80, rows: 24, zoom: 2) == 1)
+        #expect(MapRenderer.labelLimit(columns: 200, rows: 60, zoom: 1) == 8)
     }
 
     @Test func overlappingLabelsAreSkipped() throws {
