@@ -43,6 +43,9 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "FuzzScreenKeys", dependencies: [.product(name: "Architecture", package: "Architecture")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "FuzzGeoData", dependencies: [.product(name: "MapRendering", package: "MapFeature")],
             swiftSettings: swiftSettings),
         .executableTarget(
