@@ -375,32 +375,28 @@ final class CityBrowser: ObservableViewModel {
         let wanted = places.prefix(CurrentConditionsClient.limit).filter { place in
             state.currents[place.id].map { date.timeIntervalSince($0.at) >= MapWeather.freshFor } ?? true
         }
-        var missing: [MapPlace] = []
+        var missing: [(place: MapPlace, location: WeatherLocation)] = []
         for place in wanted {
-            let key = WeatherLocation(
+            let location = WeatherLocation(
                 id: place.id, name: place.name, country: "", latitude: place.location.latitude,
-                longitude: place.location.longitude
-            ).cacheKey
-            if let cached = try? await weather.cache.entry(provider: weather.conditions.provider, place: key),
+                longitude: place.location.longitude)
+            if let cached = try? await weather.cache.entry(
+                provider: weather.conditions.provider, place: location.cacheKey),
                 date.timeIntervalSince(cached.fetchedAt) < MapWeather.freshFor,
                 date >= cached.fetchedAt.addingTimeInterval(-60)
             {
                 state.currents[place.id] = MapCurrent(weather: cached.report.current, at: cached.fetchedAt)
             } else {
-                missing.append(place)
+                missing.append((place, location))
             }
         }
         guard !missing.isEmpty else { return }
         if let failed = state.weatherFailedAt, date.timeIntervalSince(failed) < MapWeather.retryAfter { return }
-        let locations = missing.map { place in
-            WeatherLocation(
-                id: place.id, name: place.name, country: "", latitude: place.location.latitude,
-                longitude: place.location.longitude)
-        }
+        let locations = missing.map(\.location)
         do throws(WeatherError) {
             let answers = try await weather.conditions.fetch(locations)
-            for (place, answer) in zip(missing, answers) {
-                if let answer { state.currents[place.id] = MapCurrent(weather: answer, at: date) }
+            for (wanted, answer) in zip(missing, answers) {
+                if let answer { state.currents[wanted.place.id] = MapCurrent(weather: answer, at: date) }
             }
             state.weatherProblem = nil
             state.weatherFailedAt = nil

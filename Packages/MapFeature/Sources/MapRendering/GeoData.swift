@@ -25,24 +25,12 @@ public enum GeoUnits {
 
     /// World x (0 at 180°W, `unitsPerWorld` at 180°E) of a longitude, not wrapped.
     public static func x(longitude: Double) -> Double {
-        (longitude + 180) / 360 * Double(unitsPerWorld)
+        MapGeometry.mercatorX(longitude: longitude) * Double(unitsPerWorld)
     }
 
     /// World y (0 at the top) of a latitude, clamped to the square world.
     public static func y(latitude: Double) -> Double {
-        let clamped = min(max(latitude, -maxLatitude), maxLatitude)
-        let phi = clamped * .pi / 180
-        return (0.5 - log(tan(.pi / 4 + phi / 2)) / (2 * .pi)) * Double(unitsPerWorld)
-    }
-
-    /// Latitude of a world y.
-    public static func latitude(y: Double) -> Double {
-        atan(sinh((0.5 - y / Double(unitsPerWorld)) * 2 * .pi)) * 180 / .pi
-    }
-
-    /// Longitude of a world x, wrapped into -180..<180.
-    public static func longitude(x: Double) -> Double {
-        MapGeometry.normalizedLongitude(x / Double(unitsPerWorld) * 360 - 180)
+        MapGeometry.mercatorY(latitude: latitude) * Double(unitsPerWorld)
     }
 }
 
