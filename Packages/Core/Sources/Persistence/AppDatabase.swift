@@ -234,7 +234,23 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Opens the pool, trying again while another process holds a lock SQLite will not wait for (the busy timeout
+    /// covers ordinary waits): a store created by several sessions at once can answer SQLITE_BUSY at once, when one
+    /// session's read of the new schema is overtaken by another's write (SQLITE_BUSY_SNAPSHOT, in GRDB's setting up of
+    /// the WAL or in a migration). Every step is idempotent, so trying again is safe; it stops at the busy timeout.
     func openPool(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try openPoolOnce(at: path, migrations: migrations)
+            } catch let error as DatabaseError where Self.isBusy(error) && Date() < deadline {
+                logger.debug("store busy while opening; trying again", metadata: ["path": "\(path)"])
+                Thread.sleep(forTimeInterval: Double.random(in: 0.01...0.05))
+            }
+        }
+    }
+
+    private func openPoolOnce(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             // Private: the store holds names, addresses and messages.
@@ -306,13 +322,18 @@ public final class AppDatabase: Sendable {
         let migrator = Self.migrator(migrations)
         do {
             try migrator.migrate(writer)
-        } catch let error as DatabaseError where Self.isForeignFile(error) {
+        } catch let error as DatabaseError where Self.isForeignFile(error) || Self.isBusy(error) {
             throw error
         } catch {
             let applied = (try? writer.read { try migrator.appliedIdentifiers($0) }) ?? []
             let failed = migrations.first { !applied.contains($0.identifier) }?.identifier ?? "?"
             throw StoreError.migrationFailed(identifier: failed, reason: describe(error))
         }
+    }
+
+    /// A lock held by another connection (SQLITE_BUSY with any extended code, or SQLITE_LOCKED).
+    static func isBusy(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 
     static func isForeignFile(_ error: DatabaseError) -> Bool {
