@@ -84,9 +84,10 @@ catalogue: deps
 	gunzip -c $(SHARED_DATA)/cities.json.gz > .build/catalogue-src/cities.json
 	gunzip -c $(SHARED_DATA)/cities-extra.csv.gz > .build/catalogue-src/cities-extra.csv
 	gunzip -c $(SHARED_DATA)/cities-regions.csv.gz > .build/catalogue-src/cities-regions.csv
+	gunzip -c $(SHARED_DATA)/cities-aliases.tsv.gz > .build/catalogue-src/cities-aliases.tsv
 	cp $(SHARED_DATA)/countries.csv Packages/Services/Sources/CitiesService/Resources/countries.csv
 	$(SWIFT) run -c release CatalogueTool .build/catalogue-src/cities.json .build/catalogue-src/cities-extra.csv \
-		.build/catalogue-src/cities-regions.csv $(CATALOGUE)
+		.build/catalogue-src/cities-regions.csv .build/catalogue-src/cities-aliases.tsv $(CATALOGUE)
 
 # The map's geography (GSHHG, WDBII), simplified per zoom band and tiled, prepared ahead like the catalogue.
 geodata:

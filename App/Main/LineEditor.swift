@@ -189,16 +189,19 @@ final class LineEditor: LineInput, @unchecked Sendable {
         let length = cursor - buffer
         let before = String(decoding: UnsafeRawBufferPointer(start: start, count: length), as: UTF8.self)
         let model = completion.withLock { $0 }
-        let (partial, candidates) = model.complete(before)
+        let (partial, offered) = model.complete(before)
+        // A line starting with "…" is a note for the list ("…and 312 more"), never a word to insert.
+        let notes = offered.filter { $0.hasPrefix("…") }
+        let candidates = offered.filter { !$0.hasPrefix("…") }
         guard !candidates.isEmpty else { return UInt8(SKYLENS_CC_REFRESH_BEEP) }
-        if candidates.count == 1 {
+        if candidates.count == 1, notes.isEmpty {
             let word = CommandLineTokenizer.quote(candidates[0])
             skylens_el_deletestr(editLine, Int32(partial.unicodeScalars.count))
             skylens_el_insertstr(editLine, word + " ")
             return UInt8(SKYLENS_CC_REFRESH)
         }
         let common = CompletionModel.commonPrefix(candidates)
-        if common.count > partial.count {
+        if common.count > partial.count, notes.isEmpty {
             skylens_el_deletestr(editLine, Int32(partial.unicodeScalars.count))
             skylens_el_insertstr(editLine, common)
             return UInt8(SKYLENS_CC_REFRESH)
@@ -211,6 +214,7 @@ final class LineEditor: LineInput, @unchecked Sendable {
             if (index + 1) % columns == 0 { text += "\n" }
         }
         if candidates.count > 200 { text += "\n… and \(candidates.count - 200) more" }
+        for note in notes { text += (text.hasSuffix("\n") ? "" : "\n") + note }
         if !text.hasSuffix("\n") { text += "\n" }
         skylens_print_to_stdout(text)
         return UInt8(SKYLENS_CC_REDISPLAY)

@@ -101,7 +101,9 @@ import Testing
             let outbox = try runner.run(["--format", "json", "contact", "outbox"])
             #expect(outbox.status == 0 && outbox.stdout.contains(#""subject":"Kept""#), "round \(round)")
             let search = try runner.run(["--", "search", "toronto"])
-            #expect(search.status == 0 && search.stdout.contains("Toronto, CA"), "round \(round): \(search.stderr)")
+            #expect(
+                search.status == 0 && search.stdout.contains("Toronto, Ontario, CA"), "round \(round): \(search.stderr)"
+            )
         }
         func start(_ kind: Int, round: Int) throws -> RunningProcess {
             let session: RunningProcess
@@ -201,12 +203,12 @@ import Testing
         for session in sessions { session.closeInput() }
         let results = sessions.map { $0.wait(timeout: .seconds(60)) }
         for result in results {
-            #expect(result.status == 0 && result.stdout.contains("Toronto, CA"), "\(result.stderr)")
+            #expect(result.status == 0 && result.stdout.contains("Toronto, Ontario, CA"), "\(result.stderr)")
             #expect(!result.stderr.lowercased().contains("locked"))
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: home.path)
         #expect(files.filter { $0.hasPrefix("cities.skycat") } == ["cities.skycat"], "\(files)")
-        #expect(try runner.run(["--", "search", "toronto"]).stdout.contains("Toronto, CA"))
+        #expect(try runner.run(["--", "search", "toronto"]).stdout.contains("Toronto, Ontario, CA"))
     }
 
     @Test func twoSessionsAtOnceLoseNoWriteAndNeverReportALock() throws {
@@ -246,7 +248,7 @@ import Testing
                 "SKYLENS_HOME": data, "TERM": "dumb", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
             ])
         let search = try runner.run(["--", "search", "toronto"])
-        #expect(search.status == 0 && search.stdout.contains("Toronto, CA"))
+        #expect(search.status == 0 && search.stdout.contains("Toronto, Ontario, CA"))
         #expect(search.stderr.contains("cannot be saved in the data directory"))
         #expect(search.stderr.contains("favourites are unavailable"))
         let weather = try runner.run(["--", "weather", "Toronto"])

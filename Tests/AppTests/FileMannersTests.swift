@@ -26,7 +26,7 @@ import Testing
             result.stderr.contains("The data directory \(file.path) is a file, not a folder, so nothing is saved"),
             "\(result.stderr)")
         // Before: "The city catalogue at …/cities.skycat cannot be read", and no favourites at all.
-        #expect(result.stdout.contains("Paris, FR"), "\(result.stdout)")
+        #expect(result.stdout.contains("Paris, Ile-de-France, FR"), "\(result.stdout)")
         #expect(!result.stderr.contains("cannot be read"), "\(result.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "my notes\n")
     }
@@ -42,7 +42,7 @@ import Testing
         let aside = try kept(home, "skylens.sqlite.not-a-database-")
         #expect(aside.count == 1 && isPipe(home.file(aside[0]).path))
         let again = try AppBinary.runner(home: home).run(["--", "favorites"])
-        #expect(again.stdout.contains("Paris, FR"))
+        #expect(again.stdout.contains("Paris, Ile-de-France, FR"))
     }
 
     @Test func aNamedPipeWhereTheCatalogueBelongsIsKeptAsideAndTheListImported() throws {
@@ -52,7 +52,7 @@ import Testing
         let result = try AppBinary.runner(home: home).run(["--", "search", "toronto"], timeout: .seconds(30))
         #expect(ContinuousClock.now - started < .seconds(15), "the App waited on the pipe")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Toronto, CA"))
+        #expect(result.stdout.contains("Toronto, Ontario, CA"))
         #expect(result.stderr.contains("was a named pipe (FIFO), not a city catalogue"), "\(result.stderr)")
         #expect(try kept(home, "cities.skycat.not-a-catalogue-").count == 1)
     }

@@ -13,7 +13,7 @@ import Testing
 /// readable and intact, writes fail with a message that names the cause, and what needs no disk still works.
 @Suite(.serialized, .enabled(if: MountNamespace.isAvailable, "needs root and unshare(1) to mount a small disk"))
 struct FullAndReadOnlyDiskTests {
-    /// Runs the App (arguments after the script's) on a copy of SRC in a 32 MB tmpfs at FULL: filled at once when
+    /// Runs the App (arguments after the script's) on a copy of SRC in a 96 MB tmpfs (room for the 34 MB city catalogue) at FULL: filled at once when
     /// FILL_FIRST=1, or on SIGUSR1; afterwards the tmpfs is copied to AFTER (without the filler) for inspection.
     /// With READ_ONLY=1, the App runs on SRC itself, bind-mounted read-only.
     static let script = """
@@ -22,7 +22,7 @@ struct FullAndReadOnlyDiskTests {
             mount --bind "$SRC" "$SRC" && mount -o remount,ro,bind "$SRC" || exit 97
             SKYLENS_HOME="$SRC" exec "$@"
         fi
-        mount -t tmpfs -o size=32m tmpfs "$FULL" || exit 97
+        mount -t tmpfs -o size=96m tmpfs "$FULL" || exit 97
         cp -a "$SRC/." "$FULL/"
         fill() { dd if=/dev/zero of="$FULL/filler" bs=4k 2>/dev/null; echo "== the disk is full"; }
         [ "${FILL_FIRST:-0}" = 1 ] && fill >&2
@@ -112,17 +112,19 @@ struct FullAndReadOnlyDiskTests {
         #expect(!result.signalled)
         // Saved data is read: the favourite with its star, the queued message.
         #expect(result.stdout.contains("Favourites: 1 match"))
-        #expect(result.stdout.contains("Toronto, CA     43.7001   -79.4163 ★"))
+        #expect(
+            result.stdout.contains("Toronto, Ontario, CA · 2.8 M") && result.stdout.contains("43.7001   -79.4163 ★"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("Outbox: 1 queued"))
         // Writes fail, and say why.
         #expect(result.stderr.contains("is full; changes cannot be saved"))
-        #expect(!result.stdout.contains("Toronto, US is now a favourite"))
+        #expect(!result.stdout.contains("Toronto, OH, US is now a favourite"))
         #expect(!result.stdout.contains("Saved in the outbox"))
         #expect(
             !setup.contact.requests.contains { $0.bodyText.contains("Lost") },
             "a message that could not be saved was sent")
         // What needs no disk still works.
-        #expect(result.stdout.contains("Toronto, CA") && result.stdout.contains("3 °C"))
+        #expect(result.stdout.contains("Toronto, Ontario, CA") && result.stdout.contains("3 °C"))
         #expect(!result.stderr.contains("disk I/O error"))
         try setup.check(setup.after)
     }
@@ -145,7 +147,7 @@ struct FullAndReadOnlyDiskTests {
         let result = session.wait(timeout: .seconds(30))
         #expect(result.status == 1 && !result.signalled, "\(result.stderr)")  // 1: a command of the session failed
         #expect(result.stderr.contains("is full; changes cannot be saved"))
-        #expect(!result.stdout.contains("Toronto, US is now a favourite"))
+        #expect(!result.stdout.contains("Toronto, OH, US is now a favourite"))
         #expect(result.stdout.components(separatedBy: "3 °C").count >= 3, "the refreshed weather is shown")
         #expect(
             !setup.contact.requests.contains { $0.bodyText.contains("Lost") },
@@ -169,7 +171,9 @@ struct FullAndReadOnlyDiskTests {
 
                 """)
         #expect(!result.signalled)
-        #expect(result.stdout.contains("Toronto, CA     43.7001   -79.4163 ★"))
+        #expect(
+            result.stdout.contains("Toronto, Ontario, CA · 2.8 M") && result.stdout.contains("43.7001   -79.4163 ★"),
+            "\(result.stdout)")
         #expect(result.stdout.contains("Outbox: 1 queued"))
         #expect(result.stdout.contains("3 °C"))
         #expect(result.stderr.contains("The data directory is read-only"))
@@ -194,7 +198,7 @@ struct FullAndReadOnlyDiskTests {
             ["--reuid=65534", "--regid=65534", "--clear-groups", AppBinary.url.path],
             stdin: "search toronto\nfav 2\nfavorites\nweather Toronto\n")
         #expect(!result.signalled)
-        #expect(result.stdout.contains("Toronto, US"))
+        #expect(result.stdout.contains("Toronto, OH, US"))
         #expect(result.stdout.contains("3 °C"))
         #expect(result.stderr.contains("The data directory is read-only"))
         #expect(result.stderr.contains("Favourites are unavailable"))

@@ -20,13 +20,13 @@ import Testing
         defer { server.stop() }
         let fromMap = try runner.run([], stdin: "map Toronto --width 40 --height 10\nweather Tokyo\n")
         #expect(fromMap.status == 0, "\(fromMap.stderr)")
-        #expect(fromMap.stdout.contains("Tokyo, JP"), "\(fromMap.stdout)")
+        #expect(fromMap.stdout.contains("Tokyo, Tokyo, JP"), "\(fromMap.stdout)")
         #expect(!fromMap.stderr.contains("Unexpected argument"))
         let fromCity = try runner.run([], stdin: "open #6167865\nweather Tokyo\nopen #6167865\nweather\n")
         #expect(fromCity.status == 0, "\(fromCity.stderr)")
-        #expect(fromCity.stdout.contains("Tokyo, JP"))
+        #expect(fromCity.stdout.contains("Tokyo, Tokyo, JP"))
         // `weather` alone on a city's page is still that city's weather.
-        #expect(fromCity.stdout.components(separatedBy: "Toronto, CA").count >= 3, "\(fromCity.stdout)")
+        #expect(fromCity.stdout.components(separatedBy: "Toronto, Ontario, CA").count >= 3, "\(fromCity.stdout)")
     }
 
     /// Before: `help weather` at the start printed the help of the city view's `weather`.
@@ -43,12 +43,12 @@ import Testing
         let home = try TemporaryDirectory()
         let opened = try AppBinary.runner(home: home).run(["--", "open", "Toronto"])
         #expect(opened.status == 0, "\(opened.stderr)")
-        #expect(opened.stdout.contains("Toronto, CA") && opened.stdout.contains("#6167865"))
+        #expect(opened.stdout.contains("Toronto, Ontario, CA") && opened.stdout.contains("#6167865"))
         let kept = try AppBinary.runner(home: home).run(["--", "fav", "New", "York", "City"])
         #expect(kept.status == 0, "\(kept.stderr)")
-        #expect(kept.stdout.contains("★ New York City, US is now a favourite."), "\(kept.stdout)")
+        #expect(kept.stdout.contains("★ New York City, NY, US is now a favourite."), "\(kept.stdout)")
         let forgotten = try AppBinary.runner(home: home).run(["--", "unfav", "New York City"])
-        #expect(forgotten.stdout.contains("New York City, US is no longer a favourite."), "\(forgotten.stdout)")
+        #expect(forgotten.stdout.contains("New York City, NY, US is no longer a favourite."), "\(forgotten.stdout)")
     }
 
     /// Before: `{"message":"Favourites, with the last weather…\n  Toronto, CA …"}`, the text table inside JSON.

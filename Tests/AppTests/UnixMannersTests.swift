@@ -37,7 +37,7 @@ import Testing
         #expect(!result.signalled)
         if command.first == "open" {
             #expect(result.status == 0)
-            #expect(result.stdout.contains("Paris, FR"))
+            #expect(result.stdout.contains("Paris, Ile-de-France, FR"))
         }
     }
 
@@ -258,7 +258,7 @@ struct TerminalMannersTests {
         let app = try session(home: home, environment: ["SKYLENS_LIBEDIT": "/nonexistent/libedit.so.2"])
         #expect(app.waitForOutput { $0.contains("skylens> ") })
         app.write("search toronto\n")
-        #expect(app.waitForOutput { $0.contains("Toronto, CA") })
+        #expect(app.waitForOutput { $0.contains("Toronto, Ontario, CA") })
         app.write("about\n")
         #expect(app.waitForOutput { $0.contains("Sources, services and licences") })
         app.write("quit\n")

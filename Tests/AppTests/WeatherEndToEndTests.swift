@@ -61,7 +61,9 @@ final class WeatherServer: Sendable {
         let server = try WeatherServer()
         let run = runner(home, server)
         let now = try run.run(["--", "weather", "Toronto"])
-        #expect(now.status == 0 && now.stdout.contains("Toronto, CA") && now.stdout.contains("3 °C, feels like -1 °C"))
+        #expect(
+            now.status == 0 && now.stdout.contains("Toronto, Ontario, CA")
+                && now.stdout.contains("3 °C, feels like -1 °C"))
         #expect(try run.run(["--", "hourly"]).stdout.contains("Temperature  "))
         #expect(try run.run(["--", "forecast"]).stdout.contains("Sun 22 Nov"))
         #expect(try run.run(["--", "unit", "f"]).status == 0)
@@ -131,7 +133,7 @@ final class WeatherServer: Sendable {
         #expect(ContinuousClock.now - started < .seconds(20))
         let before = server.requests.count
         let unknown = try runner(home, server).run(["--", "weather", "Nowhereville"])
-        #expect(unknown.status == 1 && unknown.stderr.contains("No city is called 'Nowhereville'"))
+        #expect(unknown.status == 1 && unknown.stderr.contains("No place called 'Nowhereville'"))
         #expect(server.requests.count == before)
         server.server.stop()
     }

@@ -20,6 +20,7 @@ final class CityBrowser: ObservableViewModel {
     struct Results: Equatable, Sendable {
         var query: String
         var favoritesOnly: Bool
+        var order: CityQuery.Order = .name
         var offset: Int
         var limit: Int
         var total: Int
@@ -87,12 +88,20 @@ final class CityBrowser: ObservableViewModel {
         /// The city the last `open` named (the plugin then moves the router to its page).
         var opened: City?
         var favoriteChange: FavoriteChange?
+        /// The other places of the name the last command resolved (for "Also called that"), and how many in all.
+        var alsoCalled: AlsoCalled?
         var problem: Problem?
         /// The weather known for places, by city id (this session's; older than `MapWeather.freshFor` is asked again).
         var currents: [Int: MapCurrent] = [:]
         /// Why the last request for the map's weather failed, and when.
         var weatherProblem: String?
         var weatherFailedAt: Date?
+    }
+
+    /// Other places a name could have meant: the first few (most populous first) and how many in all.
+    struct AlsoCalled: Equatable, Sendable {
+        var cities: [City]
+        var count: Int
     }
 
     /// How a command names a city: its words, and the city on screen (a city's page or map) for when they are none.
@@ -110,7 +119,7 @@ final class CityBrowser: ObservableViewModel {
         /// Reads the favourites again (another session may have changed them); `required` when they are what was
         /// asked for, so that a store that cannot be read is a problem rather than no favourites.
         case favoritesReloaded(required: Bool)
-        case searchSubmitted(query: String, favoritesOnly: Bool, limit: Int)
+        case searchSubmitted(query: String, favoritesOnly: Bool, limit: Int, order: CityQuery.Order = .name)
         case pageRequested(Int)
         /// `open`: the city named, for its page.
         case openRequested(Reference)
@@ -157,11 +166,12 @@ final class CityBrowser: ObservableViewModel {
         switch action {
         case .favoritesReloaded(let required):
             await reloadFavorites(required: required)
-        case .searchSubmitted(let query, let favoritesOnly, let limit):
+        case .searchSubmitted(let query, let favoritesOnly, let limit, let order):
             // The stars (or, favourites only, the list itself) as another session may have left them.
             await reloadFavorites(required: favoritesOnly)
             guard state.problem == nil else { return }
-            state.results = search(query: query, favoritesOnly: favoritesOnly, offset: 0, limit: limit)
+            state.results = search(
+                query: query, favoritesOnly: favoritesOnly, order: order, offset: 0, limit: limit)
         case .pageRequested(let index):
             guard let results = state.results else {
                 state.problem = .noList
@@ -172,8 +182,8 @@ final class CityBrowser: ObservableViewModel {
                 return
             }
             state.results = search(
-                query: results.query, favoritesOnly: results.favoritesOnly, offset: index * results.limit,
-                limit: results.limit)
+                query: results.query, favoritesOnly: results.favoritesOnly, order: results.order,
+                offset: index * results.limit, limit: results.limit)
         case .openRequested(let reference):
             state.opened = nil
             guard let city = resolve(reference) else { return }
@@ -266,9 +276,12 @@ final class CityBrowser: ObservableViewModel {
             // A favourites-only list changes with them; a plain list only changes its stars.
             state.results =
                 results.favoritesOnly
-                ? search(query: results.query, favoritesOnly: true, offset: results.offset, limit: results.limit)
+                ? search(
+                    query: results.query, favoritesOnly: true, order: results.order, offset: results.offset,
+                    limit: results.limit)
                 : Results(
-                    query: results.query, favoritesOnly: false, offset: results.offset, limit: results.limit,
+                    query: results.query, favoritesOnly: false, order: results.order, offset: results.offset,
+                    limit: results.limit,
                     total: results.total,
                     rows: results.rows.map { CityRow(city: $0.city, favorite: favorites.contains($0.city.id)) })
         }
@@ -279,6 +292,7 @@ final class CityBrowser: ObservableViewModel {
     /// The city a command names: `#ID`, a row number of the list on screen, a name, or (no words) the city on
     /// screen; nil, with the problem, when it names none.
     private func resolve(_ reference: Reference) -> City? {
+        state.alsoCalled = nil
         let trimmed = reference.text.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty {
             if let id = reference.onScreen {
@@ -314,7 +328,11 @@ final class CityBrowser: ObservableViewModel {
         }
         // A name resolves as in every other command that takes a place: `map X` and `weather X` are the same X.
         switch directory.resolve(trimmed) {
-        case .success(let resolution): return resolution.city
+        case .success(let resolution):
+            if resolution.alternativeCount > 0 {
+                state.alsoCalled = AlsoCalled(cities: resolution.alternatives, count: resolution.alternativeCount)
+            }
+            return resolution.city
         case .failure(let failure):
             state.problem = .notFound(failure.message)
             return nil
@@ -424,8 +442,10 @@ final class CityBrowser: ObservableViewModel {
         }
     }
 
-    private func search(query: String, favoritesOnly: Bool, offset: Int, limit: Int) -> Results {
-        let parsed = CityQuery(parsing: query)
+    private func search(
+        query: String, favoritesOnly: Bool, order: CityQuery.Order = .name, offset: Int, limit: Int
+    ) -> Results {
+        let parsed = CityQuery(parsing: query, order: order)
         let page = directory.search(parsed, favoritesOnly ? state.favorites : nil, offset, limit)
         let rows = page.cities.map { CityRow(city: $0, favorite: state.favorites.contains($0.id)) }
         var absent: [Favorite] = []
@@ -436,7 +456,7 @@ final class CityBrowser: ObservableViewModel {
             }
         }
         return Results(
-            query: query, favoritesOnly: favoritesOnly, offset: offset, limit: limit, total: page.total, rows: rows,
-            absent: absent)
+            query: query, favoritesOnly: favoritesOnly, order: order, offset: offset, limit: limit, total: page.total,
+            rows: rows, absent: absent)
     }
 }

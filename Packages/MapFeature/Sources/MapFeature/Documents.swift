@@ -7,6 +7,11 @@ struct CityDocument: Encodable, Sendable {
     var id: Int
     var name: String
     var country: String
+    /// The region's name, when known (`Ontario`).
+    var region: String?
+    /// The other name the place was found by (`NYC`), when it was not its name.
+    var foundBy: String?
+    var population: Int?
     var lat: Double
     var lon: Double
     var favorite: Bool
@@ -15,13 +20,16 @@ struct CityDocument: Encodable, Sendable {
         id = city.id
         name = city.name
         country = city.country
+        region = city.region?.name
+        foundBy = city.otherName
+        population = city.population
         lat = city.latitude
         lon = city.longitude
         self.favorite = favorite
     }
 }
 
-/// `{"query":"Al","total":3033,"offset":0,"results":[…]}`
+/// `{"query":"Al","total":2714,"offset":0,"results":[…]}`
 struct SearchDocument: Encodable, Sendable {
     var query: String
     var favoritesOnly: Bool
@@ -68,6 +76,9 @@ struct DetailDocument: Encodable, Sendable {
     var country: String
     var countryName: String?
     var state: String?
+    /// `{"name":"Ontario","code":"ON","inferred":false}`, when known.
+    var region: RegionDocument?
+    var isTown: Bool
     var lat: Double
     var lon: Double
     var population: Int?
@@ -82,6 +93,8 @@ struct DetailDocument: Encodable, Sendable {
         country = city.country
         countryName = detail.countryName
         state = city.state
+        region = city.region.map { RegionDocument(name: $0.name, code: $0.isoCode, inferred: $0.inferred) }
+        isTown = city.isTown
         lat = city.latitude
         lon = city.longitude
         population = city.population
@@ -93,6 +106,14 @@ struct DetailDocument: Encodable, Sendable {
                 distanceKm: ($0.distanceKm * 10).rounded() / 10, bearing: $0.bearing.rounded())
         }
     }
+}
+
+struct RegionDocument: Encodable, Sendable {
+    var name: String
+    /// ISO 3166-2 without the country, where one matches.
+    var code: String?
+    /// True when inferred from the nearest town.
+    var inferred: Bool
 }
 
 /// `--format json map`: the map as text rows, with where each name on it is.

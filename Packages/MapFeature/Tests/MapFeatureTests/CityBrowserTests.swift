@@ -31,7 +31,8 @@ struct CityBrowserTests {
     @Test func aSearchPagesThroughEveryMatchInOrder() async {
         await browser.send(.searchSubmitted(query: "", favoritesOnly: false, limit: 4))
         let first = browser.state.results
-        #expect(first?.total == FixtureCities.all.count && first?.pageCount == 4 && first?.pageIndex == 0)
+        // The list's two rows of Paris, France are one place.
+        #expect(first?.total == FixtureCities.all.count - 1 && first?.pageCount == 4 && first?.pageIndex == 0)
         #expect(first?.rows.map(\.city.name) == ["Alert Bay", "Calgary", "London", "London"])
         await browser.send(.pageRequested(3))
         #expect(browser.state.results?.pageIndex == 3 && browser.state.problem == nil)
@@ -75,7 +76,8 @@ struct CityBrowserTests {
 
         await browser.send(.citySelected(id: 2988507))
         #expect(browser.state.detail?.countryName == "France")
-        #expect(browser.state.detail?.nearby.first?.city.id == 2968815)
+        // #2968815, the other row of Paris, France, is this place: the nearest is London.
+        #expect(browser.state.detail?.nearby.first?.city.id == 2643743)
         await browser.send(.favoriteSet(.init("", onScreen: 2988507), true))
         #expect(browser.state.favoriteChange?.city.id == 2988507)
     }
@@ -109,7 +111,7 @@ struct CityBrowserTests {
         broken.all = { () async throws(StoreError) -> [Favorite] in throw .readOnly(path: "/data") }
         let browser = CityBrowser(directory: cities, countries: Countries(csv: ""), favorites: broken, now: { Date() })
         await browser.send(.searchSubmitted(query: "paris", favoritesOnly: false, limit: 5))
-        #expect(browser.state.problem == nil && browser.state.results?.total == 3)
+        #expect(browser.state.problem == nil && browser.state.results?.total == 2)
         await browser.send(.searchSubmitted(query: "", favoritesOnly: true, limit: 5))
         #expect(browser.state.problem == .storage(StoreError.readOnly(path: "/data").message))
     }

@@ -75,7 +75,7 @@ import Testing
         let harness = try harness(keys: keys, session: session)
         _ = await harness.run("map Toronto")
         let after = try #require(session.frames.last)
-        #expect(after.last?.contains("No city is called 'nowhereville'") == true)
+        #expect(after.last?.contains("No place called 'nowhereville'") == true)
         #expect(Self.footer(after).hasPrefix("43.70°N 79.42°W"))
     }
 

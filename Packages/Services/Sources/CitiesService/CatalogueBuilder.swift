@@ -4,6 +4,8 @@ import Foundation
 public enum CatalogueError: Error, Equatable, Sendable {
     case unreadable(path: String, reason: String)
     case corrupt(path: String, reason: String)
+    /// Written by an older SkyLens in a format this one no longer reads: imported again, quietly.
+    case olderFormat(path: String, version: UInt32)
     /// The downloaded list is not the expected JSON.
     case malformed(String)
     /// Too few usable entries (none, or more than 1 % left out).
@@ -15,6 +17,8 @@ public enum CatalogueError: Error, Equatable, Sendable {
         switch self {
         case .unreadable(let path, let reason): "The city catalogue at \(path) cannot be read: \(reason)."
         case .corrupt(let path, let reason): "The city catalogue at \(path) is damaged: \(reason)."
+        case .olderFormat(let path, let version):
+            "The city catalogue at \(path) was written by an older SkyLens (format \(version))."
         case .malformed(let reason): "The city list is not valid JSON of the expected shape: \(reason)."
         case .unusable(let valid, let skipped, let problem):
             "The city list has \(valid) usable cities and \(skipped) broken entries\(problem.map { " (first: \($0))" } ?? "")."
@@ -28,9 +32,71 @@ public enum CatalogueError: Error, Equatable, Sendable {
 /// columns and indexes that `CityCatalogue` maps. Used ahead of time for the built-in list (`make catalogue`) and at
 /// run time for a list from `SKYLENS_CITIES_URL`.
 public enum CatalogueBuilder {
+    /// One place per place: the rows of a name and country, ordered by known population first, then higher
+    /// population, then lower id; each row joins the first earlier place within 0.01° in both latitude and
+    /// longitude, or starts its own. Returns each place's rows, its first (most important) row first, places in the
+    /// order of their first rows in `records`.
+    public static func places(_ records: [City]) -> [[Int]] {
+        var groups: [String: [Int]] = [:]
+        for (index, record) in records.enumerated() {
+            groups["\(record.country)\u{0}\(record.name)", default: []].append(index)
+        }
+        var places: [[Int]] = []
+        places.reserveCapacity(records.count)
+        for (_, members) in groups {
+            let ordered = members.sorted { a, b in
+                let x = records[a], y = records[b]
+                if (x.population == nil) != (y.population == nil) { return x.population != nil }
+                if let p = x.population, let q = y.population, p != q { return p > q }
+                return x.id < y.id
+            }
+            var own: [[Int]] = []
+            for row in ordered {
+                let record = records[row]
+                if let place = own.firstIndex(where: { place in
+                    let first = records[place[0]]
+                    return abs(first.latitude - record.latitude) <= 0.01
+                        && abs(first.longitude - record.longitude) <= 0.01
+                }) {
+                    own[place].append(row)
+                } else {
+                    own.append([row])
+                }
+            }
+            places += own
+        }
+        places.sort { $0[0] < $1[0] }
+        return places
+    }
+
+    /// False for a row that is not a town: no letter in its name (`-`), no country (a continent, the Earth), a
+    /// country's or a state's formal name (`Republic of Fiji`, `State of Kerala`), or its own country's name with no
+    /// population (`Canada, CA`; but `Singapore`, `Luxembourg` with their people are towns).
+    public static func isTown(_ city: City, countryName: String?) -> Bool {
+        guard !city.country.isEmpty, city.name.contains(where: \.isLetter) else { return false }
+        let folded = NameFolding.fold(city.name)
+        let formal = [
+            "republic of ", "kingdom of ", "state of ", "commonwealth of ", "federal republic of ", "principality of ",
+            "grand duchy of ", "sultanate of ", "democratic republic of ", "independent state of ", "union of ",
+        ]
+        if formal.contains(where: { folded.hasPrefix($0) }) { return false }
+        if city.population == nil, let countryName, NameFolding.fold(countryName) == folded { return false }
+        return true
+    }
+
+    /// - Parameter otherNames: other names by city id (`cities-aliases.tsv`): a place has those of all its rows.
     public static func build(
-        _ records: [City], source: String, createdAt: Date, progress: ((Double) -> Void)? = nil
+        _ records: [City], source: String, createdAt: Date, countries: Countries = .builtIn(),
+        otherNames: [Int: [String]] = [:], progress: ((Double) -> Void)? = nil
     ) -> Data {
+        // 0. One row per place.
+        let grouped = places(records)
+        let placeIDs = grouped.map { rows in rows.map { records[$0].id } }
+        var mergedPairs: [(id: UInt32, place: Int)] = []
+        for (place, rows) in grouped.enumerated() {
+            for row in rows.dropFirst() { mergedPairs.append((UInt32(records[row].id), place)) }
+        }
+        let records = grouped.map { records[$0[0]] }
         let count = records.count
         // 1. Fold every name, on every core.
         var foldedNames = [[UInt8]](repeating: [], count: count)
@@ -44,7 +110,8 @@ public enum CatalogueBuilder {
             }
         }
         progress?(0.4)
-        // 2. Sort rows by folded name (bytes: the order of Unicode scalars), then country, then id.
+        // 2. Sort rows by folded name (bytes: the order of Unicode scalars), then country, then the more populous
+        //    (known population first), then id.
         var order = Array(0..<count)
         order.sort { a, b in
             let order = foldedNames[a].withUnsafeBufferPointer { x in
@@ -55,31 +122,50 @@ public enum CatalogueBuilder {
                 }
             }
             if order != 0 { return order < 0 }
-            if records[a].country != records[b].country { return records[a].country < records[b].country }
-            return records[a].id < records[b].id
+            let x = records[a], y = records[b]
+            if x.country != y.country { return x.country < y.country }
+            if (x.population ?? -1) != (y.population ?? -1) { return (x.population ?? -1) > (y.population ?? -1) }
+            return x.id < y.id
         }
+        var rowOf = [Int](repeating: 0, count: count)
+        for (row, index) in order.enumerated() { rowOf[index] = row }
         progress?(0.7)
         // 3. Columns, in row order.
-        var ids = [UInt32](), latitudes = [Int32](), longitudes = [Int32](), countries = [UInt16]()
+        var ids = [UInt32](), latitudes = [Int32](), longitudes = [Int32](), countryCodes = [UInt16]()
         var nameStarts = [UInt32](), names = [UInt8](), foldStarts = [UInt32](), folded = [UInt8]()
-        var states = [UInt16](), populations = [UInt32](), zones = [UInt16]()
+        var states = [UInt16](), populations = [UInt32](), zones = [UInt16](), regions = [UInt16](), flags = [UInt8]()
         ids.reserveCapacity(count)
         latitudes.reserveCapacity(count)
         longitudes.reserveCapacity(count)
-        countries.reserveCapacity(count)
+        countryCodes.reserveCapacity(count)
         states.reserveCapacity(count)
         populations.reserveCapacity(count)
         zones.reserveCapacity(count)
+        regions.reserveCapacity(count)
+        flags.reserveCapacity(count)
         nameStarts.reserveCapacity(count + 1)
         foldStarts.reserveCapacity(count + 1)
         let zoneNames = Array(Set(records.compactMap(\.timeZone))).sorted()
         let zoneIndex = Dictionary(uniqueKeysWithValues: zoneNames.enumerated().map { ($1, UInt16($0)) })
+        struct RegionKey: Hashable {
+            var country: String, code: String, iso: String, name: String
+        }
+        let regionKeys = Array(
+            Set(
+                records.compactMap { record in
+                    record.region.map {
+                        RegionKey(country: record.country, code: $0.geonamesCode, iso: $0.isoCode ?? "", name: $0.name)
+                    }
+                })
+        ).sorted { ($0.country, $0.code, $0.name) < ($1.country, $1.code, $1.name) }
+        let regionIndex = Dictionary(
+            uniqueKeysWithValues: regionKeys.prefix(Int(UInt16.max)).enumerated().map { ($1, UInt16($0)) })
         for index in order {
             let record = records[index]
             ids.append(UInt32(record.id))
             latitudes.append(Int32((record.latitude * 1e6).rounded()))
             longitudes.append(Int32((record.longitude * 1e6).rounded()))
-            countries.append(CatalogueFormat.packCode(record.country))
+            countryCodes.append(CatalogueFormat.packCode(record.country))
             nameStarts.append(UInt32(names.count))
             names.append(contentsOf: record.name.utf8)
             foldStarts.append(UInt32(folded.count))
@@ -87,15 +173,26 @@ public enum CatalogueBuilder {
             states.append(CatalogueFormat.packCode(record.state))
             populations.append(record.population.map { UInt32(clamping: $0) } ?? CatalogueFormat.unknownPopulation)
             zones.append(record.timeZone.flatMap { zoneIndex[$0] } ?? CatalogueFormat.unknownTimeZone)
+            let region = record.region.flatMap {
+                regionIndex[
+                    RegionKey(country: record.country, code: $0.geonamesCode, iso: $0.isoCode ?? "", name: $0.name)]
+            }
+            regions.append(region ?? CatalogueFormat.unknownRegion)
+            var bits: UInt8 = 0
+            if record.region?.inferred == true { bits |= CatalogueFormat.regionInferred }
+            if !isTown(record, countryName: countries.name(record.country)) { bits |= CatalogueFormat.notATown }
+            flags.append(bits)
         }
         nameStarts.append(UInt32(names.count))
         foldStarts.append(UInt32(folded.count))
-        // 4. Indexes: by country (in search order within each), by id, and a 1° grid.
-        let byCountry = (0..<count).sorted { countries[$0] != countries[$1] ? countries[$0] < countries[$1] : $0 < $1 }
+        // 4. Indexes: by country (in search order within each), by id, a 1° grid of the towns, and the merged ids.
+        let byCountry = (0..<count).sorted {
+            countryCodes[$0] != countryCodes[$1] ? countryCodes[$0] < countryCodes[$1] : $0 < $1
+        }
         let byID = (0..<count).sorted { ids[$0] < ids[$1] }
-        var cellOf = [Int](repeating: 0, count: count)
+        var cellOf = [Int](repeating: -1, count: count)
         var cellCounts = [UInt32](repeating: 0, count: CatalogueFormat.gridCells + 1)
-        for row in 0..<count {
+        for row in 0..<count where flags[row] & CatalogueFormat.notATown == 0 {
             let cell = CatalogueFormat.gridCell(
                 latitude: Double(latitudes[row]) / 1e6, longitude: Double(longitudes[row]) / 1e6)
             cellOf[row] = cell
@@ -103,11 +200,51 @@ public enum CatalogueBuilder {
         }
         for cell in 0..<CatalogueFormat.gridCells { cellCounts[cell + 1] += cellCounts[cell] }
         var fill = cellCounts
-        var gridItems = [UInt32](repeating: 0, count: count)
-        for row in 0..<count {
+        var gridItems = [UInt32](repeating: 0, count: Int(cellCounts[CatalogueFormat.gridCells]))
+        for row in 0..<count where cellOf[row] >= 0 {
             gridItems[Int(fill[cellOf[row]])] = UInt32(row)
             fill[cellOf[row]] += 1
         }
+        mergedPairs.sort { $0.id < $1.id }
+        // Other names: a place's, once each as folded, unless it is the place's own name folded, or a name all in
+        // lower-case ASCII letters (137,794 of GeoNames' are: machine transliterations from Arabic and Persian
+        // script, `nychaytwchys  lwzyana`, that would answer typos with nonsense).
+        var aliases: [(folded: [UInt8], name: String, row: Int)] = []
+        if !otherNames.isEmpty {
+            for (place, ids) in placeIDs.enumerated() {
+                var seen: Set<[UInt8]> = [foldedNames[place]]
+                for id in ids {
+                    for name in otherNames[id] ?? [] {
+                        let trimmed = name.trimmingCharacters(in: .whitespaces)
+                        guard !trimmed.isEmpty, trimmed.utf8.count <= 60,
+                            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                            !(trimmed.utf8.allSatisfy { !(0x41...0x5A).contains($0) && $0 < 0x80 })
+                        else { continue }
+                        let key = Array(NameFolding.fold(trimmed).utf8)
+                        guard seen.insert(key).inserted else { continue }
+                        aliases.append((key, trimmed, rowOf[place]))
+                    }
+                }
+            }
+            aliases.sort { a, b in
+                let order = a.folded.lexicographicallyPrecedes(b.folded)
+                if order { return true }
+                if b.folded.lexicographicallyPrecedes(a.folded) { return false }
+                return a.row < b.row
+            }
+        }
+        var aliasFoldStarts: [UInt32] = [], aliasFolded: [UInt8] = []
+        var aliasNameStarts: [UInt32] = [], aliasNames: [UInt8] = []
+        aliasFoldStarts.reserveCapacity(aliases.count + 1)
+        aliasNameStarts.reserveCapacity(aliases.count + 1)
+        for alias in aliases {
+            aliasFoldStarts.append(UInt32(aliasFolded.count))
+            aliasFolded.append(contentsOf: alias.folded)
+            aliasNameStarts.append(UInt32(aliasNames.count))
+            aliasNames.append(contentsOf: alias.name.utf8)
+        }
+        aliasFoldStarts.append(UInt32(aliasFolded.count))
+        aliasNameStarts.append(UInt32(aliasNames.count))
         progress?(0.9)
         // 5. The file.
         var zoneStarts: [UInt32] = [0]
@@ -116,6 +253,10 @@ public enum CatalogueBuilder {
             zoneBlob.append(contentsOf: zone.utf8)
             zoneStarts.append(UInt32(zoneBlob.count))
         }
+        let regionTable = regionKeys.prefix(Int(UInt16.max)).map { key in
+            [key.country, key.code, key.iso, key.name].map { $0.replacingOccurrences(of: "\t", with: " ") }
+                .map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\t") + "\n"
+        }.joined()
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -123,14 +264,17 @@ public enum CatalogueBuilder {
             var source: String
             var createdAt: Date
             var count: Int
+            var merged: Int
         }
-        let meta = (try? encoder.encode(Meta(source: source, createdAt: createdAt, count: count))) ?? Data("{}".utf8)
+        let meta =
+            (try? encoder.encode(Meta(source: source, createdAt: createdAt, count: count, merged: mergedPairs.count)))
+            ?? Data("{}".utf8)
         var writer = CatalogueWriter(count: count)
         writer.append(.meta, bytes: meta)
         writer.append(.ids, values: ids)
         writer.append(.latitudes, values: latitudes)
         writer.append(.longitudes, values: longitudes)
-        writer.append(.countries, values: countries)
+        writer.append(.countries, values: countryCodes)
         writer.append(.nameStarts, values: nameStarts)
         writer.append(.names, bytes: Data(names))
         writer.append(.foldStarts, values: foldStarts)
@@ -144,8 +288,28 @@ public enum CatalogueBuilder {
         writer.append(.byID, values: byID.map { UInt32($0) })
         writer.append(.gridStarts, values: cellCounts)
         writer.append(.gridItems, values: gridItems)
+        writer.append(.regions, values: regions)
+        writer.append(.flags, values: flags)
+        writer.append(.regionTable, bytes: Data(regionTable.utf8))
+        writer.append(.mergedIDs, values: mergedPairs.map(\.id))
+        writer.append(.mergedRows, values: mergedPairs.map { UInt32(rowOf[$0.place]) })
+        writer.append(.aliasFoldStarts, values: aliasFoldStarts)
+        writer.append(.aliasFolded, bytes: Data(aliasFolded))
+        writer.append(.aliasNameStarts, values: aliasNameStarts)
+        writer.append(.aliasNames, bytes: Data(aliasNames))
+        writer.append(.aliasRows, values: aliases.map { UInt32($0.row) })
         progress?(1)
         return writer.finish()
+    }
+
+    /// Reads `id<TAB>alias` lines (the other-names file, with its header) into other names by id.
+    public static func otherNames(tsv: String) -> [Int: [String]] {
+        var names: [Int: [String]] = [:]
+        for line in tsv.split(separator: "\n").dropFirst() {
+            guard let tab = line.firstIndex(of: "\t"), let id = Int(line[..<tab]) else { continue }
+            names[id, default: []].append(String(line[line.index(after: tab)...]))
+        }
+        return names
     }
 
     /// Reads `id,state,population,timezone` (the extras file) into the records with those ids.
@@ -163,9 +327,10 @@ public enum CatalogueBuilder {
         }
     }
 
-    /// Reads the time zones of `id,region_code,region_iso,region,region_source,timezone,timezone_source` (the regions
-    /// file, which has one for every city: GeoNames' own, or looked up from time-zone boundaries at the city's
-    /// coordinates) into the records with those ids. Where both files name a zone, this one is kept.
+    /// Reads `id,region_code,region_iso,region,region_source,timezone,timezone_source` (the regions file) into the
+    /// records with those ids: the first-level region (GeoNames' own, or inferred from the nearest city) and the time
+    /// zone (which it has for every city: GeoNames' own, or looked up from time-zone boundaries at the city's
+    /// coordinates). Where both files name a zone, this one is kept.
     public static func applyRegions(_ csv: String, to records: inout [City]) {
         var positions: [Int: Int] = [:]
         positions.reserveCapacity(records.count)
@@ -175,10 +340,16 @@ public enum CatalogueBuilder {
             guard fields.count >= 6, let id = Int(fields[0]), let index = positions[id] else { continue }
             let zone = fields[5].trimmingCharacters(in: .whitespacesAndNewlines)
             if !zone.isEmpty { records[index].timeZone = zone }
+            let name = fields[3].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty, !fields[1].isEmpty, fields[4] == "geonames" || fields[4] == "nearest" {
+                records[index].region = Region(
+                    name: name, isoCode: fields[2].isEmpty ? nil : fields[2], geonamesCode: fields[1],
+                    inferred: fields[4] == "nearest")
+            }
         }
     }
 
-    /// Copies state, population and time zone from `catalogue` into records with the same id (for a downloaded list,
+    /// Copies state, population, time zone and region from `catalogue` into records with the same id (for a downloaded list,
     /// which has only names and coordinates).
     public static func applyExtras(from catalogue: CityCatalogue, to records: inout [City]) {
         for index in records.indices {
@@ -187,6 +358,7 @@ public enum CatalogueBuilder {
             records[index].state = known.state
             records[index].population = known.population
             records[index].timeZone = known.timeZone
+            records[index].region = known.region
         }
     }
 }

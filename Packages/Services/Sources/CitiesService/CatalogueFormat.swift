@@ -4,16 +4,23 @@ import Foundation
 /// 8 bytes, little-endian. Rows are in search order (folded name, then country, then id), so a search is two binary
 /// searches and a page is a run of consecutive rows. The file is read whole and used in place, never parsed.
 ///
+/// A row is a place: rows of the source list with the same name and country within 0.01° of a more important row
+/// are that row's place (see `CatalogueBuilder.places`), and their ids lead to it through `mergedIDs`.
+///
 /// Header: magic `SKYCAT01`, format version (u32), row count (u32), then for each `Section` an offset and a length
 /// (u64 each, from the start of the file).
 enum CatalogueFormat {
     static let magic = Array("SKYCAT01".utf8)
-    static let version: UInt32 = 1
+    static let version: UInt32 = 3
     static let gridColumns = 360
     static let gridRows = 180
     static var gridCells: Int { gridColumns * gridRows }
     static let unknownPopulation = UInt32.max
     static let unknownTimeZone = UInt16.max
+    static let unknownRegion = UInt16.max
+    /// Bits of the `flags` column.
+    static let regionInferred: UInt8 = 1
+    static let notATown: UInt8 = 2
 
     enum Section: Int, CaseIterable {
         /// JSON: `{"source","createdAt","count"}`.
@@ -34,15 +41,50 @@ enum CatalogueFormat {
         case populations
         /// u16 index into the time-zone table, `unknownTimeZone` when unknown.
         case timeZones, timeZoneStarts, timeZoneNames
-        /// u32 rows ordered by (country, row): a country's cities in search order.
+        /// u32 rows ordered by (country, row): a country's places in search order.
         case byCountry
         /// u32 rows ordered by id.
         case byID
-        /// u32 × (gridCells + 1) and u32 rows: the rows of each 1°×1° cell, for nearest cities and the map.
+        /// u32 × (gridCells + 1) and u32 rows: the rows of each 1°×1° cell, for nearest cities and the map (towns
+        /// only: a row that is not a town is in no cell).
         case gridStarts, gridItems
+        /// u16 index into the region table, `unknownRegion` when unknown.
+        case regions
+        /// u8 bits: `regionInferred`, `notATown`.
+        case flags
+        /// UTF-8 lines `CC<TAB>geonames code<TAB>ISO 3166-2 code or empty<TAB>name`.
+        case regionTable
+        /// u32 ids of the source rows merged into another row's place, ascending, and u32 that place's row.
+        case mergedIDs, mergedRows
+        /// Other names (other languages and scripts, old names, codes), sorted by folded name then row: the folded
+        /// names (u32 × (aliases + 1) starts and the blob), the names as written (the same), and u32 each one's row.
+        case aliasFoldStarts, aliasFolded, aliasNameStarts, aliasNames, aliasRows
     }
 
     static var headerSize: Int { 16 + Section.allCases.count * 16 }
+
+    /// The other names' sections: read only when a search needs them.
+    static let lateSections: [Section] = [.aliasFoldStarts, .aliasFolded, .aliasNameStarts, .aliasNames, .aliasRows]
+
+    /// How much of a catalogue to read when it is opened: up to where the other names begin, when the header says
+    /// they are last in the file; else all of it.
+    static func eagerLength(header: UnsafeRawBufferPointer, size: Int) -> Int {
+        guard header.count >= headerSize, Array(header.prefix(8)) == magic,
+            header.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian == version
+        else { return size }
+        var lateStart = UInt64.max, earlyEnd: UInt64 = 0
+        for section in Section.allCases {
+            let offset = header.loadUnaligned(fromByteOffset: 16 + section.rawValue * 16, as: UInt64.self).littleEndian
+            let length = header.loadUnaligned(fromByteOffset: 24 + section.rawValue * 16, as: UInt64.self).littleEndian
+            guard offset <= UInt64(size), length <= UInt64(size) - offset else { return size }
+            if lateSections.contains(section) {
+                lateStart = min(lateStart, offset)
+            } else {
+                earlyEnd = max(earlyEnd, offset + length)
+            }
+        }
+        return lateStart >= earlyEnd && lateStart <= UInt64(size) ? Int(lateStart) : size
+    }
 
     static func gridCell(latitude: Double, longitude: Double) -> Int {
         let row = min(gridRows - 1, max(0, Int((latitude + 90).rounded(.down))))

@@ -78,31 +78,34 @@ public actor CatalogueStore {
     public var remoteURL: String? { remote?.baseURL.absoluteString }
 
     /// Completions for the word being typed in a city name: `words` are the name's words typed before it. Each
-    /// candidate is the next word of a city whose name starts with what was typed (folded as search folds), made safe
-    /// for a terminal; at most `limit`, from the first 500 names in search order. Empty before the catalogue is open:
-    /// the first call opens it in the background, so the next Tab finds it.
-    public nonisolated func nameCompletions(words: [String], partial: String, limit: Int = 60) -> [String] {
+    /// candidate is the next word of a place whose name starts with what was typed (folded as search folds), made
+    /// safe for a terminal, the most populous places' first; at most `limit`, then, when the list was cut, a last
+    /// line `…and N more` (a note for the list, never inserted). Empty before the catalogue is open: the first call
+    /// opens it in the background, so the next Tab finds it.
+    public nonisolated func nameCompletions(words: [String], partial: String, limit: Int = 40) -> [String] {
         let typed = (words + [partial]).joined(separator: " ")
         guard !typed.trimmingCharacters(in: .whitespaces).isEmpty, !typed.contains(",") else { return [] }
         guard let catalogue = published.withLock({ $0 }) else {
             Task { _ = try? await self.catalogue() }
             return []
         }
-        let page = catalogue.search(CityQuery(prefix: NameFolding.fold(typed)), limit: 500)
+        let page = catalogue.search(CityQuery(prefix: NameFolding.fold(typed), order: .population), limit: 1_000_000)
+        let foldedWords = words.map { NameFolding.fold($0) }
+        let foldedPartial = NameFolding.fold(partial)
         var seen = Set<String>()
         var candidates: [String] = []
+        var more = 0
         for position in page.positions {
             let parts = catalogue.name(at: position).split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count > words.count,
-                zip(parts, words).allSatisfy({ NameFolding.fold(String($0)) == NameFolding.fold($1) })
+                zip(parts, foldedWords).allSatisfy({ NameFolding.fold(String($0)) == $1 })
             else { continue }
             let word = TerminalText.sanitize(String(parts[words.count]))
-            guard !word.isEmpty, NameFolding.fold(word).hasPrefix(NameFolding.fold(partial)),
-                seen.insert(word).inserted
+            guard !word.isEmpty, NameFolding.fold(word).hasPrefix(foldedPartial), seen.insert(word).inserted
             else { continue }
-            candidates.append(word)
-            if candidates.count == limit { break }
+            if candidates.count < limit { candidates.append(word) } else { more += 1 }
         }
+        if more > 0 { candidates.append("…and \(more) more") }
         return candidates
     }
 
@@ -116,6 +119,8 @@ public actor CatalogueStore {
         case .regular:
             do {
                 existing = try CityCatalogue(path: path)
+            } catch .olderFormat {
+                // A catalogue from before an upgrade: the list is imported again in this version's format.
             } catch {
                 pendingNotices.append("\(error.message) It is imported again.")
             }

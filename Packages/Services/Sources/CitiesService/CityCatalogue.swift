@@ -20,10 +20,18 @@ public struct City: Sendable, Equatable, Hashable {
     public var population: Int?
     /// An IANA time zone, where known.
     public var timeZone: String?
+    /// The first-level region (state, province, Land), where known.
+    public var region: Region?
+    /// False for rows of the list that are not towns (`-`, a country or a continent listed as a city, "Republic of
+    /// Fiji"): searchable, but left out of nearest-place lists and maps.
+    public var isTown: Bool
+    /// The other name (another language, an old name, a code) the city was found by, when it was not its name.
+    public var otherName: String?
 
     public init(
         id: Int, name: String, country: String, latitude: Double, longitude: Double, state: String? = nil,
-        population: Int? = nil, timeZone: String? = nil
+        population: Int? = nil, timeZone: String? = nil, region: Region? = nil, isTown: Bool = true,
+        otherName: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -33,6 +41,29 @@ public struct City: Sendable, Equatable, Hashable {
         self.state = state
         self.population = population
         self.timeZone = timeZone
+        self.region = region
+        self.isTown = isTown
+        self.otherName = otherName
+    }
+}
+
+/// A first-level region of a country (a state, province, Land or region), as GeoNames names it.
+public struct Region: Sendable, Equatable, Hashable {
+    /// `Ontario`, `Ile-de-France`, `Texas`.
+    public var name: String
+    /// The ISO 3166-2 code without the country (`ON`, `IDF`, `TX`), where one matches.
+    public var isoCode: String?
+    /// GeoNames' admin1 code (`08`, `11`, `TX`).
+    public var geonamesCode: String
+    /// True when the region was inferred from the nearest city (within 25 km) rather than known: it is shown, but
+    /// it never rules a city out of a query that names another region.
+    public var inferred: Bool
+
+    public init(name: String, isoCode: String? = nil, geonamesCode: String, inferred: Bool = false) {
+        self.name = name
+        self.isoCode = isoCode
+        self.geonamesCode = geonamesCode
+        self.inferred = inferred
     }
 }
 
@@ -41,6 +72,8 @@ public struct CitySearchPage: Sendable, Equatable {
     public var total: Int
     public var offset: Int
     public var positions: [Int]
+    /// For a row found by another name than its own: that name, as written, by position.
+    public var otherNames: [Int: String] = [:]
 }
 
 /// A city near another, with the distance and the initial bearing from the first.
@@ -66,11 +99,11 @@ public final class CityCatalogue: @unchecked Sendable {
     private let ids: UnsafePointer<UInt32>
     private let latitudes: UnsafePointer<Int32>
     private let longitudes: UnsafePointer<Int32>
-    private let countries: UnsafePointer<UInt16>
+    let countries: UnsafePointer<UInt16>
     private let nameStarts: UnsafePointer<UInt32>
     private let names: UnsafePointer<UInt8>
-    private let foldStarts: UnsafePointer<UInt32>
-    private let folded: UnsafePointer<UInt8>
+    let foldStarts: UnsafePointer<UInt32>
+    let folded: UnsafePointer<UInt8>
     private let states: UnsafePointer<UInt16>
     private let populations: UnsafePointer<UInt32>
     private let timeZoneIndex: UnsafePointer<UInt16>
@@ -79,6 +112,17 @@ public final class CityCatalogue: @unchecked Sendable {
     private let byID: UnsafePointer<UInt32>
     private let gridStarts: UnsafePointer<UInt32>
     private let gridItems: UnsafePointer<UInt32>
+    private let regionIndex: UnsafePointer<UInt16>
+    private let flags: UnsafePointer<UInt8>
+    private let mergedIDs: UnsafePointer<UInt32>
+    private let mergedRows: UnsafePointer<UInt32>
+    private let mergedCount: Int
+    /// Where the other names' sections are in the file, and the table once read (see `otherNames`).
+    private let lateSections: [CatalogueFormat.Section: Range<Int>]
+    private let loadedOtherNames = Mutex<OtherNameTable?>(nil)
+    /// The region table, and for a qualifier (a region's folded name or upper-case code) the regions it names.
+    let regionTable: [(country: UInt16, region: Region)]
+    let regionsNamed: [String: [Int]]
     /// Where the rows whose folded name starts with each pair of bytes begin (see `prefixKey`): a search for one or
     /// two bytes needs no binary search at all, a longer one only within that pair's rows. Built when the file is
     /// opened (one pass over the first bytes of the names, well under a millisecond).
@@ -88,28 +132,38 @@ public final class CityCatalogue: @unchecked Sendable {
 
     /// Maps the catalogue at `path`, checking its header and that every section lies inside the file.
     public init(path: String) throws(CatalogueError) {
-        let file = try CatalogueFile(path: path)
+        let file = try CatalogueFile(path: path) { CatalogueFormat.eagerLength(header: $0, size: $1) }
         let bytes = file.bytes
         func corrupt(_ reason: String) -> CatalogueError { .corrupt(path: path, reason: reason) }
         guard bytes.count >= CatalogueFormat.headerSize, Array(bytes.prefix(8)) == CatalogueFormat.magic else {
             throw corrupt("it is not a SkyLens city catalogue")
         }
         let version = bytes.loadUnaligned(fromByteOffset: 8, as: UInt32.self).littleEndian
+        if version < CatalogueFormat.version { throw .olderFormat(path: path, version: version) }
         guard version == CatalogueFormat.version else {
             throw corrupt("format version \(version) is not \(CatalogueFormat.version)")
         }
         let count = Int(bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self).littleEndian)
         var sections: [UnsafeRawBufferPointer] = []
-        for index in CatalogueFormat.Section.allCases.indices {
+        var late: [CatalogueFormat.Section: Range<Int>] = [:]
+        for section in CatalogueFormat.Section.allCases {
+            let index = section.rawValue
             let rawOffset = bytes.loadUnaligned(fromByteOffset: 16 + index * 16, as: UInt64.self).littleEndian
             let rawLength = bytes.loadUnaligned(fromByteOffset: 24 + index * 16, as: UInt64.self).littleEndian
-            // Compared as unsigned before any conversion: a damaged header must not trap.
-            guard rawOffset <= UInt64(bytes.count), rawLength <= UInt64(bytes.count) - rawOffset, rawOffset % 4 == 0
-            else {
+            // Compared as unsigned before any conversion: a damaged header must not trap. Sections read later need
+            // only lie in the file; the others in what was read.
+            let isLate = CatalogueFormat.lateSections.contains(section) && file.bytes.count < file.size
+            let limit = UInt64(isLate ? file.size : bytes.count)
+            guard rawOffset <= limit, rawLength <= limit - rawOffset, rawOffset % 4 == 0 else {
                 throw corrupt("section \(index) lies outside the file")
             }
             let offset = Int(rawOffset), length = Int(rawLength)
-            sections.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
+            if isLate {
+                late[section] = offset..<(offset + length)
+                sections.append(UnsafeRawBufferPointer(start: nil, count: 0))
+            } else {
+                sections.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]))
+            }
         }
         func section(_ name: CatalogueFormat.Section) -> UnsafeRawBufferPointer { sections[name.rawValue] }
         func column<T>(
@@ -133,21 +187,61 @@ public final class CityCatalogue: @unchecked Sendable {
         byCountry = try column(.byCountry, UInt32.self, rows: count)
         byID = try column(.byID, UInt32.self, rows: count)
         gridStarts = try column(.gridStarts, UInt32.self, rows: CatalogueFormat.gridCells + 1)
-        gridItems = try column(.gridItems, UInt32.self, rows: count)
+        let gridCount = Int(gridStarts[CatalogueFormat.gridCells])
+        guard gridCount <= count else { throw corrupt("the grid has more rows than the catalogue") }
+        gridItems = try column(.gridItems, UInt32.self, rows: gridCount)
+        regionIndex = try column(.regions, UInt16.self, rows: count)
+        flags = try column(.flags, UInt8.self, rows: count)
+        mergedCount = section(.mergedIDs).count / 4
+        mergedIDs = try column(.mergedIDs, UInt32.self, rows: mergedCount)
+        mergedRows = try column(.mergedRows, UInt32.self, rows: mergedCount)
         guard let namesBase = section(.names).baseAddress, let foldedBase = section(.folded).baseAddress else {
             throw corrupt("the name sections are empty")
         }
         names = namesBase.assumingMemoryBound(to: UInt8.self)
         folded = foldedBase.assumingMemoryBound(to: UInt8.self)
         // Offsets must stay inside their blobs, and rows must be valid, or a search could read outside the file.
-        guard Int(nameStarts[count]) <= section(.names).count, Int(foldStarts[count]) <= section(.folded).count,
-            Int(gridStarts[CatalogueFormat.gridCells]) == count
+        guard Int(nameStarts[count]) <= section(.names).count, Int(foldStarts[count]) <= section(.folded).count
         else { throw corrupt("the offsets do not match the blobs") }
         for row in 0..<count {
             guard nameStarts[row] <= nameStarts[row + 1], foldStarts[row] <= foldStarts[row + 1],
-                byCountry[row] < count, byID[row] < count, gridItems[row] < count
+                byCountry[row] < count, byID[row] < count
             else { throw corrupt("row \(row) is inconsistent") }
         }
+        for index in 0..<gridCount where gridItems[index] >= count { throw corrupt("grid entry \(index) is no row") }
+        if late.isEmpty {
+            // Read whole (a small list): the other names are checked now.
+            guard
+                let table = OtherNameTable(
+                    foldStarts: section(.aliasFoldStarts), folded: section(.aliasFolded),
+                    nameStarts: section(.aliasNameStarts), names: section(.aliasNames), rows: section(.aliasRows),
+                    placeCount: count)
+            else { throw corrupt("the other names are inconsistent") }
+            loadedOtherNames.withLock { $0 = table }
+        }
+        for index in 0..<mergedCount
+        where mergedRows[index] >= count || (index > 0 && mergedIDs[index - 1] >= mergedIDs[index]) {
+            throw corrupt("merged id \(index) is inconsistent")
+        }
+        var table: [(country: UInt16, region: Region)] = []
+        var named: [String: [Int]] = [:]
+        for line in String(decoding: section(.regionTable), as: UTF8.self).split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 4 else { throw corrupt("the region table is inconsistent") }
+            let region = Region(name: fields[3], isoCode: fields[2].isEmpty ? nil : fields[2], geonamesCode: fields[1])
+            let index = table.count
+            table.append((CatalogueFormat.packCode(fields[0]), region))
+            for key in Set([NameFolding.fold(region.name), fields[1].uppercased(), fields[2].uppercased()])
+            where !key.isEmpty {
+                named[key, default: []].append(index)
+            }
+        }
+        for row in 0..<count
+        where regionIndex[row] != CatalogueFormat.unknownRegion && Int(regionIndex[row]) >= table.count {
+            throw corrupt("row \(row) names no region")
+        }
+        regionTable = table
+        regionsNamed = named
         for cell in 0..<CatalogueFormat.gridCells where gridStarts[cell] > gridStarts[cell + 1] {
             throw corrupt("grid cell \(cell) is inconsistent")
         }
@@ -190,6 +284,7 @@ public final class CityCatalogue: @unchecked Sendable {
         self.count = count
         self.path = path
         self.file = file
+        self.lateSections = late
     }
 
     // MARK: - Rows
@@ -206,13 +301,55 @@ public final class CityCatalogue: @unchecked Sendable {
             state: CatalogueFormat.unpackCode(states[position]),
             population: population == CatalogueFormat.unknownPopulation ? nil : Int(population),
             timeZone: zone == CatalogueFormat.unknownTimeZone || Int(zone) >= timeZoneNames.count
-                ? nil : timeZoneNames[Int(zone)])
+                ? nil : timeZoneNames[Int(zone)],
+            region: region(at: position),
+            isTown: isTown(at: position))
     }
+
+    public func region(at position: Int) -> Region? {
+        let index = regionIndex[position]
+        guard index != CatalogueFormat.unknownRegion else { return nil }
+        var region = regionTable[Int(index)].region
+        region.inferred = flags[position] & CatalogueFormat.regionInferred != 0
+        return region
+    }
+
+    public func isTown(at position: Int) -> Bool { flags[position] & CatalogueFormat.notATown == 0 }
+    public func country(at position: Int) -> String { CatalogueFormat.unpackCode(countries[position]) ?? "" }
 
     public func id(at position: Int) -> Int { Int(ids[position]) }
     public func latitude(at position: Int) -> Double { Double(latitudes[position]) / 1e6 }
     public func longitude(at position: Int) -> Double { Double(longitudes[position]) / 1e6 }
     public func name(at position: Int) -> String { text(names, from: nameStarts, position) }
+    /// The name as search folds it.
+    public func folded(at position: Int) -> String { text(folded, from: foldStarts, position) }
+    /// The other names, read from the file the first time they are needed (checked then: a damaged or truncated
+    /// file gives none, never a crash).
+    var otherNames: OtherNameTable {
+        loadedOtherNames.withLock { loaded in
+            if let loaded { return loaded }
+            var read: [CatalogueFormat.Section: UnsafeRawBufferPointer] = [:]
+            for (section, range) in lateSections {
+                guard let bytes = file.read(range) else { break }
+                read[section] = bytes
+            }
+            let table =
+                read.count == lateSections.count
+                ? OtherNameTable(
+                    foldStarts: read[.aliasFoldStarts]!, folded: read[.aliasFolded]!,
+                    nameStarts: read[.aliasNameStarts]!, names: read[.aliasNames]!, rows: read[.aliasRows]!,
+                    placeCount: count) ?? .empty : .empty
+            loaded = table
+            return table
+        }
+    }
+
+    /// How many other names the list has (read from the file the first time).
+    public var aliasCount: Int { otherNames.count }
+    /// Other name `index`, as written.
+    public func otherName(_ index: Int) -> String { otherNames.name(index) }
+    /// The row other name `index` names.
+    public func otherNameRow(_ index: Int) -> Int { otherNames.row(index) }
     public func population(at position: Int) -> Int {
         let value = populations[position]
         return value == CatalogueFormat.unknownPopulation ? 0 : Int(value)
@@ -226,9 +363,20 @@ public final class CityCatalogue: @unchecked Sendable {
             let middle = (low + high) / 2
             if Int(ids[Int(byID[middle])]) < id { low = middle + 1 } else { high = middle }
         }
-        guard low < count, Int(ids[Int(byID[low])]) == id else { return nil }
-        return Int(byID[low])
+        if low < count, Int(ids[Int(byID[low])]) == id { return Int(byID[low]) }
+        // A row of the source list merged into another's place.
+        low = 0
+        high = mergedCount
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(mergedIDs[middle]) < id { low = middle + 1 } else { high = middle }
+        }
+        guard low < mergedCount, Int(mergedIDs[low]) == id else { return nil }
+        return Int(mergedRows[low])
     }
+
+    /// How many rows of the source list were merged into other rows' places.
+    public var mergedRowCount: Int { mergedCount }
 
     public func city(id: Int) -> City? { position(ofID: id).map(city(at:)) }
 
@@ -258,45 +406,223 @@ public final class CityCatalogue: @unchecked Sendable {
         return Int(pairStarts[key])..<Int(pairStarts[key + 1])
     }
 
-    /// The cities whose folded name starts with the query's prefix (and in its country, if it names one), in search
-    /// order, `limit` of them from `offset`. With `favorites`, only those ids.
+    /// What a query asks of the rows: a prefix of the folded name, a country, and a test of the region.
+    struct SearchPlan {
+        var prefix: String
+        var country: UInt16?
+        var filter: ((Int) -> Bool)?
+    }
+
+    /// How a query reads against this list: a region it names narrows it (`paris, texas`; `paris, ca` is Canada's or
+    /// California's); a region that names none leaves the whole text a plain prefix (`Washington, D.C.`).
+    func plan(_ query: CityQuery) -> SearchPlan {
+        guard let text = query.region else {
+            return SearchPlan(prefix: query.prefix, country: query.country.map { CatalogueFormat.packCode($0) })
+        }
+        let named = regions(named: text)
+        let country = query.country.map { CatalogueFormat.packCode($0) }
+        if query.countryOrRegion {
+            guard !named.isEmpty, let country else { return SearchPlan(prefix: query.prefix, country: country) }
+            return SearchPlan(prefix: query.prefix, country: nil) { [self] row in
+                countries[row] == country || isIn(row, named)
+            }
+        }
+        guard !named.isEmpty else { return SearchPlan(prefix: query.whole, country: nil) }
+        return SearchPlan(prefix: query.prefix, country: country) { [self] row in isIn(row, named) }
+    }
+
+    /// The regions a qualifier names: by name (folded) or by code (ISO 3166-2 or GeoNames').
+    func regions(named text: String) -> Set<Int> {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return Set((regionsNamed[NameFolding.fold(trimmed)] ?? []) + (regionsNamed[trimmed.uppercased()] ?? []))
+    }
+
+    /// True when the row lies in one of `regions`; a row whose region is inferred or unknown is never ruled out by
+    /// it, as long as a region of its country is named.
+    private func isIn(_ row: Int, _ regions: Set<Int>) -> Bool {
+        let index = regionIndex[row]
+        if index != CatalogueFormat.unknownRegion, regions.contains(Int(index)) { return true }
+        guard index == CatalogueFormat.unknownRegion || flags[row] & CatalogueFormat.regionInferred != 0 else {
+            return false
+        }
+        return regions.contains { regionTable[$0].country == countries[row] }
+    }
+
+    /// The places whose folded name starts with the query's prefix, narrowed by its country and region, in search
+    /// order (or the most populous first), `limit` of them from `offset`. With `favorites`, only those ids.
     public func search(
         _ query: CityQuery, favorites: Set<Int>? = nil, offset: Int = 0, limit: Int = 20
     ) -> CitySearchPage {
         let offset = max(0, offset), limit = max(0, limit)
-        let countryCode = query.country.map { CatalogueFormat.packCode($0) }
-        var prefix = query.prefix
-        return prefix.withUTF8 { prefix -> CitySearchPage in
-            if let favorites {
-                var rows = favorites.compactMap { position(ofID: $0) }.filter { row in
-                    (countryCode == nil || countries[row] == countryCode) && comparePrefix(row, prefix) == 0
-                }
-                rows.sort()
-                return CitySearchPage(
-                    total: rows.count, offset: offset, positions: Array(rows.dropFirst(offset).prefix(limit)))
+        let plan = plan(query)
+        let others = otherNameCandidates(plan.prefix)
+        guard plan.filter == nil, query.order == .name, favorites == nil, others.isEmpty else {
+            var rows = matches(plan, favorites: favorites).map { (row: $0, otherName: -1) }
+            rows = merged(rows, withOtherNames: others, plan: plan, favorites: favorites)
+            if query.order == .population {
+                // The most populous of those found by their name, then of those found by another.
+                rows = rows.enumerated().sorted { a, b in
+                    if (a.element.otherName < 0) != (b.element.otherName < 0) { return a.element.otherName < 0 }
+                    let x = population(at: a.element.row), y = population(at: b.element.row)
+                    return x != y ? x > y : a.offset < b.offset
+                }.map(\.element)
             }
-            if let countryCode {
-                // The country's rows, in search order, inside `byCountry`.
-                let first = lowerBound(0, count) { countries[Int(byCountry[$0])] < countryCode }
-                let end = lowerBound(first, count) { countries[Int(byCountry[$0])] <= countryCode }
-                let low = lowerBound(first, end) { comparePrefix(Int(byCountry[$0]), prefix) < 0 }
-                let high = lowerBound(low, end) { comparePrefix(Int(byCountry[$0]), prefix) <= 0 }
-                let start = min(high, low + offset)
-                let stop = min(high, start + limit)
-                return CitySearchPage(
-                    total: high - low, offset: offset, positions: (start..<stop).map { Int(byCountry[$0]) })
-            }
-            let candidates = candidateRange(prefix)
-            let low: Int, high: Int
-            if prefix.count <= 2 {
-                (low, high) = (candidates.lowerBound, candidates.upperBound)
-            } else {
-                low = lowerBound(candidates.lowerBound, candidates.upperBound) { comparePrefix($0, prefix) < 0 }
-                high = lowerBound(low, candidates.upperBound) { comparePrefix($0, prefix) <= 0 }
-            }
-            let start = min(high, low + offset)
-            return CitySearchPage(total: high - low, offset: offset, positions: Array(start..<min(high, start + limit)))
+            let page = rows.dropFirst(offset).prefix(limit)
+            var names: [Int: String] = [:]
+            for entry in page where entry.otherName >= 0 { names[entry.row] = otherName(entry.otherName) }
+            return CitySearchPage(total: rows.count, offset: offset, positions: page.map(\.row), otherNames: names)
         }
+        var prefix = plan.prefix
+        return prefix.withUTF8 { prefix -> CitySearchPage in
+            if let countryCode = plan.country {
+                let range = countryRange(countryCode, prefix)
+                let start = min(range.upperBound, range.lowerBound + offset)
+                let stop = min(range.upperBound, start + limit)
+                return CitySearchPage(
+                    total: range.count, offset: offset, positions: (start..<stop).map { Int(byCountry[$0]) })
+            }
+            let range = prefixRange(prefix)
+            let start = min(range.upperBound, range.lowerBound + offset)
+            return CitySearchPage(
+                total: range.count, offset: offset, positions: Array(start..<min(range.upperBound, start + limit)))
+        }
+    }
+
+    /// The other names a search for `prefix` takes: those that start with it when it has four bytes or more, else
+    /// only those equal to it (`nyc`, `yyz`), so that a few letters list names, not every other name of the world.
+    /// With `exact`, only those equal to it.
+    func otherNameCandidates(_ prefix: String, exact: Bool = false) -> Range<Int> {
+        guard !prefix.isEmpty else { return 0..<0 }
+        let table = otherNames
+        guard table.count > 0 else { return 0..<0 }
+        var prefix = prefix
+        return prefix.withUTF8 { prefix in
+            let low = lowerBound(0, table.count) { compareOtherName(table, $0, prefix) < 0 }
+            let high = lowerBound(low, table.count) { compareOtherName(table, $0, prefix) <= 0 }
+            guard prefix.count < 4 || exact else { return low..<high }
+            return low..<lowerBound(low, high) { table.foldedLength($0) == prefix.count }
+        }
+    }
+
+    /// `rows` (found by name, in search order) with the places other names in `candidates` find too, each once,
+    /// in search order by the name that found it (`otherName`: the other name's index, or -1 for its own name).
+    func merged(
+        _ rows: [(row: Int, otherName: Int)], withOtherNames candidates: Range<Int>, plan: SearchPlan,
+        favorites: Set<Int>?
+    ) -> [(row: Int, otherName: Int)] {
+        guard !candidates.isEmpty else { return rows }
+        let table = otherNames
+        let named = Set(rows.map(\.row))
+        var seen = Set<Int>()
+        var extra: [(row: Int, otherName: Int)] = []
+        for index in candidates {
+            let row = table.row(index)
+            guard !named.contains(row), seen.insert(row).inserted else { continue }
+            if let favorites, !favorites.contains(id(at: row)) { continue }
+            if let country = plan.country, countries[row] != country { continue }
+            if let filter = plan.filter, !filter(row) { continue }
+            extra.append((row, index))
+        }
+        guard !extra.isEmpty else { return rows }
+        extra.sort { precedes($0, $1, table) }
+        var result: [(row: Int, otherName: Int)] = []
+        result.reserveCapacity(rows.count + extra.count)
+        var i = 0, j = 0
+        while i < rows.count || j < extra.count {
+            if j == extra.count || (i < rows.count && precedes(rows[i], extra[j], table)) {
+                result.append(rows[i])
+                i += 1
+            } else {
+                result.append(extra[j])
+                j += 1
+            }
+        }
+        return result
+    }
+
+    /// Search order for rows found by their name or another: the folded name that found them, then country, then
+    /// the more populous (known first), then id.
+    private func precedes(
+        _ a: (row: Int, otherName: Int), _ b: (row: Int, otherName: Int), _ table: OtherNameTable
+    ) -> Bool {
+        func key(_ entry: (row: Int, otherName: Int)) -> UnsafeBufferPointer<UInt8> {
+            entry.otherName >= 0
+                ? UnsafeBufferPointer(
+                    start: table.folded + Int(table.foldStarts[entry.otherName]),
+                    count: table.foldedLength(entry.otherName))
+                : UnsafeBufferPointer(
+                    start: folded + Int(foldStarts[entry.row]),
+                    count: Int(foldStarts[entry.row + 1] - foldStarts[entry.row]))
+        }
+        let x = key(a), y = key(b)
+        let shared = min(x.count, y.count)
+        if shared > 0, let p = x.baseAddress, let q = y.baseAddress {
+            let order = memcmp(p, q, shared)
+            if order != 0 { return order < 0 }
+        }
+        if x.count != y.count { return x.count < y.count }
+        let c = countries[a.row], d = countries[b.row]
+        if c != d { return (c & 0xFF, c >> 8) < (d & 0xFF, d >> 8) }
+        let p = populations[a.row], q = populations[b.row]
+        if p != q {
+            if p == CatalogueFormat.unknownPopulation { return false }
+            if q == CatalogueFormat.unknownPopulation { return true }
+            return p > q
+        }
+        return ids[a.row] < ids[b.row]
+    }
+
+    /// Other name `index` folded, cut to the prefix's length, compared with the prefix (as `comparePrefix`).
+    @inline(__always)
+    private func compareOtherName(
+        _ table: OtherNameTable, _ index: Int, _ prefix: UnsafeBufferPointer<UInt8>
+    ) -> Int32 {
+        let start = Int(table.foldStarts[index])
+        let length = table.foldedLength(index)
+        let shared = min(length, prefix.count)
+        if shared > 0, let query = prefix.baseAddress {
+            let order = memcmp(table.folded + start, query, shared)
+            if order != 0 { return order }
+        }
+        return length < prefix.count ? -1 : 0
+    }
+
+    /// Every row a plan matches, in search order.
+    func matches(_ plan: SearchPlan, favorites: Set<Int>? = nil) -> [Int] {
+        var prefix = plan.prefix
+        return prefix.withUTF8 { prefix -> [Int] in
+            var rows: [Int]
+            if let favorites {
+                rows = favorites.compactMap { position(ofID: $0) }.filter { row in
+                    (plan.country == nil || countries[row] == plan.country) && comparePrefix(row, prefix) == 0
+                }
+                rows = Array(Set(rows)).sorted()
+            } else if let country = plan.country {
+                rows = countryRange(country, prefix).map { Int(byCountry[$0]) }
+            } else {
+                rows = Array(prefixRange(prefix))
+            }
+            if let filter = plan.filter { rows = rows.filter(filter) }
+            return rows
+        }
+    }
+
+    /// The rows whose folded name starts with `prefix`.
+    private func prefixRange(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let candidates = candidateRange(prefix)
+        if prefix.count <= 2 { return candidates }
+        let low = lowerBound(candidates.lowerBound, candidates.upperBound) { comparePrefix($0, prefix) < 0 }
+        let high = lowerBound(low, candidates.upperBound) { comparePrefix($0, prefix) <= 0 }
+        return low..<high
+    }
+
+    /// The indexes into `byCountry` of the country's rows whose folded name starts with `prefix`.
+    private func countryRange(_ country: UInt16, _ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        let first = lowerBound(0, count) { countries[Int(byCountry[$0])] < country }
+        let end = lowerBound(first, count) { countries[Int(byCountry[$0])] <= country }
+        let low = lowerBound(first, end) { comparePrefix(Int(byCountry[$0]), prefix) < 0 }
+        let high = lowerBound(low, end) { comparePrefix(Int(byCountry[$0]), prefix) <= 0 }
+        return low..<high
     }
 
     /// The rows whose folded name starts with `prefix` by two plain binary searches over the same in-memory keys,

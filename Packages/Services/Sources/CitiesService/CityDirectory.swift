@@ -93,7 +93,13 @@ public struct CityDirectory: Sendable {
             count: catalogue.count, source: catalogue.source,
             search: { query, only, offset, limit in
                 let page = catalogue.search(query, favorites: only, offset: offset, limit: limit)
-                return CityPage(total: page.total, offset: page.offset, cities: page.positions.map(catalogue.city(at:)))
+                return CityPage(
+                    total: page.total, offset: page.offset,
+                    cities: page.positions.map { position in
+                        var city = catalogue.city(at: position)
+                        city.otherName = page.otherNames[position]
+                        return city
+                    })
             },
             city: { catalogue.city(id: $0) },
             resolve: { catalogue.resolve(name: $0) },

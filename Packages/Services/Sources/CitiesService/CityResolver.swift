@@ -24,10 +24,11 @@ public enum CityResolutionError: Error, Equatable, Sendable {
 
 extension CityCatalogue {
     /// The one resolution of a place's name, for every command that takes one (`open`, `fav`, `map`, `weather`,
-    /// `hourly`, `forecast`…), so that they all answer a name the same way: `#2988507`; `Paris` (the most populous
-    /// city called exactly that, folded as search folds); `Paris, US`; `Paris, TX, US` (a US state before the
-    /// country). A name no city has is an error naming up to three cities that start with it: never some other
-    /// city silently.
+    /// `hourly`, `forecast`…), so that they all answer a name the same way: `#2988507` (or the id of any row merged
+    /// into that place); `Paris` (the most populous place called exactly that, folded as search folds); `Paris, US`;
+    /// `paris, texas`, `Paris, TX, US`, `london, on` (a region's name or code, then perhaps the country); then
+    /// another name (`NYC`, `Cologne`). A name no place has is an error naming up to three places that start with
+    /// it: never some other place silently.
     public func resolve(name text: String) -> Result<CityResolution, CityResolutionError> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("#") {
@@ -36,33 +37,42 @@ extension CityCatalogue {
             }
             return .success(CityResolution(city: city, alternatives: [], alternativeCount: 0))
         }
-        var query = CityQuery(parsing: trimmed)
-        var state: String?
-        let parts = trimmed.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if parts.count == 3, parts[1].count == 2, parts[2].count == 2, parts[1].allSatisfy(\.isLetter),
-            parts[2].allSatisfy(\.isLetter)
-        {
-            query = CityQuery(prefix: NameFolding.fold(parts[0]), country: parts[2].uppercased())
-            state = parts[1].uppercased()
-        }
+        let query = CityQuery(parsing: trimmed)
         guard !query.prefix.isEmpty else { return .failure(.invalid("Name a city, or give its id as #ID.")) }
-        let page = search(query, limit: 5_000)
-        let candidates = page.positions.map(city(at:))
-        let exact = candidates.filter {
-            NameFolding.fold($0.name) == query.prefix && (state == nil || $0.state == state)
+        let plan = plan(query)
+        let candidates = matches(plan)
+        var exact = candidates.filter { folded(at: $0) == plan.prefix }.map { city(at: $0) }
+        // Then the places with another name equal to it (`NYC`, `Cologne`), said with the name that found them.
+        let exactOthers = otherNameCandidates(plan.prefix, exact: true)
+        let byOtherName = merged([], withOtherNames: exactOthers, plan: plan, favorites: nil)
+            .filter { entry in !exact.contains { $0.id == id(at: entry.row) } }
+            .map { entry in
+                var city = city(at: entry.row)
+                city.otherName = otherName(entry.otherName)
+                return city
+            }
+        guard !exact.isEmpty || !byOtherName.isEmpty else {
+            // Places within two edits (never chosen silently), else those whose name starts with it.
+            var near = suggestions(for: trimmed).map(\.city)
+            if near.isEmpty {
+                near = candidates.sorted { population(at: $0) > population(at: $1) }.prefix(3).map { city(at: $0) }
+            }
+            let names = near.map { city in
+                (city.qualifiedName + (city.otherName.map { " (\($0))" } ?? "")).terminalSafe
+            }
+            var hint = names.first.map { " Did you mean \($0)?" } ?? ""
+            if names.count > 1 { hint += " Also close: \(names.dropFirst().joined(separator: "; "))." }
+            return .failure(.notFound("No place called '\(trimmed.quotedPreview)'.\(hint)"))
         }
-        guard !exact.isEmpty else {
-            let near = candidates.filter { state == nil || $0.state == state }
-                .sorted { ($0.population ?? 0) > ($1.population ?? 0) }.prefix(3)
-                .map { "\($0.name.terminalSafe), \($0.country)" }
-            let hint = near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"
-            return .failure(.notFound("No city is called '\(trimmed.quotedPreview)'.\(hint)"))
+        // An exact name first, the most populous (known population first; ties in search order); then another name.
+        func ranked(_ cities: [City]) -> [City] {
+            cities.enumerated().sorted { a, b in
+                let x = a.element.population ?? -1, y = b.element.population ?? -1
+                return x != y ? x > y : a.offset < b.offset
+            }.map(\.element)
         }
-        // The most populous; ties in search order.
-        let ranked = exact.enumerated().sorted { a, b in
-            (a.element.population ?? -1) != (b.element.population ?? -1)
-                ? (a.element.population ?? -1) > (b.element.population ?? -1) : a.offset < b.offset
-        }.map(\.element)
+        exact = ranked(exact) + ranked(byOtherName)
+        let ranked = exact
         let chosen = ranked[0]
         let others = ranked.dropFirst().filter { !($0.latitude == chosen.latitude && $0.longitude == chosen.longitude) }
         return .success(

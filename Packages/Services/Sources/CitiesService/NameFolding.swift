@@ -17,36 +17,79 @@ public enum NameFolding {
     }
 }
 
-/// A search as typed: a prefix, and optionally a country after the last comma (`paris, us`).
+/// A search as typed: a prefix, and optionally what narrows it after commas: `paris, us` (a country), `paris,
+/// texas` or `london, on` (a region's name or code), `Paris, TX, US` (a region, then the country). `NAME, XX` with two
+/// letters is the country or a region so named, whichever fits (`paris, ca`: Canada's Parises and California's).
+/// Whether a region exists is the catalogue's to say: a query whose region names none is a plain prefix with its
+/// commas (`Washington, D.C.`).
 public struct CityQuery: Sendable, Equatable {
+    public enum Order: Sendable, Equatable {
+        /// Name, then country, then the more populous: the list's own order.
+        case name
+        /// The same matches, the most populous first.
+        case population
+    }
+
     /// The folded prefix (leading and trailing spaces removed).
     public var prefix: String
     /// An upper-case ISO 3166 alpha-2 code, when the query ended in `, CC`.
     public var country: String?
+    /// What was typed for the region (`texas`, `TX`, `Île-de-France`), when the query names one.
+    public var region: String?
+    /// True for `NAME, XX`: `country` and `region` are the same two letters, and either may fit.
+    public var countryOrRegion: Bool
+    /// The whole query folded, commas and all: what is searched when the region names none.
+    public var whole: String
+    public var order: Order
 
-    public init(prefix: String, country: String? = nil) {
+    public init(
+        prefix: String, country: String? = nil, region: String? = nil, countryOrRegion: Bool = false,
+        whole: String? = nil, order: Order = .name
+    ) {
         self.prefix = prefix
         self.country = country
+        self.region = region
+        self.countryOrRegion = countryOrRegion
+        self.whole = whole ?? prefix
+        self.order = order
     }
 
-    /// `"  Paris, us "` → prefix `paris`, country `US`; `"Washington, D.C."` stays a plain prefix.
-    public init(parsing text: String) {
+    /// `"  Paris, us "` → prefix `paris`, country `US` (or a region `us`); `"Paris, TX, US"` → prefix `paris`, region
+    /// `TX`, country `US`; `"paris, texas"` → prefix `paris`, region `texas`.
+    public init(parsing text: String, order: Order = .name) {
         // Fast path: plain ASCII without a comma or outer spaces (what people type, and the benchmark).
         let utf8 = text.utf8
         func isBlank(_ byte: UInt8?) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte ?? 0) }
         if utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: ",") }), !isBlank(utf8.first), !isBlank(utf8.last) {
-            self.init(prefix: NameFolding.fold(text))
+            self.init(prefix: NameFolding.fold(text), order: order)
             return
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let comma = trimmed.lastIndex(of: ",") {
-            let code = trimmed[trimmed.index(after: comma)...].trimmingCharacters(in: .whitespaces)
-            if code.count == 2, code.allSatisfy({ $0.isASCII && $0.isLetter }) {
-                let name = trimmed[..<comma].trimmingCharacters(in: .whitespaces)
-                self.init(prefix: NameFolding.fold(name), country: code.uppercased())
-                return
-            }
+        let whole = NameFolding.fold(trimmed)
+        var parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingCharacters(in: .whitespaces)
         }
-        self.init(prefix: NameFolding.fold(trimmed))
+        func isCode(_ part: String) -> Bool { part.count == 2 && part.allSatisfy { $0.isASCII && $0.isLetter } }
+        guard parts.count >= 2, let last = parts.last, !last.isEmpty else {
+            self.init(prefix: whole, order: order)
+            return
+        }
+        if parts.count >= 3, isCode(last), !parts[parts.count - 2].isEmpty {
+            let region = parts[parts.count - 2]
+            parts.removeLast(2)
+            self.init(
+                prefix: NameFolding.fold(parts.joined(separator: ",")).trimmingCharacters(in: .whitespaces),
+                country: last.uppercased(), region: region, whole: whole, order: order)
+            return
+        }
+        parts.removeLast()
+        let name = NameFolding.fold(parts.joined(separator: ",")).trimmingCharacters(in: .whitespaces)
+        if isCode(last) {
+            self.init(
+                prefix: name, country: last.uppercased(), region: last, countryOrRegion: true, whole: whole,
+                order: order)
+        } else {
+            self.init(prefix: name, region: last, whole: whole, order: order)
+        }
     }
 }

@@ -9,7 +9,8 @@ public struct Place: Sendable, Equatable {
     public var name: String
     /// ISO 3166 code; empty for coordinates.
     public var country: String
-    public var state: String?
+    /// The region as a place's name shows it (`TX`, `Ile-de-France`; see `City.regionLabel`).
+    public var region: String?
     public var latitude: Double
     public var longitude: Double
     /// The IANA time zone the place keeps: the city's; for coordinates, the nearest city's within about 100 km,
@@ -20,13 +21,13 @@ public struct Place: Sendable, Equatable {
     public var alternativeCount: Int
 
     public init(
-        id: Int?, name: String, country: String, state: String? = nil, latitude: Double, longitude: Double,
+        id: Int?, name: String, country: String, region: String? = nil, latitude: Double, longitude: Double,
         timeZone: String, alternatives: [City] = [], alternativeCount: Int = 0
     ) {
         self.id = id
         self.name = name
         self.country = country
-        self.state = state
+        self.region = region
         self.latitude = latitude
         self.longitude = longitude
         self.timeZone = timeZone
@@ -36,7 +37,7 @@ public struct Place: Sendable, Equatable {
 
     public init(city: City, alternatives: [City] = [], alternativeCount: Int = 0) {
         self.init(
-            id: city.id, name: city.name, country: city.country, state: city.state, latitude: city.latitude,
+            id: city.id, name: city.name, country: city.country, region: city.regionLabel, latitude: city.latitude,
             longitude: city.longitude,
             timeZone: city.timeZone ?? Self.nauticalZone(longitude: city.longitude),
             alternatives: alternatives, alternativeCount: alternativeCount)

@@ -25,10 +25,10 @@ enum SkyViews {
     }
 
     static func header(_ title: String, place: Place, day: LocalDay, width: Int, painter: Painter) -> [String] {
-        let name = displayName(place)
+        let name = displayName(place, fitting: width - DisplayWidth.columns(of: title) - 1)
         let date = longDate(day)
         let zone = "\(place.timeZone.terminalSafe) (\(offsetText(day.timeZone, at: day.start)))"
-        var lines = [painter.paint("\(title) \(name)", .bold)]
+        var lines = [painter.paint(DisplayWidth.truncated("\(title) \(name)", toColumns: width), .bold)]
         if DisplayWidth.columns(of: "\(date) · \(zone)") <= width {
             lines.append("\(date) · \(zone)")
         } else {
@@ -128,10 +128,10 @@ enum SkyViews {
     // MARK: - moon --month
 
     static func month(_ month: MoonMonth, place: Place, width: Int, painter: Painter) -> String {
-        let name = displayName(place)
+        let name = displayName(place, fitting: width - DisplayWidth.columns(of: "Moon phases over "))
         let south = place.latitude < 0
         var lines = [
-            painter.paint("Moon phases over \(name)", .bold),
+            painter.paint(DisplayWidth.truncated("Moon phases over \(name)", toColumns: width), .bold),
             "\(SkyModel.monthNames[month.month - 1]) \(month.year) · \(place.timeZone.terminalSafe)", "",
         ]
         let wide = width >= 72
@@ -289,9 +289,14 @@ enum SkyViews {
 
     // MARK: - Words and times
 
-    /// `Paris, TX, US`; coordinates alone for a point.
-    static func displayName(_ place: Place) -> String {
-        [place.name, place.state, place.country.isEmpty ? nil : place.country].compactMap { $0?.terminalSafe }
+    /// `Paris, TX, US`, `Sydney, New South Wales, AU`; without the region when that does not fit in `columns`
+    /// (`Sydney, AU`); coordinates alone for a point.
+    static func displayName(_ place: Place, fitting columns: Int = .max) -> String {
+        let full = [place.name, place.region, place.country.isEmpty ? nil : place.country].compactMap {
+            $0?.terminalSafe
+        }.joined(separator: ", ")
+        guard DisplayWidth.columns(of: full) > columns else { return full }
+        return [place.name, place.country.isEmpty ? nil : place.country].compactMap { $0?.terminalSafe }
             .joined(separator: ", ")
     }
 

@@ -6,7 +6,8 @@ import WeatherService
 /// A place as resolved from what the user typed, with the other cities of the same name.
 struct ResolvedPlace: Sendable, Equatable {
     var location: WeatherLocation
-    var state: String?
+    /// The region as the name shows it (`TX`, `Ile-de-France`).
+    var region: String?
     /// Other cities with exactly this name (for "Paris: also …"), and how many there are in all.
     var alternatives: [City]
     var alternativeCount: Int
@@ -17,7 +18,7 @@ struct ResolvedPlace: Sendable, Equatable {
         location = WeatherLocation(
             id: place.id, name: place.name, country: place.country, latitude: place.latitude,
             longitude: place.longitude)
-        state = place.state
+        region = place.region
         alternatives = place.alternatives
         alternativeCount = place.alternativeCount
         timeZone = place.timeZone

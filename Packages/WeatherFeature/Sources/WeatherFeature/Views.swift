@@ -147,7 +147,9 @@ enum WeatherViews {
 
     static func header(_ location: WeatherLocation, place: ResolvedPlace?, painter: Painter) -> String {
         var name = location.name.terminalSafe
-        if !location.country.isEmpty { name += ", " + (place?.state.map { "\($0), " } ?? "") + location.country }
+        if !location.country.isEmpty {
+            name += ", " + (place?.region.map { "\($0.terminalSafe), " } ?? "") + location.country
+        }
         return painter.paint(name, .bold)
     }
 
@@ -156,12 +158,12 @@ enum WeatherViews {
         var lines: [String] = []
         if let place, place.alternativeCount > 0 {
             let names = place.alternatives.map { city in
-                "\(city.name.terminalSafe), \(city.state.map { "\($0), " } ?? "")\(city.country) #\(city.id)"
+                "\(city.qualifiedName.terminalSafe) #\(city.id)"
             }
             let more = place.alternativeCount > names.count ? " and \(place.alternativeCount - names.count) more" : ""
             lines.append(
                 painter.paint(
-                    "Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, CC', 'NAME, ST, US' or '#ID'.",
+                    "Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, REGION, CC', 'NAME, CC' or '#ID'.",
                     .dim))
         }
         if !shown.report.repairs.isEmpty {

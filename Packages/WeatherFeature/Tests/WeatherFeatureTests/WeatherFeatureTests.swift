@@ -103,12 +103,12 @@ struct WeatherHarness {
         _ = await harness.run("unit f")
         #expect(await harness.run("unit").contains("°F (fahrenheit)"))
         _ = await harness.run("weather Paris")
-        #expect(await harness.run("weather").contains("Paris, FR"))
+        #expect(await harness.run("weather").contains("Paris, Ile-de-France, FR"))
         #expect(await harness.status("unit k") == .completed(status: 64))
         // The next session, with the same settings: the unit and the place are still there.
         let next = try WeatherHarness(server: server, directory: directory, settings: settings)
         #expect(await next.run("unit").contains("°F (fahrenheit)"))
-        #expect(await next.run("weather").contains("Paris, FR"))
+        #expect(await next.run("weather").contains("Paris, Ile-de-France, FR"))
         #expect(try await settings.value(for: "weather.unit") == "fahrenheit")
     }
 
@@ -148,7 +148,7 @@ struct WeatherHarness {
         let server = try LoopbackServer(always: .json(try providerFixture("open-meteo-toronto.json")))
         let harness = try WeatherHarness(server: server, directory: directory)
         #expect(await harness.status("weather Nowhereville") == .completed(status: 1))
-        #expect(harness.output.stderr.contains("No city is called 'Nowhereville'."))
+        #expect(harness.output.stderr.contains("No place called 'Nowhereville'."))
         #expect(server.requests.isEmpty)
         #expect(await harness.run("weather Paris, TX, US").contains("Paris, TX, US"))
         #expect(server.requests.last?.queryItems["latitude"] == "33.6609")
@@ -156,7 +156,7 @@ struct WeatherHarness {
         #expect(server.requests.last?.queryItems["latitude"] == "19.5400")
         _ = await harness.run("weather -33.9, 18.4")
         #expect(server.requests.last?.queryItems["longitude"] == "18.4000")
-        #expect(await harness.run("weather #2988507").contains("Paris, FR"))
+        #expect(await harness.run("weather #2988507").contains("Paris, Ile-de-France, FR"))
     }
 
     @Test func theCacheAnswersForTenMinutesThenTheServerAgainAndStaleDataWhenItFails() async throws {

@@ -1,0 +1,54 @@
+import CoreKit
+import Foundation
+
+extension City {
+    /// Countries whose regions people write as codes after a town's name (`Paris, TX`).
+    static let regionsWrittenAsCodes: Set<String> = ["US"]
+
+    /// The region as a place's name shows it: the code in the United States (`TX`, `NY`), the name elsewhere
+    /// (`Ontario`, `Ile-de-France`); nil when unknown.
+    public var regionLabel: String? {
+        guard let region else { return nil }
+        if Self.regionsWrittenAsCodes.contains(country), let code = region.isoCode, code.allSatisfy(\.isLetter) {
+            return code
+        }
+        return region.name
+    }
+
+    /// `Paris, Ile-de-France, FR`, `Paris, TX, US`, `Toronto, Ontario, CA`; `Africa, —` for a row with no country. Not
+    /// made safe for a terminal.
+    public var qualifiedName: String {
+        [name, regionLabel, country.isEmpty ? "—" : country].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// `2.1 M`, `662 k`, `850`; nil when unknown (or 0).
+    public var populationLabel: String? {
+        guard let population, population > 0 else { return nil }
+        switch population {
+        case 10_000_000...: return "\(Int((Double(population) / 1e6).rounded())) M"
+        case 1_000_000...: return String(format: "%.1f M", Double(population) / 1e6)
+        case 10_000...: return "\(Int((Double(population) / 1e3).rounded())) k"
+        case 1_000...: return String(format: "%.1f k", Double(population) / 1e3)
+        default: return "\(population)"
+        }
+    }
+
+    /// A place in a list: `Paris, Ile-de-France, FR · 2.1 M`, with the other name it was found by
+    /// (`New York City, NY, US (NYC) · 8.8 M`). Not made safe for a terminal.
+    public var listLabel: String {
+        var label = qualifiedName
+        if let otherName { label += " (\(otherName))" }
+        if let populationLabel { label += " · \(populationLabel)" }
+        return label
+    }
+}
+
+extension City {
+    /// `qualifiedName`, without the region when that does not fit in `columns` (`Sydney, AU`), cut with "…" when
+    /// even that does not. Not made safe for a terminal.
+    public func qualifiedName(fitting columns: Int) -> String {
+        if DisplayWidth.columns(of: qualifiedName) <= columns { return qualifiedName }
+        let short = "\(name), \(country.isEmpty ? "—" : country)"
+        return DisplayWidth.truncated(short, toColumns: columns)
+    }
+}
