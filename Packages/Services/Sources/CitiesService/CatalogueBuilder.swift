@@ -245,6 +245,28 @@ public enum CatalogueBuilder {
         }
         aliasFoldStarts.append(UInt32(aliasFolded.count))
         aliasNameStarts.append(UInt32(aliasNames.count))
+        // Every folded name and other name backwards, for suggestions that meet a typo from either end.
+        var reversedKeys: [(key: [UInt8], target: UInt32)] = []
+        reversedKeys.reserveCapacity(count + aliases.count)
+        for row in 0..<count {
+            let start = Int(foldStarts[row]), end = Int(foldStarts[row + 1])
+            reversedKeys.append((Array(folded[start..<end].reversed()), UInt32(row)))
+        }
+        for (index, alias) in aliases.enumerated() {
+            reversedKeys.append((alias.folded.reversed(), CatalogueFormat.reversedOtherName | UInt32(index)))
+        }
+        reversedKeys.sort { a, b in
+            if a.key.lexicographicallyPrecedes(b.key) { return true }
+            if b.key.lexicographicallyPrecedes(a.key) { return false }
+            return a.target < b.target
+        }
+        var reversedStarts: [UInt32] = [], reversedBlob: [UInt8] = []
+        reversedStarts.reserveCapacity(reversedKeys.count + 1)
+        for entry in reversedKeys {
+            reversedStarts.append(UInt32(reversedBlob.count))
+            reversedBlob.append(contentsOf: entry.key)
+        }
+        reversedStarts.append(UInt32(reversedBlob.count))
         progress?(0.9)
         // 5. The file.
         var zoneStarts: [UInt32] = [0]
@@ -298,6 +320,9 @@ public enum CatalogueBuilder {
         writer.append(.aliasNameStarts, values: aliasNameStarts)
         writer.append(.aliasNames, bytes: Data(aliasNames))
         writer.append(.aliasRows, values: aliases.map { UInt32($0.row) })
+        writer.append(.reversedStarts, values: reversedStarts)
+        writer.append(.reversed, bytes: Data(reversedBlob))
+        writer.append(.reversedTargets, values: reversedKeys.map(\.target))
         progress?(1)
         return writer.finish()
     }

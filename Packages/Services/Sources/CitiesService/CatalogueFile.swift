@@ -108,18 +108,19 @@ final class CatalogueFile: @unchecked Sendable {
     }
 }
 
-/// The other names of a catalogue (see `CatalogueFormat.Section.aliasFoldStarts`): folded and sorted, as written,
-/// and the row each names. Checked when made, so that reading it never goes outside its buffers.
+/// The other names of a catalogue (see `CatalogueFormat.Section.aliasFoldStarts`), as search needs them: folded
+/// and sorted, and the row each names. Checked when made, so that reading it never goes outside its buffers.
 ///
 /// `@unchecked Sendable`: the pointers point into a `CatalogueFile`'s buffers, never written after they are read, and
 /// the table is used only while its catalogue lives.
 struct OtherNameTable: @unchecked Sendable {
     let foldStarts: UnsafePointer<UInt32>
     let folded: UnsafePointer<UInt8>
-    let nameStarts: UnsafePointer<UInt32>
-    let names: UnsafePointer<UInt8>
     let rows: UnsafePointer<UInt32>
     let count: Int
+    /// Where the names starting with each first byte and pair of bytes begin (`CityCatalogue.prefixKey`), as for
+    /// the names: a lookup narrows to a few entries before any binary search.
+    let pairStarts: [UInt32]
 
     /// No other names (a list without them, or a file that no longer has them): nothing is ever read through it.
     static let empty = OtherNameTable()
@@ -128,43 +129,137 @@ struct OtherNameTable: @unchecked Sendable {
         let nowhere = UnsafeRawPointer(bitPattern: 16)!
         foldStarts = nowhere.assumingMemoryBound(to: UInt32.self)
         folded = nowhere.assumingMemoryBound(to: UInt8.self)
-        nameStarts = nowhere.assumingMemoryBound(to: UInt32.self)
-        names = nowhere.assumingMemoryBound(to: UInt8.self)
         rows = nowhere.assumingMemoryBound(to: UInt32.self)
         count = 0
+        pairStarts = []
     }
 
-    /// Nil when the sections do not agree: offsets outside their blobs or going back, rows that are no place.
+    /// Nil when the sections do not agree: offsets outside the blob or going back, rows that are no place.
     init?(
-        foldStarts: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, nameStarts: UnsafeRawBufferPointer,
-        names: UnsafeRawBufferPointer, rows: UnsafeRawBufferPointer, placeCount: Int
+        foldStarts: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, rows: UnsafeRawBufferPointer,
+        placeCount: Int
     ) {
         let count = rows.count / 4
-        guard rows.count % 4 == 0, foldStarts.count == (count + 1) * 4, nameStarts.count == (count + 1) * 4,
-            let foldBase = foldStarts.baseAddress, let nameBase = nameStarts.baseAddress
+        guard rows.count % 4 == 0, foldStarts.count == (count + 1) * 4, let foldBase = foldStarts.baseAddress
         else { return nil }
         let nowhere = UnsafeRawPointer(bitPattern: 16)!
         self.foldStarts = foldBase.assumingMemoryBound(to: UInt32.self)
-        self.nameStarts = nameBase.assumingMemoryBound(to: UInt32.self)
         self.folded = (folded.baseAddress ?? nowhere).assumingMemoryBound(to: UInt8.self)
-        self.names = (names.baseAddress ?? nowhere).assumingMemoryBound(to: UInt8.self)
         self.rows = (rows.baseAddress ?? nowhere).assumingMemoryBound(to: UInt32.self)
         self.count = count
-        guard self.foldStarts[0] == 0, self.nameStarts[0] == 0, Int(self.foldStarts[count]) <= folded.count,
-            Int(self.nameStarts[count]) <= names.count
-        else { return nil }
+        guard self.foldStarts[0] == 0, Int(self.foldStarts[count]) <= folded.count else { return nil }
+        var pairs = [UInt32](repeating: UInt32(count), count: CityCatalogue.pairKeys + 1)
+        var nextKey = 0, lastKey = 0
         for index in 0..<count {
-            guard self.foldStarts[index] <= self.foldStarts[index + 1],
-                self.nameStarts[index] <= self.nameStarts[index + 1], Int(self.rows[index]) < placeCount
+            guard self.foldStarts[index] <= self.foldStarts[index + 1], Int(self.rows[index]) < placeCount
             else { return nil }
+            let start = Int(self.foldStarts[index]), length = Int(self.foldStarts[index + 1]) - start
+            let key =
+                length == 0
+                ? 0 : CityCatalogue.prefixKey(self.folded[start], length > 1 ? self.folded[start + 1] : nil)
+            // Out of order: a damaged file, whose binary searches could not be trusted.
+            guard key >= lastKey else { return nil }
+            lastKey = key
+            while nextKey <= key {
+                pairs[nextKey] = UInt32(index)
+                nextKey += 1
+            }
         }
+        pairStarts = pairs
+    }
+
+    /// The entries that can start with `prefix`: exact for one or two bytes.
+    @inline(__always)
+    func candidates(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard let first = prefix.first, !pairStarts.isEmpty else { return 0..<count }
+        let base = 1 + Int(first) * 257
+        if prefix.count == 1 { return Int(pairStarts[base])..<Int(pairStarts[base + 257]) }
+        let key = base + 1 + Int(prefix[1])
+        return Int(pairStarts[key])..<Int(pairStarts[key + 1])
     }
 
     @inline(__always) func foldedLength(_ index: Int) -> Int { Int(foldStarts[index + 1] - foldStarts[index]) }
     @inline(__always) func row(_ index: Int) -> Int { Int(rows[index]) }
+}
 
-    func name(_ index: Int) -> String {
-        let start = Int(nameStarts[index]), end = Int(nameStarts[index + 1])
+/// The other names as written (for "(NYC)"), read apart from `OtherNameTable`: only when one is shown.
+///
+/// `@unchecked Sendable`: as `OtherNameTable`.
+struct OtherNameTexts: @unchecked Sendable {
+    let starts: UnsafePointer<UInt32>
+    let names: UnsafePointer<UInt8>
+    let count: Int
+
+    static let empty = OtherNameTexts()
+
+    private init() {
+        let nowhere = UnsafeRawPointer(bitPattern: 16)!
+        starts = nowhere.assumingMemoryBound(to: UInt32.self)
+        names = nowhere.assumingMemoryBound(to: UInt8.self)
+        count = 0
+    }
+
+    init?(starts: UnsafeRawBufferPointer, names: UnsafeRawBufferPointer, count: Int) {
+        guard starts.count == (count + 1) * 4, let base = starts.baseAddress else { return nil }
+        self.starts = base.assumingMemoryBound(to: UInt32.self)
+        self.names = (names.baseAddress ?? UnsafeRawPointer(bitPattern: 16)!).assumingMemoryBound(to: UInt8.self)
+        self.count = count
+        guard self.starts[0] == 0, Int(self.starts[count]) <= names.count else { return nil }
+        for index in 0..<count where self.starts[index] > self.starts[index + 1] { return nil }
+    }
+
+    /// Nil for an index it does not have (the file gave no texts).
+    func name(_ index: Int) -> String? {
+        guard index >= 0, index < count else { return nil }
+        let start = Int(starts[index]), end = Int(starts[index + 1])
         return String(decoding: UnsafeBufferPointer(start: names + start, count: end - start), as: UTF8.self)
+    }
+}
+
+/// Every folded name and other name written backwards, sorted, and what each is (a row, or
+/// `CatalogueFormat.reversedOtherName` | an other name's index): for suggestions. Checked when made.
+///
+/// `@unchecked Sendable`: as `OtherNameTable`.
+struct ReversedKeys: @unchecked Sendable {
+    let keys: SortedKeys
+    let targets: UnsafePointer<UInt32>
+
+    static let empty = ReversedKeys()
+
+    private init() {
+        let nowhere = UnsafeRawPointer(bitPattern: 16)!
+        keys = SortedKeys(
+            starts: nowhere.assumingMemoryBound(to: UInt32.self), bytes: nowhere.assumingMemoryBound(to: UInt8.self),
+            count: 0)
+        targets = nowhere.assumingMemoryBound(to: UInt32.self)
+    }
+
+    init?(
+        starts: UnsafeRawBufferPointer, bytes: UnsafeRawBufferPointer, targets: UnsafeRawBufferPointer,
+        placeCount: Int, otherNameCount: Int
+    ) {
+        let count = targets.count / 4
+        guard targets.count % 4 == 0, starts.count == (count + 1) * 4, let startBase = starts.baseAddress,
+            let targetBase = targets.baseAddress ?? (count == 0 ? UnsafeRawPointer(bitPattern: 16) : nil)
+        else { return nil }
+        let startPointer = startBase.assumingMemoryBound(to: UInt32.self)
+        let targetPointer = targetBase.assumingMemoryBound(to: UInt32.self)
+        guard startPointer[0] == 0, Int(startPointer[count]) <= bytes.count else { return nil }
+        for index in 0..<count {
+            let target = targetPointer[index]
+            let valid =
+                target & CatalogueFormat.reversedOtherName != 0
+                ? Int(target & ~CatalogueFormat.reversedOtherName) < otherNameCount : Int(target) < placeCount
+            guard startPointer[index] <= startPointer[index + 1], valid else { return nil }
+        }
+        var keys = SortedKeys(
+            starts: startPointer,
+            bytes: (bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 16)!).assumingMemoryBound(to: UInt8.self),
+            count: count)
+        // Out of order (a damaged file): no table, and no trust in the order either.
+        guard let pairs = keys.pairTable() else { return nil }
+        keys.pairs = pairs
+        self.keys = keys
+        self.targets = targetPointer
     }
 }

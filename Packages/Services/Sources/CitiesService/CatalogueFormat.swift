@@ -11,7 +11,7 @@ import Foundation
 /// (u64 each, from the start of the file).
 enum CatalogueFormat {
     static let magic = Array("SKYCAT01".utf8)
-    static let version: UInt32 = 3
+    static let version: UInt32 = 4
     static let gridColumns = 360
     static let gridRows = 180
     static var gridCells: Int { gridColumns * gridRows }
@@ -59,12 +59,21 @@ enum CatalogueFormat {
         /// Other names (other languages and scripts, old names, codes), sorted by folded name then row: the folded
         /// names (u32 × (aliases + 1) starts and the blob), the names as written (the same), and u32 each one's row.
         case aliasFoldStarts, aliasFolded, aliasNameStarts, aliasNames, aliasRows
+        /// Every folded name and other name written backwards, sorted (u32 starts and the blob), and what each is:
+        /// a row, or `reversedOtherName` | an other name's index. For typo suggestions (see `Suggestions.swift`).
+        case reversedStarts, reversed, reversedTargets
     }
+
+    /// Marks a reversed key that is another name (its index in the low bits), not a row.
+    static let reversedOtherName: UInt32 = 0x8000_0000
 
     static var headerSize: Int { 16 + Section.allCases.count * 16 }
 
     /// The other names' sections: read only when a search needs them.
-    static let lateSections: [Section] = [.aliasFoldStarts, .aliasFolded, .aliasNameStarts, .aliasNames, .aliasRows]
+    static let lateSections: [Section] = [
+        .aliasFoldStarts, .aliasFolded, .aliasNameStarts, .aliasNames, .aliasRows, .reversedStarts, .reversed,
+        .reversedTargets,
+    ]
 
     /// How much of a catalogue to read when it is opened: up to where the other names begin, when the header says
     /// they are last in the file; else all of it.

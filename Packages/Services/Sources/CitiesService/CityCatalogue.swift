@@ -120,13 +120,16 @@ public final class CityCatalogue: @unchecked Sendable {
     /// Where the other names' sections are in the file, and the table once read (see `otherNames`).
     private let lateSections: [CatalogueFormat.Section: Range<Int>]
     private let loadedOtherNames = Mutex<OtherNameTable?>(nil)
+    private let loadedOtherNameTexts = Mutex<OtherNameTexts?>(nil)
+    private let loadedReversedKeys = Mutex<ReversedKeys?>(nil)
     /// The region table, and for a qualifier (a region's folded name or upper-case code) the regions it names.
     let regionTable: [(country: UInt16, region: Region)]
-    let regionsNamed: [String: [Int]]
+    /// Made the first time a query names a region (folding 3,244 names costs more than the rest of opening).
+    private let regionIndexByName = Mutex<[String: [Int]]?>(nil)
     /// Where the rows whose folded name starts with each pair of bytes begin (see `prefixKey`): a search for one or
     /// two bytes needs no binary search at all, a longer one only within that pair's rows. Built when the file is
     /// opened (one pass over the first bytes of the names, well under a millisecond).
-    private let pairStarts: [UInt32]
+    let pairStarts: [UInt32]
     /// The most populous city of each grid cell (-1 for an empty one), made the first time a world map asks.
     private let leaders = Mutex<[Int32]?>(nil)
 
@@ -213,35 +216,34 @@ public final class CityCatalogue: @unchecked Sendable {
             // Read whole (a small list): the other names are checked now.
             guard
                 let table = OtherNameTable(
-                    foldStarts: section(.aliasFoldStarts), folded: section(.aliasFolded),
-                    nameStarts: section(.aliasNameStarts), names: section(.aliasNames), rows: section(.aliasRows),
-                    placeCount: count)
+                    foldStarts: section(.aliasFoldStarts), folded: section(.aliasFolded), rows: section(.aliasRows),
+                    placeCount: count),
+                let texts = OtherNameTexts(
+                    starts: section(.aliasNameStarts), names: section(.aliasNames), count: table.count),
+                let reversed = ReversedKeys(
+                    starts: section(.reversedStarts), bytes: section(.reversed), targets: section(.reversedTargets),
+                    placeCount: count, otherNameCount: table.count)
             else { throw corrupt("the other names are inconsistent") }
             loadedOtherNames.withLock { $0 = table }
+            loadedOtherNameTexts.withLock { $0 = texts }
+            loadedReversedKeys.withLock { $0 = reversed }
         }
         for index in 0..<mergedCount
         where mergedRows[index] >= count || (index > 0 && mergedIDs[index - 1] >= mergedIDs[index]) {
             throw corrupt("merged id \(index) is inconsistent")
         }
         var table: [(country: UInt16, region: Region)] = []
-        var named: [String: [Int]] = [:]
         for line in String(decoding: section(.regionTable), as: UTF8.self).split(separator: "\n") {
             let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard fields.count == 4 else { throw corrupt("the region table is inconsistent") }
             let region = Region(name: fields[3], isoCode: fields[2].isEmpty ? nil : fields[2], geonamesCode: fields[1])
-            let index = table.count
             table.append((CatalogueFormat.packCode(fields[0]), region))
-            for key in Set([NameFolding.fold(region.name), fields[1].uppercased(), fields[2].uppercased()])
-            where !key.isEmpty {
-                named[key, default: []].append(index)
-            }
         }
         for row in 0..<count
         where regionIndex[row] != CatalogueFormat.unknownRegion && Int(regionIndex[row]) >= table.count {
             throw corrupt("row \(row) names no region")
         }
         regionTable = table
-        regionsNamed = named
         for cell in 0..<CatalogueFormat.gridCells where gridStarts[cell] > gridStarts[cell + 1] {
             throw corrupt("grid cell \(cell) is inconsistent")
         }
@@ -328,26 +330,58 @@ public final class CityCatalogue: @unchecked Sendable {
     var otherNames: OtherNameTable {
         loadedOtherNames.withLock { loaded in
             if let loaded { return loaded }
-            var read: [CatalogueFormat.Section: UnsafeRawBufferPointer] = [:]
-            for (section, range) in lateSections {
-                guard let bytes = file.read(range) else { break }
-                read[section] = bytes
+            var table = OtherNameTable.empty
+            if let foldStarts = readLate(.aliasFoldStarts), let folded = readLate(.aliasFolded),
+                let rows = readLate(.aliasRows)
+            {
+                table = OtherNameTable(foldStarts: foldStarts, folded: folded, rows: rows, placeCount: count) ?? .empty
             }
-            let table =
-                read.count == lateSections.count
-                ? OtherNameTable(
-                    foldStarts: read[.aliasFoldStarts]!, folded: read[.aliasFolded]!,
-                    nameStarts: read[.aliasNameStarts]!, names: read[.aliasNames]!, rows: read[.aliasRows]!,
-                    placeCount: count) ?? .empty : .empty
             loaded = table
             return table
         }
     }
 
+    /// The other names as written, read the first time one is shown (a search that finds none reads none).
+    private var otherNameTexts: OtherNameTexts {
+        let count = otherNames.count
+        return loadedOtherNameTexts.withLock { loaded in
+            if let loaded { return loaded }
+            var texts = OtherNameTexts.empty
+            if count > 0, let starts = readLate(.aliasNameStarts), let names = readLate(.aliasNames) {
+                texts = OtherNameTexts(starts: starts, names: names, count: count) ?? .empty
+            }
+            loaded = texts
+            return texts
+        }
+    }
+
+    /// The reversed keys, read the first time a typo needs suggestions.
+    var reversedKeys: ReversedKeys {
+        let otherNameCount = otherNames.count
+        return loadedReversedKeys.withLock { loaded in
+            if let loaded { return loaded }
+            var keys = ReversedKeys.empty
+            if let starts = readLate(.reversedStarts), let bytes = readLate(.reversed),
+                let targets = readLate(.reversedTargets)
+            {
+                keys =
+                    ReversedKeys(
+                        starts: starts, bytes: bytes, targets: targets, placeCount: count,
+                        otherNameCount: otherNameCount) ?? .empty
+            }
+            loaded = keys
+            return keys
+        }
+    }
+
+    private func readLate(_ section: CatalogueFormat.Section) -> UnsafeRawBufferPointer? {
+        lateSections[section].flatMap { file.read($0) }
+    }
+
     /// How many other names the list has (read from the file the first time).
     public var aliasCount: Int { otherNames.count }
     /// Other name `index`, as written.
-    public func otherName(_ index: Int) -> String { otherNames.name(index) }
+    public func otherName(_ index: Int) -> String { otherNameTexts.name(index) ?? "" }
     /// The row other name `index` names.
     public func otherNameRow(_ index: Int) -> Int { otherNames.row(index) }
     public func population(at position: Int) -> Int {
@@ -434,7 +468,19 @@ public final class CityCatalogue: @unchecked Sendable {
     /// The regions a qualifier names: by name (folded) or by code (ISO 3166-2 or GeoNames').
     func regions(named text: String) -> Set<Int> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        return Set((regionsNamed[NameFolding.fold(trimmed)] ?? []) + (regionsNamed[trimmed.uppercased()] ?? []))
+        let named = regionIndexByName.withLock { made in
+            if let made { return made }
+            var named: [String: [Int]] = [:]
+            for (index, entry) in regionTable.enumerated() {
+                let keys =
+                    [NameFolding.fold(entry.region.name), entry.region.geonamesCode.uppercased()]
+                    + [entry.region.isoCode?.uppercased() ?? ""]
+                for key in Set(keys) where !key.isEmpty { named[key, default: []].append(index) }
+            }
+            made = named
+            return named
+        }
+        return Set((named[NameFolding.fold(trimmed)] ?? []) + (named[trimmed.uppercased()] ?? []))
     }
 
     /// True when the row lies in one of `regions`; a row whose region is inferred or unknown is never ruled out by
@@ -456,7 +502,7 @@ public final class CityCatalogue: @unchecked Sendable {
         let offset = max(0, offset), limit = max(0, limit)
         let plan = plan(query)
         let others = otherNameCandidates(plan.prefix)
-        guard plan.filter == nil, query.order == .name, favorites == nil, others.isEmpty else {
+        guard plan.filter == nil, query.order == .name, favorites == nil else {
             var rows = matches(plan, favorites: favorites).map { (row: $0, otherName: -1) }
             rows = merged(rows, withOtherNames: others, plan: plan, favorites: favorites)
             if query.order == .population {
@@ -474,17 +520,48 @@ public final class CityCatalogue: @unchecked Sendable {
         }
         var prefix = plan.prefix
         return prefix.withUTF8 { prefix -> CitySearchPage in
-            if let countryCode = plan.country {
-                let range = countryRange(countryCode, prefix)
-                let start = min(range.upperBound, range.lowerBound + offset)
-                let stop = min(range.upperBound, start + limit)
-                return CitySearchPage(
-                    total: range.count, offset: offset, positions: (start..<stop).map { Int(byCountry[$0]) })
+            // Those found by their name: a run of rows, or of indexes into the country's rows.
+            let inCountry = plan.country.map { countryRange($0, prefix) }
+            let named = inCountry ?? prefixRange(prefix)
+            @inline(__always) func row(_ index: Int) -> Int { inCountry == nil ? index : Int(byCountry[index]) }
+            guard !others.isEmpty else {
+                let start = min(named.upperBound, named.lowerBound + offset)
+                let stop = min(named.upperBound, start + limit)
+                return CitySearchPage(total: named.count, offset: offset, positions: (start..<stop).map(row))
             }
-            let range = prefixRange(prefix)
-            let start = min(range.upperBound, range.lowerBound + offset)
+            // Those found by another name, each once, unless found by their own; merged in search order, only as
+            // far as the page.
+            let table = otherNames
+            var seen = Set<Int>()
+            var extra: [(row: Int, otherName: Int)] = []
+            for index in others {
+                let place = table.row(index)
+                if let country = plan.country, countries[place] != country { continue }
+                guard comparePrefix(place, prefix) != 0, seen.insert(place).inserted else { continue }
+                extra.append((place, index))
+            }
+            extra.sort { precedes($0, $1, table) }
+            var positions: [Int] = []
+            var names: [Int: String] = [:]
+            var next = named.lowerBound, other = 0, rank = 0
+            let end = limit > Int.max - offset ? Int.max : offset + limit
+            while rank < end, next < named.upperBound || other < extra.count {
+                let byName =
+                    other == extra.count
+                    || (next < named.upperBound && precedes((row(next), -1), extra[other], table))
+                if rank >= offset {
+                    if byName {
+                        positions.append(row(next))
+                    } else {
+                        positions.append(extra[other].row)
+                        names[extra[other].row] = otherName(extra[other].otherName)
+                    }
+                }
+                if byName { next += 1 } else { other += 1 }
+                rank += 1
+            }
             return CitySearchPage(
-                total: range.count, offset: offset, positions: Array(start..<min(range.upperBound, start + limit)))
+                total: named.count + extra.count, offset: offset, positions: positions, otherNames: names)
         }
     }
 
@@ -497,8 +574,14 @@ public final class CityCatalogue: @unchecked Sendable {
         guard table.count > 0 else { return 0..<0 }
         var prefix = prefix
         return prefix.withUTF8 { prefix in
-            let low = lowerBound(0, table.count) { compareOtherName(table, $0, prefix) < 0 }
-            let high = lowerBound(low, table.count) { compareOtherName(table, $0, prefix) <= 0 }
+            let narrowed = table.candidates(prefix)
+            let low: Int, high: Int
+            if prefix.count <= 2 {
+                (low, high) = (narrowed.lowerBound, narrowed.upperBound)
+            } else {
+                low = lowerBound(narrowed.lowerBound, narrowed.upperBound) { compareOtherName(table, $0, prefix) < 0 }
+                high = lowerBound(low, narrowed.upperBound) { compareOtherName(table, $0, prefix) <= 0 }
+            }
             guard prefix.count < 4 || exact else { return low..<high }
             return low..<lowerBound(low, high) { table.foldedLength($0) == prefix.count }
         }

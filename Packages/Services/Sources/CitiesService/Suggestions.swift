@@ -12,6 +12,26 @@ struct SortedKeys {
     let starts: UnsafePointer<UInt32>
     let bytes: UnsafePointer<UInt8>
     let count: Int
+    /// Where the keys of each first byte and pair of bytes begin (`CityCatalogue.prefixKey`), when known: the first
+    /// two levels of the trie without a search (they are the widest, and their runs the longest).
+    var pairs: [UInt32] = []
+
+    /// The table of `pairs` for these keys (one pass over their first bytes); nil when they are out of order.
+    func pairTable() -> [UInt32]? {
+        var pairs = [UInt32](repeating: UInt32(count), count: CityCatalogue.pairKeys + 1)
+        var nextKey = 0, lastKey = 0
+        for index in 0..<count {
+            let length = self.length(index)
+            let key = length == 0 ? 0 : CityCatalogue.prefixKey(byte(index, 0), length > 1 ? byte(index, 1) : nil)
+            guard key >= lastKey else { return nil }
+            lastKey = key
+            while nextKey <= key {
+                pairs[nextKey] = UInt32(index)
+                nextKey += 1
+            }
+        }
+        return pairs
+    }
 
     @inline(__always) func length(_ index: Int) -> Int { Int(starts[index + 1]) - Int(starts[index]) }
     @inline(__always) func byte(_ index: Int, _ depth: Int) -> UInt8 { bytes[Int(starts[index]) + depth] }
@@ -23,84 +43,149 @@ struct SortedKeys {
 /// edit). A node whose row has nothing within the limit is left with everything under it: no longer key can come
 /// back within it (a row's least value never falls). Edits are counted on folded UTF-8 bytes: a letter outside
 /// ASCII is two or three of them.
+///
+/// With a `checkpoint` column h, only alignments that spend at most one edit on the query's first h bytes are
+/// followed (a cell of a column up to h above 1 is dropped, and a transposition across column h only from a cell of
+/// 0): near the root, where a walk with two edits visits nearly every node, it visits few. Walked forward with h =
+/// m/2 and backward over the reversed keys with h = m - m/2, the two find every key within two edits: an alignment
+/// of cost 2 or less spends at most one edit on one of the halves (the FB-trie of Mihov and Schulz).
 struct FuzzyWalk {
     let keys: SortedKeys
     let query: [UInt8]
     let limit: Int
-    /// (depth + 1) rows of (query.count + 1) cells; the path's bytes.
-    private var table: [Int32]
-    private var path: [UInt8]
+    let checkpoint: Int
     private(set) var found: [(key: Int, distance: Int)] = []
 
-    init(keys: SortedKeys, query: [UInt8], limit: Int) {
+    init(keys: SortedKeys, query: [UInt8], limit: Int, checkpoint: Int = -1) {
         self.keys = keys
         self.query = query
         self.limit = limit
-        let depth = query.count + limit + 2
-        table = [Int32](repeating: 0, count: (depth + 1) * (query.count + 1))
-        path = [UInt8](repeating: 0, count: depth + 1)
-        for column in 0...query.count { table[column] = Int32(column) }
+        self.checkpoint = checkpoint
     }
 
     mutating func run() {
         guard keys.count > 0 else { return }
-        visit(0, keys.count, depth: 0)
+        let width = query.count + 1
+        let depth = query.count + limit + 2
+        // Cells are capped at limit + 1 ("too far"): only a band of 2 × limit + 1 columns around the diagonal can be
+        // within the limit, and the cells outside it keep that value.
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: (depth + 1) * width)
+        let path = UnsafeMutablePointer<UInt8>.allocate(capacity: depth + 1)
+        defer {
+            table.deallocate()
+            path.deallocate()
+        }
+        let far = Int32(limit + 1)
+        table.initialize(repeating: far, count: (depth + 1) * width)
+        for column in 0...min(query.count, limit) where column > checkpoint || column <= 1 {
+            table[column] = Int32(column)
+        }
+        var found: [(key: Int, distance: Int)] = []
+        query.withUnsafeBufferPointer { query in
+            let walk = Walk(
+                keys: keys, query: query, limit: Int32(limit), checkpoint: checkpoint, width: width, depth: depth,
+                table: table, path: path)
+            walk.visit(0, keys.count, 0, into: &found)
+        }
+        self.found = found
     }
 
-    private mutating func visit(_ low: Int, _ high: Int, depth: Int) {
-        let width = query.count + 1
-        let row = depth * width
-        var index = low
-        // Keys that end here come first (a shorter key sorts before the longer ones it starts).
-        while index < high, keys.length(index) == depth {
-            let distance = Int(table[row + query.count])
-            if distance <= limit { found.append((index, distance)) }
-            index += 1
-        }
-        guard (depth + 1) * width + width <= table.count else { return }
-        while index < high {
-            let byte = keys.byte(index, depth)
-            // The end of this byte's run: gallop, then halve.
-            var inside = index, step = 1, outside = index + 1
-            while outside < high, keys.byte(outside, depth) == byte {
-                inside = outside
-                step &*= 2
-                outside = min(high, outside + step)
+    /// The recursion, over raw buffers (no copies, no bounds checks in the inner loop).
+    private struct Walk {
+        let keys: SortedKeys
+        let query: UnsafeBufferPointer<UInt8>
+        let limit: Int32
+        let checkpoint: Int
+        let width: Int
+        let depth: Int
+        let table: UnsafeMutablePointer<Int32>
+        let path: UnsafeMutablePointer<UInt8>
+
+        func visit(_ low: Int, _ high: Int, _ depth: Int, into found: inout [(key: Int, distance: Int)]) {
+            let m = query.count
+            let row = table + depth * width
+            var index = low
+            // Keys that end here come first (a shorter key sorts before the longer ones it starts).
+            while index < high, keys.length(index) == depth {
+                if row[m] <= limit { found.append((index, Int(row[m]))) }
+                index += 1
             }
-            var a = inside + 1, b = outside
-            while a < b {
-                let middle = (a + b) / 2
-                if keys.byte(middle, depth) == byte { a = middle + 1 } else { b = middle }
-            }
-            let end = a
-            path[depth] = byte
-            let next = (depth + 1) * width
-            table[next] = Int32(depth + 1)
-            var least = table[next]
-            if !query.isEmpty {
-                for column in 1...query.count {
-                    let cost: Int32 = query[column - 1] == byte ? 0 : 1
-                    var value = min(
-                        table[row + column] + 1, table[next + column - 1] + 1, table[row + column - 1] + cost)
-                    if depth >= 1, column >= 2, query[column - 1] == path[depth - 1], query[column - 2] == byte {
-                        value = min(value, table[row - width + column - 2] + 1)
+            guard depth + 1 < self.depth else { return }
+            let next = row + width
+            next[0] = checkpoint >= 0 && depth + 1 > 1 ? limit + 1 : min(Int32(depth + 1), limit + 1)
+            let first = max(1, depth + 1 - Int(limit)), last = min(m, depth + 1 + Int(limit))
+            if depth < 2, !keys.pairs.isEmpty, low == 0 || depth == 1 {
+                // The first two levels from the pair table.
+                let pairs = keys.pairs
+                for byte in 0...255 {
+                    let start: Int, end: Int
+                    if depth == 0 {
+                        (start, end) = (Int(pairs[1 + byte * 257]), Int(pairs[1 + (byte + 1) * 257]))
+                    } else {
+                        let key = 1 + Int(path[0]) * 257 + 1 + byte
+                        (start, end) = (Int(pairs[key]), Int(pairs[key + 1]))
                     }
-                    table[next + column] = value
-                    least = min(least, value)
+                    if start < end { step(UInt8(byte), start, end, depth, first, last, into: &found) }
                 }
+                return
             }
-            if least <= Int32(limit) { visit(index, end, depth: depth + 1) }
-            index = end
+            while index < high {
+                let byte = keys.byte(index, depth)
+                // The end of this byte's run: gallop, then halve.
+                var inside = index, step = 1, outside = index + 1
+                while outside < high, keys.byte(outside, depth) == byte {
+                    inside = outside
+                    step &*= 2
+                    outside = min(high, outside + step)
+                }
+                var a = inside + 1, b = outside
+                while a < b {
+                    let middle = (a + b) / 2
+                    if keys.byte(middle, depth) == byte { a = middle + 1 } else { b = middle }
+                }
+                self.step(byte, index, a, depth, first, last, into: &found)
+                index = a
+            }
+        }
+
+        /// The child of `byte` (keys `index..<end`): its row of the table, then its keys if any cell is in reach.
+        @inline(__always)
+        private func step(
+            _ byte: UInt8, _ index: Int, _ end: Int, _ depth: Int, _ first: Int, _ last: Int,
+            into found: inout [(key: Int, distance: Int)]
+        ) {
+            let row = table + depth * width
+            let next = row + width
+            do {
+                path[depth] = byte
+                var least = next[0]
+                if first <= last {
+                    for column in first...last {
+                        let cost: Int32 = query[column - 1] == byte ? 0 : 1
+                        var value = min(row[column] + 1, next[column - 1] + 1, row[column - 1] + cost)
+                        if depth >= 1, column >= 2, query[column - 1] == path[depth - 1], query[column - 2] == byte {
+                            let source = row[column - 2 - width]
+                            if column - 1 != checkpoint || source == 0 { value = min(value, source + 1) }
+                        }
+                        value = column <= checkpoint && value > 1 ? limit + 1 : min(value, limit + 1)
+                        next[column] = value
+                        least = min(least, value)
+                    }
+                }
+                if least <= limit { visit(index, end, depth + 1, into: &found) }
+            }
         }
     }
 }
 
 extension CityCatalogue {
     /// The folded names and the folded other names, as sorted keys.
-    private var nameKeys: SortedKeys { SortedKeys(starts: foldStarts, bytes: folded, count: count) }
+    private var nameKeys: SortedKeys {
+        SortedKeys(starts: foldStarts, bytes: folded, count: count, pairs: pairStarts)
+    }
     private var otherNameKeys: SortedKeys {
         let table = otherNames
-        return SortedKeys(starts: table.foldStarts, bytes: table.folded, count: table.count)
+        return SortedKeys(starts: table.foldStarts, bytes: table.folded, count: table.count, pairs: table.pairStarts)
     }
 
     /// Up to `limit` places whose name or other name is within two edits of `text` (folded), the nearest first,
@@ -117,13 +202,31 @@ extension CityCatalogue {
             if let known = best[row], known.distance <= distance { return }
             best[row] = (distance, otherName)
         }
-        var names = FuzzyWalk(keys: nameKeys, query: bytes, limit: 2)
+        let table = otherNames
+        // Short queries: one walk with two edits anywhere (shallow, so cheap). Longer: forward with at most one edit
+        // on the first half, and backward over the reversed keys with at most one on the last half.
+        let half = bytes.count >= 4 ? bytes.count / 2 : -1
+        var names = FuzzyWalk(keys: nameKeys, query: bytes, limit: 2, checkpoint: half)
         names.run()
         for (row, distance) in names.found { consider(row, distance, -1) }
-        let table = otherNames
-        var others = FuzzyWalk(keys: otherNameKeys, query: bytes, limit: 2)
+        var others = FuzzyWalk(keys: otherNameKeys, query: bytes, limit: 2, checkpoint: half)
         others.run()
         for (index, distance) in others.found { consider(table.row(index), distance, index) }
+        if half >= 0 {
+            let reversed = reversedKeys
+            var backward = FuzzyWalk(
+                keys: reversed.keys, query: bytes.reversed(), limit: 2, checkpoint: bytes.count - half)
+            backward.run()
+            for (index, distance) in backward.found {
+                let target = reversed.targets[index]
+                if target & CatalogueFormat.reversedOtherName != 0 {
+                    let other = Int(target & ~CatalogueFormat.reversedOtherName)
+                    consider(table.row(other), distance, other)
+                } else {
+                    consider(Int(target), distance, -1)
+                }
+            }
+        }
         return best.sorted { a, b in
             if a.value.distance != b.value.distance { return a.value.distance < b.value.distance }
             let x = population(at: a.key), y = population(at: b.key)

@@ -294,7 +294,10 @@ struct PlacesTests {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33)
         }
-        var queries = ["Tornto", "Pariss", "Nwe York", "Mnchen", "x", "Qq"]
+        // Transpositions at and around the middle (where the forward and backward walks meet), short queries.
+        var queries = [
+            "Tornto", "Toronot", "Totonro", "Torotno", "Pariss", "Nwe York", "Mnchen", "x", "Qq", "abc", "abcd",
+        ]
         let letters = Array("abcdefghijklmnopqrstuvwxyz ")
         for _ in 0..<6 {
             var name = Array(NameFolding.fold(catalogue.name(at: next() % catalogue.count)).prefix(14))
