@@ -45,8 +45,9 @@ struct SortedKeys {
 /// ASCII is two or three of them.
 ///
 /// With a `checkpoint` column h, only alignments that spend at most one edit on the query's first h bytes are
-/// followed (a cell of a column up to h above 1 is dropped, and a transposition across column h only from a cell of
-/// 0): near the root, where a walk with two edits visits nearly every node, it visits few. Walked forward with h =
+/// followed (a cell before column h above 1 is dropped, column h is entered only with at most 1, and a
+/// transposition across it only from a cell of 0; key bytes left out in column h count for the second half): near
+/// the root, where a walk with two edits visits nearly every node, it visits few. Walked forward with h =
 /// m/2 and backward over the reversed keys with h = m - m/2, the two find every key within two edits: an alignment
 /// of cost 2 or less spends at most one edit on one of the halves (the FB-trie of Mihov and Schulz).
 struct FuzzyWalk {
@@ -162,12 +163,24 @@ struct FuzzyWalk {
                 if first <= last {
                     for column in first...last {
                         let cost: Int32 = query[column - 1] == byte ? 0 : 1
-                        var value = min(row[column] + 1, next[column - 1] + 1, row[column - 1] + cost)
+                        // Moves into this column (from the one before), and the one down it (a key byte left out).
+                        var entering = min(next[column - 1] + 1, row[column - 1] + cost)
                         if depth >= 1, column >= 2, query[column - 1] == path[depth - 1], query[column - 2] == byte {
                             let source = row[column - 2 - width]
-                            if column - 1 != checkpoint || source == 0 { value = min(value, source + 1) }
+                            if column - 1 != checkpoint || source == 0 { entering = min(entering, source + 1) }
                         }
-                        value = column <= checkpoint && value > 1 ? limit + 1 : min(value, limit + 1)
+                        var value: Int32
+                        if column < checkpoint {
+                            value = min(entering, row[column] + 1)
+                            if value > 1 { value = limit + 1 }
+                        } else if column == checkpoint {
+                            // The first half must be entered with at most one edit; key bytes left out after it count
+                            // for the second half.
+                            value = min(entering > 1 ? limit + 1 : entering, row[column] + 1)
+                        } else {
+                            value = min(entering, row[column] + 1)
+                        }
+                        value = min(value, limit + 1)
                         next[column] = value
                         least = min(least, value)
                     }
