@@ -8,7 +8,7 @@ SHARED_DATA ?= ../shared/data
 CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
 GEODATA := Packages/MapFeature/Sources/MapFeature/Resources/world.skygeo
 
-FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzScreenKeys FuzzSky FuzzTerminalText
+FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzPlaces FuzzScreenKeys FuzzSky FuzzTerminalText
 FUZZ_SECONDS ?= 300
 # 0: a new random seed each run (make fuzz). The smoke uses a fixed seed and a run cap, so that CI replays a sequence
 # of inputs already run here instead of finding something new by chance.

@@ -49,6 +49,9 @@ let package = Package(
             name: "FuzzGeoData", dependencies: [.product(name: "MapRendering", package: "MapFeature")],
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "FuzzPlaces", dependencies: [.product(name: "CitiesService", package: "Services")],
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "FuzzSky", dependencies: [.product(name: "Astronomy", package: "Services")],
             swiftSettings: swiftSettings),
         .executableTarget(

@@ -28,8 +28,10 @@ struct SkyLensBench {
 
         let catalogue = try CityCatalogue(path: try require(CitiesResources.builtInCatalogue).path)
         let queries = randomPrefixes(count: 1_000, seed: 20_261_122)
-        try await searchBenchmarks(catalogue, queries: queries, report: &report)
+        // The App first, while this process is small (a child's peak memory is read from getrusage).
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
+        try await searchBenchmarks(catalogue, queries: queries, report: &report)
+        suggestionBenchmarks(catalogue, report: &report)
         try waitBenchmarks(app: app, report: &report)
         try mapBenchmarks(catalogue, report: &report)
         skyBenchmarks(report: &report)
@@ -216,6 +218,99 @@ struct SkyLensBench {
             "worst \(time(worst.seconds)) (\(worst.label))")
     }
 
+    // MARK: - Suggestions
+
+    /// "Did you mean …?": every name and other name within two edits of a typo.
+    static func suggestionBenchmarks(_ catalogue: CityCatalogue, report: inout Report) {
+        report.line("## Suggestions: places within two edits of a typo, over every name and other name")
+        report.line("")
+        let typos = typoQueries(catalogue, count: 300, seed: 20_261_123)
+        let residentBefore = residentKiB()
+        var checksum = 0
+        // Once for the pages of the keys, then timed one by one.
+        for query in typos.prefix(20) { checksum &+= catalogue.suggestions(for: query).count }
+        let residentAfter = residentKiB()
+        var times: [Double] = []
+        for query in typos {
+            let started = DispatchTime.now()
+            checksum &+= catalogue.suggestions(for: query).count
+            times.append(seconds(since: started))
+        }
+        times.sort()
+        let p50 = times[times.count / 2], p95 = times[times.count * 95 / 100], worst = times[times.count - 1]
+        // The baseline: every key of a near length through a bounded edit distance.
+        var scans: [Double] = []
+        var disagreements = 0
+        for query in typos.prefix(25) {
+            let started = DispatchTime.now()
+            let scanned = catalogue.suggestionsByScanning(for: query)
+            scans.append(seconds(since: started))
+            checksum &+= scanned.count
+            // The same places at the same distances, or the walk is wrong.
+            let walked = catalogue.suggestions(for: query, limit: .max)
+            var found: [Int: Int] = [:]
+            for suggestion in walked {
+                if let position = catalogue.position(ofID: suggestion.city.id) { found[position] = suggestion.distance }
+            }
+            if found != scanned { disagreements += 1 }
+        }
+        let scan = median(scans)
+        report.line("| | per typo |")
+        report.line("|---|---:|")
+        report.line(
+            "| **SkyLens** (the sorted keys walked as a trie, forward and backward, pruned by the edit-distance row) median | \(time(p50)) |"
+        )
+        report.line("| SkyLens, 95th percentile | \(time(p95)) |")
+        report.line("| SkyLens, slowest of \(times.count) | \(time(worst)) |")
+        report.line(
+            "| linear scan: every name and other name of a near length, bounded OSA distance (median of 25) | \(time(scan)) |"
+        )
+        report.line(
+            "| resident memory read for the first suggestions (the other names and the reversed keys, read from the file) | +\(String(format: "%.1f", Double(residentAfter - residentBefore) / 1024)) MB |"
+        )
+        report.line("")
+        report.line(
+            "\(catalogue.count) names and \(catalogue.aliasCount) other names; typos: random names of the list with one or two random edits (insertion, deletion, substitution, transposition)."
+        )
+        report.line("")
+        report.check(
+            "suggestions find what the scan finds (25 typos)", disagreements == 0, "\(disagreements) disagree")
+        report.check("suggestions < 2 ms at the 95th percentile", p95 < 0.002, time(p95))
+        report.check("suggestions ≥ 50× faster than a linear scan (median)", scan / p50 >= 50, ratio(scan / p50))
+        report.line("")
+        if checksum == 42 { print("") }
+    }
+
+    /// Names of the list, folded, with one or two random edits.
+    static func typoQueries(_ catalogue: CityCatalogue, count: Int, seed: UInt64) -> [String] {
+        var state = seed
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        return (0..<count).map { _ in
+            var name = Array(NameFolding.fold(catalogue.name(at: next() % catalogue.count)).prefix(24))
+            for _ in 0..<(1 + next() % 2) where name.count > 1 {
+                let at = next() % name.count
+                switch next() % 4 {
+                case 0: name.remove(at: at)
+                case 1: name[at] = letters[next() % letters.count]
+                case 2: name.insert(letters[next() % letters.count], at: at)
+                default: if at + 1 < name.count { name.swapAt(at, at + 1) }
+                }
+            }
+            return String(name)
+        }
+    }
+
+    /// This process's resident memory, in KiB (Linux).
+    static func residentKiB() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024 : 0
+    }
+
     // MARK: - Sky
 
     /// `sky` for every day of a year: the Sun (and the day before, for the change of day length) and the Moon.
@@ -277,6 +372,10 @@ struct SkyLensBench {
         let whole = try runner.run(
             ["--", "search", "", "--limit", "500"], environment: ["SKYLENS_HOME": memoryHome.path])
         guard whole.status == 0 else { throw BenchError.app(whole.stderr) }
+        let wholePeak = childPeakRSS()
+        // A search that reads the other names too (`toronto` finds `Toronto` by name and others by another name).
+        let named = try runner.run(["--", "search", "toronto"], environment: ["SKYLENS_HOME": memoryHome.path])
+        guard named.status == 0 else { throw BenchError.app(named.stderr) }
         let peak = childPeakRSS()
         func timed(
             _ arguments: [String], home: String, environment: [String: String] = [:]
@@ -336,7 +435,10 @@ struct SkyLensBench {
             "| list from `SKYLENS_CITIES_URL` (\(json.utf8.count / 1_048_576) MB, 127.0.0.1), import + first search (best of 3) | \(time(urlImport)) |"
         )
         report.line(
-            "| peak resident memory of `search \"\" --limit 500` (all 209,579 match) | \(peak.map { "\($0 / 1024) MB" } ?? "n/a") |"
+            "| peak resident memory of `search \"\" --limit 500` (all 189,324 places match) | \(wholePeak.map { "\($0 / 1024) MB" } ?? "n/a") |"
+        )
+        report.line(
+            "| peak resident memory of `search toronto` (the other names read too) | \(peak.map { "\($0 / 1024) MB" } ?? "n/a") |"
         )
         report.line(
             "| the first map of a process, `App --offline map Toronto` (median of 15, against `--version` run alongside: \(time(mapVersion))) | \(time(firstMap)) (\(String(format: "%.2f", firstMap / mapVersion))× `--version`) |"
