@@ -64,7 +64,15 @@ public struct CompletionModel: Sendable {
         if let remainder = positionals.last, remainder.kind == .remainder, positionalIndex >= positionals.count - 1 {
             // The remainder's words so far: those after the positionals before it.
             let before = Array(positionalWords.dropFirst(positionals.count - 1))
-            candidates += remainder.completion.candidates(for: partial, after: before)
+            let words = remainder.completion.candidates(for: partial, after: before)
+            if case .words = remainder.completion {
+                // Words of names come in their provider's order (the most populous places' first), after the rest.
+                return (
+                    partial,
+                    Self.unique(candidates) + Self.unique(words, sorted: false).filter { !candidates.contains($0) }
+                )
+            }
+            candidates += words
         } else if positionalIndex < positionals.count {
             candidates += positionals[positionalIndex].completion.candidates(for: partial)
         }
@@ -104,8 +112,9 @@ public struct CompletionModel: Sendable {
         return (words, current)
     }
 
-    private static func unique(_ values: [String]) -> [String] {
+    private static func unique(_ values: [String], sorted: Bool = true) -> [String] {
         var seen = Set<String>()
-        return values.filter { seen.insert($0).inserted }.sorted()
+        let unique = values.filter { seen.insert($0).inserted }
+        return sorted ? unique.sorted() : unique
     }
 }

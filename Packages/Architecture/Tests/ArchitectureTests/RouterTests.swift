@@ -193,6 +193,20 @@ struct Other: Destination {
         #expect(model.complete("weather 'sao' ").candidates == ["sao|"])
         #expect(model.complete("open 3 la pa").candidates == ["1:pa"])
     }
+
+    @Test func wordsOfNamesKeepTheirProvidersOrder() {
+        // The most populous places' words first, as the city list gives them; not sorted.
+        let model = CompletionModel(commands: [
+            CommandSpec(
+                "search",
+                arguments: [
+                    .remainder(
+                        "prefix", help: "",
+                        completion: .words { _, _ in ["Toronto", "Toro", "Toronto", "…and 3 more"] })
+                ], summary: "")
+        ])
+        #expect(model.complete("search toro").candidates == ["Toronto", "Toro", "…and 3 more"])
+    }
 }
 
 @Suite struct TokenizerRegressionTests {

@@ -168,9 +168,10 @@ enum MapViews {
         if !detail.nearby.isEmpty {
             lines.append("")
             lines.append(painter.paint("Nearest cities", .bold))
-            let labels = detail.nearby.map { TerminalText.sanitize($0.city.qualifiedName) }
             // After the name: distance (2 + 8), compass point (2 + 3 + 1 + 3 + 1), id (2 + up to 9).
             let room = width - 2 - 10 - 10 - 11
+            // Without their region when that does not fit.
+            let labels = detail.nearby.map { TerminalText.sanitize($0.city.qualifiedName(fitting: max(8, room))) }
             let width = max(8, min(room, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10))
             for (near, label) in zip(detail.nearby, labels) {
                 let distance =
