@@ -148,22 +148,13 @@ struct OtherNameTable: @unchecked Sendable {
         self.rows = (rows.baseAddress ?? nowhere).assumingMemoryBound(to: UInt32.self)
         self.count = count
         guard self.foldStarts[0] == 0, Int(self.foldStarts[count]) <= folded.count else { return nil }
-        var pairs = [UInt32](repeating: UInt32(count), count: CityCatalogue.pairKeys + 1)
-        var nextKey = 0, lastKey = 0
         for index in 0..<count {
             guard self.foldStarts[index] <= self.foldStarts[index + 1], Int(self.rows[index]) < placeCount
             else { return nil }
-            let start = Int(self.foldStarts[index]), length = Int(self.foldStarts[index + 1]) - start
-            let key =
-                length == 0
-                ? 0 : CityCatalogue.prefixKey(self.folded[start], length > 1 ? self.folded[start + 1] : nil)
-            // Out of order: a damaged file, whose binary searches could not be trusted.
-            guard key >= lastKey else { return nil }
-            lastKey = key
-            while nextKey <= key {
-                pairs[nextKey] = UInt32(index)
-                nextKey += 1
-            }
+        }
+        // Out of order: a damaged file, whose binary searches could not be trusted.
+        guard let pairs = SortedKeys(starts: self.foldStarts, bytes: self.folded, count: count).pairTable() else {
+            return nil
         }
         pairStarts = pairs
     }
@@ -171,11 +162,7 @@ struct OtherNameTable: @unchecked Sendable {
     /// The entries that can start with `prefix`: exact for one or two bytes.
     @inline(__always)
     func candidates(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        guard let first = prefix.first, !pairStarts.isEmpty else { return 0..<count }
-        let base = 1 + Int(first) * 257
-        if prefix.count == 1 { return Int(pairStarts[base])..<Int(pairStarts[base + 257]) }
-        let key = base + 1 + Int(prefix[1])
-        return Int(pairStarts[key])..<Int(pairStarts[key + 1])
+        pairStarts.isEmpty ? 0..<count : SortedKeys.pairRange(pairStarts, prefix, count: count)
     }
 
     @inline(__always) func foldedLength(_ index: Int) -> Int { Int(foldStarts[index + 1] - foldStarts[index]) }

@@ -260,17 +260,8 @@ public final class CityCatalogue: @unchecked Sendable {
             }
         }
         timeZoneNames = zones
-        var pairs = [UInt32](repeating: UInt32(count), count: Self.pairKeys + 1)
-        var nextKey = 0, lastKey = 0
-        for row in 0..<count {
-            let start = Int(foldStarts[row]), length = Int(foldStarts[row + 1]) - start
-            let key = length == 0 ? 0 : Self.prefixKey(folded[start], length > 1 ? folded[start + 1] : nil)
-            guard key >= lastKey else { throw corrupt("the rows are not in search order at row \(row)") }
-            lastKey = key
-            while nextKey <= key {
-                pairs[nextKey] = UInt32(row)
-                nextKey += 1
-            }
+        guard let pairs = SortedKeys(starts: foldStarts, bytes: folded, count: count).pairTable() else {
+            throw corrupt("the rows are not in search order")
         }
         pairStarts = pairs
         struct Meta: Decodable {
@@ -433,11 +424,7 @@ public final class CityCatalogue: @unchecked Sendable {
     /// The rows that can start with `prefix`, from the pair table: exact for one or two bytes.
     @inline(__always)
     private func candidateRange(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        guard let first = prefix.first else { return 0..<count }
-        let base = 1 + Int(first) * 257
-        if prefix.count == 1 { return Int(pairStarts[base])..<Int(pairStarts[base + 257]) }
-        let key = base + 1 + Int(prefix[1])
-        return Int(pairStarts[key])..<Int(pairStarts[key + 1])
+        SortedKeys.pairRange(pairStarts, prefix, count: count)
     }
 
     /// What a query asks of the rows: a prefix of the folded name, a country, and a test of the region.

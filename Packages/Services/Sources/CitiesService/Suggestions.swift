@@ -16,6 +16,16 @@ struct SortedKeys {
     /// two levels of the trie without a search (they are the widest, and their runs the longest).
     var pairs: [UInt32] = []
 
+    /// The keys that can start with `prefix`, from a table of `pairTable()`: exact for one or two bytes.
+    @inline(__always)
+    static func pairRange(_ pairs: [UInt32], _ prefix: UnsafeBufferPointer<UInt8>, count: Int) -> Range<Int> {
+        guard let first = prefix.first else { return 0..<count }
+        let base = 1 + Int(first) * 257
+        if prefix.count == 1 { return Int(pairs[base])..<Int(pairs[base + 257]) }
+        let key = base + 1 + Int(prefix[1])
+        return Int(pairs[key])..<Int(pairs[key + 1])
+    }
+
     /// The table of `pairs` for these keys (one pass over their first bytes); nil when they are out of order.
     func pairTable() -> [UInt32]? {
         var pairs = [UInt32](repeating: UInt32(count), count: CityCatalogue.pairKeys + 1)
