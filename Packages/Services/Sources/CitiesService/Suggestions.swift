@@ -54,24 +54,28 @@ struct SortedKeys {
 /// back within it (a row's least value never falls). Edits are counted on folded UTF-8 bytes: a letter outside
 /// ASCII is two or three of them.
 ///
-/// With a `checkpoint` column h, only alignments that spend at most one edit on the query's first h bytes are
-/// followed (a cell before column h above 1 is dropped, column h is entered only with at most 1, and a
+/// With a `checkpoint` column h, only alignments that spend at most `budget` edits on the query's first h bytes are
+/// followed (a cell before column h above the budget is dropped, column h is entered only within it, and a
 /// transposition across it only from a cell of 0; key bytes left out in column h count for the second half): near
-/// the root, where a walk with two edits visits nearly every node, it visits few. Walked forward with h =
-/// m/2 and backward over the reversed keys with h = m - m/2, the two find every key within two edits: an alignment
-/// of cost 2 or less spends at most one edit on one of the halves (the FB-trie of Mihov and Schulz).
+/// the root, where a walk with two edits visits nearly every node, it visits few. Walked forward with h = m/2 and
+/// no edit on the first half, and backward over the reversed keys with at most one on the last m - h bytes, the two
+/// find every key within two edits (the FB-trie of Mihov and Schulz). Say an alignment of cost 2 or less spends a
+/// on the first half, c on key bytes left out where the halves meet and b on the last half: a = 0 or b ≤ 1, or the
+/// cost would be 3; a transposition across the halves is taken forward after a = 0, else backward after b = 0.
 struct FuzzyWalk {
     let keys: SortedKeys
     let query: [UInt8]
     let limit: Int
     let checkpoint: Int
+    let budget: Int
     private(set) var found: [(key: Int, distance: Int)] = []
 
-    init(keys: SortedKeys, query: [UInt8], limit: Int, checkpoint: Int = -1) {
+    init(keys: SortedKeys, query: [UInt8], limit: Int, checkpoint: Int = -1, budget: Int = 0) {
         self.keys = keys
         self.query = query
         self.limit = limit
         self.checkpoint = checkpoint
+        self.budget = budget
     }
 
     mutating func run() {
@@ -88,14 +92,14 @@ struct FuzzyWalk {
         }
         let far = Int32(limit + 1)
         table.initialize(repeating: far, count: (depth + 1) * width)
-        for column in 0...min(query.count, limit) where column > checkpoint || column <= 1 {
+        for column in 0...min(query.count, limit) where column > checkpoint || column <= budget {
             table[column] = Int32(column)
         }
         var found: [(key: Int, distance: Int)] = []
         query.withUnsafeBufferPointer { query in
             let walk = Walk(
-                keys: keys, query: query, limit: Int32(limit), checkpoint: checkpoint, width: width, depth: depth,
-                table: table, path: path)
+                keys: keys, query: query, limit: Int32(limit), checkpoint: checkpoint, budget: Int32(budget),
+                width: width, depth: depth, table: table, path: path)
             walk.visit(0, keys.count, 0, into: &found)
         }
         self.found = found
@@ -107,6 +111,7 @@ struct FuzzyWalk {
         let query: UnsafeBufferPointer<UInt8>
         let limit: Int32
         let checkpoint: Int
+        let budget: Int32
         let width: Int
         let depth: Int
         let table: UnsafeMutablePointer<Int32>
@@ -123,7 +128,7 @@ struct FuzzyWalk {
             }
             guard depth + 1 < self.depth else { return }
             let next = row + width
-            next[0] = checkpoint >= 0 && depth + 1 > 1 ? limit + 1 : min(Int32(depth + 1), limit + 1)
+            next[0] = checkpoint >= 0 && depth + 1 > budget ? limit + 1 : min(Int32(depth + 1), limit + 1)
             let first = max(1, depth + 1 - Int(limit)), last = min(m, depth + 1 + Int(limit))
             if depth < 2, !keys.pairs.isEmpty, low == 0 || depth == 1 {
                 // The first two levels from the pair table.
@@ -182,11 +187,11 @@ struct FuzzyWalk {
                         var value: Int32
                         if column < checkpoint {
                             value = min(entering, row[column] + 1)
-                            if value > 1 { value = limit + 1 }
+                            if value > budget { value = limit + 1 }
                         } else if column == checkpoint {
-                            // The first half must be entered with at most one edit; key bytes left out after it count
+                            // The first half must be entered within its budget; key bytes left out after it count
                             // for the second half.
-                            value = min(entering > 1 ? limit + 1 : entering, row[column] + 1)
+                            value = min(entering > budget ? limit + 1 : entering, row[column] + 1)
                         } else {
                             value = min(entering, row[column] + 1)
                         }
@@ -195,7 +200,14 @@ struct FuzzyWalk {
                         least = min(least, value)
                     }
                 }
-                if least <= limit { visit(index, end, depth + 1, into: &found) }
+                // A row's least value never falls, but for one move: with no edit allowed on the first half, the
+                // cell a transposition across the halves passes through (a first-half cell of 1) was dropped, so a
+                // child that can start one is kept while its parent's last first-half cell is 0.
+                if least <= limit
+                    || (budget == 0 && checkpoint > 0 && row[checkpoint - 1] == 0 && query[checkpoint] == byte)
+                {
+                    visit(index, end, depth + 1, into: &found)
+                }
             }
         }
     }
@@ -226,19 +238,19 @@ extension CityCatalogue {
             best[row] = (distance, otherName)
         }
         let table = otherNames
-        // Short queries: one walk with two edits anywhere (shallow, so cheap). Longer: forward with at most one edit
-        // on the first half, and backward over the reversed keys with at most one on the last half.
-        let half = bytes.count >= 4 ? bytes.count / 2 : -1
-        var names = FuzzyWalk(keys: nameKeys, query: bytes, limit: 2, checkpoint: half)
+        // Forward with the first half exact (one path down, then a small subtree), and backward over the reversed
+        // keys with at most one edit on the last half; one byte: a walk with two edits anywhere (shallow, so cheap).
+        let half = bytes.count >= 2 ? bytes.count / 2 : -1
+        var names = FuzzyWalk(keys: nameKeys, query: bytes, limit: 2, checkpoint: half, budget: 0)
         names.run()
         for (row, distance) in names.found { consider(row, distance, -1) }
-        var others = FuzzyWalk(keys: otherNameKeys, query: bytes, limit: 2, checkpoint: half)
+        var others = FuzzyWalk(keys: otherNameKeys, query: bytes, limit: 2, checkpoint: half, budget: 0)
         others.run()
         for (index, distance) in others.found { consider(table.row(index), distance, index) }
         if half >= 0 {
             let reversed = reversedKeys
             var backward = FuzzyWalk(
-                keys: reversed.keys, query: bytes.reversed(), limit: 2, checkpoint: bytes.count - half)
+                keys: reversed.keys, query: bytes.reversed(), limit: 2, checkpoint: bytes.count - half, budget: 1)
             backward.run()
             for (index, distance) in backward.found {
                 let target = reversed.targets[index]

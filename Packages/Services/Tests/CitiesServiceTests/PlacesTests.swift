@@ -299,6 +299,8 @@ struct PlacesTests {
             // Two key bytes left out where the halves meet ("Torto" for Toronto) too.
             "Tornto", "Toronot", "Totonro", "Torotno", "Torto", "Tornoto", "Pariss", "Nwe York", "Mnchen", "x", "Qq",
             "abc", "abcd",
+            // Two- and three-byte queries (split at the first byte), transpositions across the split.
+            "Rmo", "Olso", "ab", "Lmia", "Ufa", "Nic", "oT",
         ]
         let letters = Array("abcdefghijklmnopqrstuvwxyz ")
         for _ in 0..<6 {
