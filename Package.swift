@@ -78,7 +78,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AppTests",
-            dependencies: [.product(name: "TestSupport", package: "TestSupport")],
+            dependencies: [
+                .product(name: "TestSupport", package: "TestSupport"), .product(name: "CoreKit", package: core),
+            ],
             path: "Tests/AppTests",
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings

@@ -53,7 +53,15 @@ enum AppRunner {
                 environment: environment),
             width: size.width, height: size.height, allowsEscapes: environment["TERM"] != "dumb")
 
-        let container = Container(configuration: configuration)
+        // A spinner for a person at a terminal while a command waits for a server.
+        let spinner =
+            TerminalProbe.isTerminal(STDERR_FILENO) && environment["TERM"] != "dumb"
+            ? Spinner { text in FileHandle.standardError.write(Data(text.utf8)) } : nil
+        var activity: (@Sendable (String) -> @Sendable () -> Void)?
+        if let spinner {
+            activity = { host in spinner.requestStarted(host: host) }
+        }
+        let container = Container(configuration: configuration, activity: activity)
         let history = interactive ? historyPath(configuration) : (path: nil, problem: nil)
         // libedit starts (and reads the history) only when a line is first asked for: `App -- about` never does.
         let editor =
@@ -76,7 +84,8 @@ enum AppRunner {
         let logger = container.logger
         let host = FullScreenHost(environment: environment, colorEnabled: terminal.colorEnabled)
         shell.fullScreenHost = { screen in await host.run(screen) }
-        shell.commandFailed = { error in
+        if let spinner { shell.commandRunning = { spinner.commandRunning($0) } }
+        shell.commandFailed = { (error: CommandError) in
             // The log formatter makes the message as safe for a terminal as the screen is.
             logger.notice("command failed", metadata: ["code": "\(error.code)", "message": "\(error.message)"])
         }
@@ -220,8 +229,11 @@ final class Session {
 
     func repl(banner: Bool, untilRoot: Bool, status initial: Int32) async -> Int32 {
         if banner {
-            streams.standardOutput(
-                "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.\n")
+            let width = shell.configuration.terminal.width
+            let text = DisplayWidth.wrapped(
+                "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.",
+                width: width)
+            streams.standardOutput(text.joined(separator: "\n") + "\n")
         }
         let signals = self.signals
         editor?.setInterruptHandler { signals.cancelRunning() }

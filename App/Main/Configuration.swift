@@ -32,6 +32,8 @@ struct AppConfiguration: Sendable, Equatable {
     var citiesURL: URL?
     var provider: WeatherProviderChoice
     var openMeteoURL: URL
+    /// Open-Meteo's air-quality API (`SKYLENS_AIR_QUALITY_URL` for tests).
+    var airQualityURL: URL
     var openWeatherURL: URL
     /// Never printed, logged or stored.
     var openWeatherKey: String?
@@ -105,6 +107,9 @@ struct AppConfiguration: Sendable, Equatable {
         }
         let openMeteoURL =
             try url(nil, "SKYLENS_OPEN_METEO_URL", "", "Open-Meteo") ?? URL(string: "https://api.open-meteo.com")!
+        let airQualityURL =
+            try url(nil, "SKYLENS_AIR_QUALITY_URL", "", "air quality")
+            ?? URL(string: "https://air-quality-api.open-meteo.com")!
         let openWeatherURL =
             try url(nil, "SKYLENS_OPENWEATHER_URL", "", "OpenWeatherMap") ?? URL(
                 string: "https://api.openweathermap.org")!
@@ -112,7 +117,8 @@ struct AppConfiguration: Sendable, Equatable {
             format: format, color: color, dataDirectory: dataDirectory(flags: flags, environment: env), logLevel: level,
             logFile: flags.logFile ?? nonEmpty("SKYLENS_LOG_FILE"), offline: offline,
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
-            citiesURL: citiesURL, provider: provider, openMeteoURL: openMeteoURL, openWeatherURL: openWeatherURL,
+            citiesURL: citiesURL, provider: provider, openMeteoURL: openMeteoURL,
+            airQualityURL: airQualityURL, openWeatherURL: openWeatherURL,
             openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"))
     }
 

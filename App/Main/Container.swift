@@ -25,8 +25,13 @@ struct Container: Sendable {
     let catalogue: CatalogueStore
     let favorites: FavoritesClient
     let weather: WeatherClient
+    /// The other provider, asked when the chosen one fails.
+    let weatherFallback: WeatherClient?
 
-    init(configuration: AppConfiguration) {
+    /// - Parameter activity: told when a request starts (the spinner); what it returns, when it ends.
+    init(
+        configuration: AppConfiguration, activity: (@Sendable (_ host: String) -> @Sendable () -> Void)? = nil
+    ) {
         self.configuration = configuration
         logger = Logger(label: "skylens")
         let transport = HTTPTransport(
@@ -34,7 +39,7 @@ struct Container: Sendable {
             configuration: .init(
                 timeout: configuration.timeout, offline: configuration.offline,
                 userAgent: "SkyLens/\(AppInfo.version)"),
-            logger: Logger(label: "skylens.http"), now: { Date() })
+            logger: Logger(label: "skylens.http"), now: { Date() }, activity: activity)
         self.transport = transport
         database = AppDatabase(
             location: configuration.dataDirectoryProblem == nil ? .file(path: configuration.databasePath) : .inMemory,
@@ -52,15 +57,21 @@ struct Container: Sendable {
             remote: configuration.citiesURL.map { HTTPClient(baseURL: $0, transport: transport) },
             downloadTimeout: configuration.timeout * 6, now: { Date() })
         favorites = FavoritesClient.sqlite(database)
-        weather =
-            switch configuration.provider {
-            case .openMeteo:
-                OpenMeteo.client(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport))
-            case .openWeatherMap:
-                OpenWeatherMap.client(
-                    http: HTTPClient(baseURL: configuration.openWeatherURL, transport: transport),
-                    apiKey: configuration.openWeatherKey)
-            }
+        let openMeteo = OpenMeteo.client(
+            http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport))
+        let openWeatherMap = OpenWeatherMap.client(
+            http: HTTPClient(baseURL: configuration.openWeatherURL, transport: transport),
+            apiKey: configuration.openWeatherKey)
+        // The other provider answers when the chosen one fails: Open-Meteo always (it needs no key), OpenWeatherMap
+        // only with a key.
+        switch configuration.provider {
+        case .openMeteo:
+            weather = openMeteo
+            weatherFallback = configuration.openWeatherKey == nil ? nil : openWeatherMap
+        case .openWeatherMap:
+            weather = openWeatherMap
+            weatherFallback = openMeteo
+        }
     }
 
     /// Every feature of the App, in the order `help` lists them. A new feature is one package and one line here.
@@ -78,8 +89,13 @@ struct Container: Sendable {
                     cache: .sqlite(database)),
                 now: { Date() }),
             WeatherPlugin(
-                client: weather, catalogue: .live(catalogue), favorites: favorites, cache: .sqlite(database),
-                settings: .sqlite(database), dataDirectory: configuration.dataDirectory, now: { Date() }),
+                client: weather, fallback: weatherFallback, catalogue: .live(catalogue), favorites: favorites,
+                cache: .sqlite(database), settings: .sqlite(database), dataDirectory: configuration.dataDirectory,
+                now: { Date() },
+                air: OpenMeteo.airQuality(
+                    http: HTTPClient(baseURL: configuration.airQualityURL, transport: transport)),
+                airCache: .sqlite(database),
+                today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport))),
             SkyPlugin(catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() }),
         ]
     }

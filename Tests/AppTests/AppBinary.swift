@@ -15,7 +15,9 @@ enum AppBinary {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("App")
     }
 
-    /// A runner with its own empty data directory, no colour, and nothing from the developer's environment.
+    /// A runner with its own empty data directory, no colour, and nothing from the developer's environment. Its
+    /// output is laid out for 300 columns (`COLUMNS`), the widest SkyLens fits, so that what these tests look for
+    /// is on one line; `WidthTests` runs every command at 40 and 200.
     static func runner(home: TemporaryDirectory, environment: [String: String] = [:]) -> ProcessRunner {
         runner(homePath: home.path, environment: environment)
     }
@@ -24,8 +26,8 @@ enum AppBinary {
     static func runner(homePath: String, environment: [String: String] = [:]) -> ProcessRunner {
         ProcessRunner(
             executable: url,
-            environment: ["SKYLENS_HOME": homePath, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error"].merging(environment) {
-                $1
-            })
+            environment: [
+                "SKYLENS_HOME": homePath, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error", "COLUMNS": "300",
+            ].merging(environment) { $1 })
     }
 }

@@ -24,7 +24,7 @@ import Testing
         let starred = try #require(first.stdout.split(separator: "\n").first { $0.contains("is now a favourite") })
         let catalogue = home.file("cities.skycat").path
         let written = try FileManager.default.attributesOfItem(atPath: catalogue)[.modificationDate] as? Date
-        let second = try runner.run([], stdin: "favorites\n")
+        let second = try runner.run([], stdin: "search --favorites\n")
         #expect(second.status == 0)
         #expect(second.stdout.contains("Favourites: 1 match"))
         let name = starred.replacingOccurrences(of: "★ ", with: "").replacingOccurrences(
@@ -102,14 +102,14 @@ import Testing
         let runner = AppBinary.runner(home: home, environment: ["SKYLENS_CITIES_URL": server.baseURL.absoluteString])
 
         // Before: "You have no favourites yet", as if Paris had never been kept.
-        let listed = try runner.run(["--", "favorites"])
+        let listed = try runner.run(["--", "search", "--favorites"])
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(
             listed.stdout.contains("1 favourite is not in the city list in use (kept as stored):"), "\(listed.stdout)")
         #expect(listed.stdout.contains("#2988507  Paris, FR"))
         #expect(listed.stdout.contains("48.8534"))
 
-        let json = try runner.run(["--", "--format", "json", "favorites"])
+        let json = try runner.run(["--", "--format", "json", "search", "--favorites"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let absent = try #require(document["notInList"] as? [[String: Any]])
         #expect(absent.first?["name"] as? String == "Paris" && absent.first?["id"] as? Int == 2988507)
@@ -125,7 +125,7 @@ import Testing
         let removed = try runner.run(["--", "unfav", "#2988507"])
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.contains("Paris, FR is no longer a favourite."))
-        #expect(try runner.run(["--", "favorites"]).stdout.contains("You have no favourites yet"))
+        #expect(try runner.run(["--", "search", "--favorites"]).stdout.contains("You have no favourites yet"))
     }
 
     @Test func citiesResetReturnsToTheBuiltInListUntilReload() throws {
@@ -142,7 +142,7 @@ import Testing
         let which = try runner.run(["--", "cities"])
         #expect(which.stdout.contains("City list: the built-in list"), "\(which.stdout)")
         #expect(which.stdout.contains("'cities reset' chose the built-in list"))
-        let favourites = try runner.run(["--", "favorites"])
+        let favourites = try runner.run(["--", "search", "--favorites"])
         #expect(
             favourites.stdout.contains("Sydney, New South Wales, AU") && favourites.stdout.contains("★"),
             "\(favourites.stdout)")

@@ -11,7 +11,7 @@ import Testing
 /// Kills, damaged files and two sessions at once: the store always opens, and nothing stored is lost.
 @Suite(.serialized) struct CrashConsistencyTests {
     func favourites(_ runner: ProcessRunner) throws -> [Int] {
-        let result = try runner.run(["--format", "json", "favorites", "--limit", "500"])
+        let result = try runner.run(["--format", "json", "search", "--favorites", "--limit", "500"])
         let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
         return ((document?["results"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }
     }
@@ -124,7 +124,7 @@ import Testing
                     "contact send --name B --email b@example.org --subject Round\(round) --message 0123456789\n")
             default:
                 session = try runner.start([])
-                session.write("fav #6167865\nfavorites\n")
+                session.write("fav #6167865\nsearch --favorites\n")
             }
             return session
         }

@@ -41,7 +41,7 @@ import Testing
         #expect(result.stderr.contains("was a named pipe (FIFO), not a database; it was kept as"), "\(result.stderr)")
         let aside = try kept(home, "skylens.sqlite.not-a-database-")
         #expect(aside.count == 1 && isPipe(home.file(aside[0]).path))
-        let again = try AppBinary.runner(home: home).run(["--", "favorites"])
+        let again = try AppBinary.runner(home: home).run(["--", "search", "--favorites"])
         #expect(again.stdout.contains("Paris, Ile-de-France, FR"))
     }
 
@@ -97,7 +97,7 @@ struct HistoryFileTests {
         let app = try runner.start(["-qfec", "exec '\(AppBinary.url.path)'", "/dev/null"])
         // Before: libedit's fopen waited for a writer, and no prompt ever came.
         #expect(app.waitForOutput(timeout: .seconds(20)) { $0.contains("skylens> ") }, "\(app.stdoutSoFar)")
-        #expect(app.stdoutSoFar.contains("was a named pipe (FIFO), not a history file"), "\(app.stdoutSoFar)")
+        #expect(app.stdoutSoFar.unwrapped.contains("was a named pipe (FIFO), not a history file"), "\(app.stdoutSoFar)")
         app.write("about\n")
         #expect(app.waitForOutput { $0.contains("libedit") })
         app.write("quit\n")

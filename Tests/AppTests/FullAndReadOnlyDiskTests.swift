@@ -85,7 +85,7 @@ struct FullAndReadOnlyDiskTests {
         /// What a normal session finds in a data directory afterwards.
         func check(_ home: URL) throws {
             let runner = app(home: home.path)
-            let favourites = try runner.run(["--format", "json", "favorites"])
+            let favourites = try runner.run(["--format", "json", "search", "--favorites"])
             #expect(favourites.status == 0, "\(favourites.stderr)")
             #expect(favourites.stdout.contains(#""id":6167865"#))
             #expect(!favourites.stdout.contains(#""id":5174095"#))  // Toronto, US: added while the disk was full
@@ -100,7 +100,7 @@ struct FullAndReadOnlyDiskTests {
         let result = try setup.onDisk(["FILL_FIRST": "1"]).run(
             setup.arguments,
             stdin: """
-                favorites
+                search --favorites
                 search toronto
                 fav 2
                 weather Toronto
@@ -117,7 +117,7 @@ struct FullAndReadOnlyDiskTests {
             "\(result.stdout)")
         #expect(result.stdout.contains("Outbox: 1 queued"))
         // Writes fail, and say why.
-        #expect(result.stderr.contains("is full; changes cannot be saved"))
+        #expect(result.stderr.unwrapped.contains("is full; changes cannot be saved"))
         #expect(!result.stdout.contains("Toronto, OH, US is now a favourite"))
         #expect(!result.stdout.contains("Saved in the outbox"))
         #expect(
@@ -138,7 +138,7 @@ struct FullAndReadOnlyDiskTests {
         #expect(session.waitForOutput { $0.contains("3 °C") })
         session.kill(SIGUSR1)
         #expect(session.waitForOutput { $0.contains("== the disk is full") })
-        session.write("search toronto\nfav 2\nweather Toronto --refresh\nhome\nfavorites\n")
+        session.write("search toronto\nfav 2\nweather Toronto --refresh\nhome\nsearch --favorites\n")
         #expect(
             session.waitForOutput { $0.contains("Favourites: 1 match") },
             "\(session.stdoutSoFar)\n---\n\(session.stderrSoFar)")
@@ -146,7 +146,7 @@ struct FullAndReadOnlyDiskTests {
         session.write("quit\n")
         let result = session.wait(timeout: .seconds(30))
         #expect(result.status == 1 && !result.signalled, "\(result.stderr)")  // 1: a command of the session failed
-        #expect(result.stderr.contains("is full; changes cannot be saved"))
+        #expect(result.stderr.unwrapped.contains("is full; changes cannot be saved"))
         #expect(!result.stdout.contains("Toronto, OH, US is now a favourite"))
         #expect(result.stdout.components(separatedBy: "3 °C").count >= 3, "the refreshed weather is shown")
         #expect(
@@ -161,7 +161,7 @@ struct FullAndReadOnlyDiskTests {
         let result = try setup.onDisk(["READ_ONLY": "1"]).run(
             setup.arguments,
             stdin: """
-                favorites
+                search --favorites
                 search toronto
                 fav 2
                 unfav 1
@@ -196,7 +196,7 @@ struct FullAndReadOnlyDiskTests {
             })
         let result = try runner.run(
             ["--reuid=65534", "--regid=65534", "--clear-groups", AppBinary.url.path],
-            stdin: "search toronto\nfav 2\nfavorites\nweather Toronto\n")
+            stdin: "search toronto\nfav 2\nsearch --favorites\nweather Toronto\n")
         #expect(!result.signalled)
         #expect(result.stdout.contains("Toronto, OH, US"))
         #expect(result.stdout.contains("3 °C"))

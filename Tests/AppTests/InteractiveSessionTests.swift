@@ -131,7 +131,7 @@ struct InteractiveSessionTests {
             "contact send --name Ann --email ann@example.org --subject Hi --message 'Hello there, team'",
             serverVariable: "SKYLENS_CONTACT_URL")
         defer { server.stop() }
-        #expect(app.stdoutSoFar.contains("not delivered yet: the delivery was interrupted"))
+        #expect(app.stdoutSoFar.unwrapped.contains("not delivered yet: the delivery was interrupted"))
         app.write("contact outbox\n")
         #expect(app.waitForOutput { $0.contains("Outbox: 1 queued") })
         app.write("quit\n")

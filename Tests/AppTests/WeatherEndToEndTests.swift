@@ -3,9 +3,42 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// The providers' recorded responses these tests serve (their own copies, in `Fixtures/`).
+/// The providers' recorded responses these tests serve (their own copies, in `Fixtures/`), moved to today: views
+/// start from now, so every date and time in them is shifted by the whole days from the day they were recorded
+/// (22 November 2026 in Toronto) to today there. The time of day stays as recorded.
 func weatherFixture(_ name: String, filePath: StaticString = #filePath) throws -> String {
-    try fixture(name, filePath: filePath)
+    redated(try fixture(name, filePath: filePath))
+}
+
+/// `text` with its dates (`2026-11-22`, `2026-11-22T09:00`) and its Unix times (`1795356000`) moved by the days
+/// from the recording to today in Toronto.
+func redated(_ text: String, now: Date = Date()) -> String {
+    let recordedDay = 20_779  // 2026-11-22, in days since 1970
+    let shift = Int(((now.timeIntervalSince1970 - 18_000) / 86_400).rounded(.down)) - recordedDay
+    guard shift != 0 else { return text }
+    var result = text
+    // Unix times of the recording's week (OpenWeatherMap).
+    guard let times = try? NSRegularExpression(pattern: #"(?<![0-9.])17[0-9]{8}(?![0-9])"#),
+        let dates = try? NSRegularExpression(pattern: #"20[0-9]{2}-[01][0-9]-[0-3][0-9]"#)
+    else { return text }
+    for match in times.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+        guard let range = Range(match.range, in: result), let value = Int(result[range]) else { continue }
+        result.replaceSubrange(range, with: String(value + shift * 86_400))
+    }
+    // Local dates (Open-Meteo).
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+    let formatter = DateFormatter()
+    formatter.locale = Locale(identifier: "en_US_POSIX")
+    formatter.timeZone = TimeZone(secondsFromGMT: 0)
+    formatter.dateFormat = "yyyy-MM-dd"
+    for match in dates.matches(in: result, range: NSRange(result.startIndex..., in: result)).reversed() {
+        guard let range = Range(match.range, in: result), let day = formatter.date(from: String(result[range])),
+            let moved = calendar.date(byAdding: .day, value: shift, to: day)
+        else { continue }
+        result.replaceSubrange(range, with: formatter.string(from: moved))
+    }
+    return result
 }
 
 /// Both providers on one server on 127.0.0.1, answering with recorded responses, or on purpose badly.
@@ -65,7 +98,8 @@ final class WeatherServer: Sendable {
             now.status == 0 && now.stdout.contains("Toronto, Ontario, CA")
                 && now.stdout.contains("3 °C, feels like -1 °C"))
         #expect(try run.run(["--", "hourly"]).stdout.contains("Temperature  "))
-        #expect(try run.run(["--", "forecast"]).stdout.contains("Sun 22 Nov"))
+        let forecast = try run.run(["--", "forecast"]).stdout
+        #expect(forecast.contains("7 days") && forecast.contains("Overcast"), "\(forecast)")
         #expect(try run.run(["--", "unit", "f"]).status == 0)
         #expect(try run.run(["--", "weather"]).stdout.contains("38 °F"))
         let json = try run.run(["--format", "json", "forecast"])

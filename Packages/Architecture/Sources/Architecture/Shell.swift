@@ -42,6 +42,9 @@ public final class Shell {
     private let output: any OutputSink
     /// Told of every command that failed (the App logs them), after the user has been.
     public var commandFailed: ((CommandError) -> Void)?
+    /// Told when a command starts its work (true) and when its work is done, before its answer is written (false):
+    /// the App shows a spinner only then, never over a prompt or a full-screen view.
+    public var commandRunning: ((Bool) -> Void)?
     /// Runs a full-screen view until it closes, and says how it closed; nil when it cannot (no terminal to take
     /// over). The App sets it; without it, full-screen views are printed as text.
     public var fullScreenHost: (@MainActor (any FullScreen) async -> ScreenStep?)?
@@ -167,7 +170,15 @@ public final class Shell {
         do throws(CommandError) {
             let arguments = try spec.parse(Array(rest))
             let invocation = Invocation(command: spec, arguments: arguments)
-            let result = try await plugin.run(invocation, context: context)
+            commandRunning?(true)
+            let outcome: Result<CommandOutput, CommandError>
+            do throws(CommandError) {
+                outcome = .success(try await plugin.run(invocation, context: context))
+            } catch {
+                outcome = .failure(error)
+            }
+            commandRunning?(false)
+            let result = try outcome.get()
             if quitRequested {
                 quitRequested = false
                 if !oneShot { return .quit }
@@ -200,7 +211,10 @@ public final class Shell {
     public func write(_ result: CommandOutput) -> Int32 {
         switch configuration.format {
         case .text:
-            if !result.text.isEmpty { output.standardOutput(clean(result.text) + "\n") }
+            if !result.text.isEmpty {
+                output.standardOutput(
+                    DisplayWidth.fitted(clean(result.text), width: configuration.terminal.width) + "\n")
+            }
             return 0
         case .json:
             let document: any Encodable = result.json ?? MessageDocument(message: result.text)
@@ -223,7 +237,7 @@ public final class Shell {
         switch configuration.format {
         case .text:
             let prefix = error.kind == .usage ? "" : "Error: "
-            output.standardError(prefix + TerminalText.sanitize(error.message, allowNewlines: true) + "\n")
+            output.standardError(prose(prefix + TerminalText.sanitize(error.message, allowNewlines: true)) + "\n")
         case .json:
             // An error document holds only strings: it always encodes.
             let text = (try? Shell.encode(ErrorDocument(error: .init(error)))) ?? #"{"error":{"code":"internal"}}"#
@@ -235,7 +249,14 @@ public final class Shell {
 
     /// Shows a notice (not an answer) to the user: on standard error, so that it never mixes with output.
     public func notify(_ message: String) {
-        output.standardError(TerminalText.sanitize(message, allowNewlines: true) + "\n")
+        output.standardError(prose(TerminalText.sanitize(message, allowNewlines: true)) + "\n")
+    }
+
+    /// A message broken at spaces to the terminal's width, its later lines indented.
+    private func prose(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+            DisplayWidth.wrapped(String($0), width: configuration.terminal.width, indent: "  ")
+        }.joined(separator: "\n")
     }
 
     /// Without colour, even our own styling is removed, and anything else that slipped through.
@@ -401,22 +422,36 @@ public final class Shell {
                 }
             }
         }
-        let width = min(30, sections.flatMap { $0.rows.map(\.0.count) }.max() ?? 10)
-        var lines = ["\(configuration.appName) \(configuration.version): \(configuration.tagline)"]
+        let columns = configuration.terminal.width
+        let width = min(30, sections.flatMap { $0.rows.map { DisplayWidth.columns(of: $0.0) } }.max() ?? 10)
+        // Side by side when the summaries get 30 columns or more; else each summary under its command.
+        let sideBySide = columns - width - 4 >= 30
+        var lines = DisplayWidth.wrapped(
+            "\(configuration.appName) \(configuration.version): \(configuration.tagline)", width: columns)
         for section in sections {
             lines.append("")
-            lines.append(painter.paint(section.title, .bold))
+            lines.append(painter.paint(DisplayWidth.truncated(section.title, toColumns: columns), .bold))
             for (usage, summary) in section.rows {
-                if usage.count > width {
+                if !sideBySide {
+                    lines += DisplayWidth.wrapped("  " + usage, width: columns, indent: "      ")
+                    lines += DisplayWidth.wrapped("    " + summary, width: columns, indent: "    ")
+                    continue
+                }
+                let indent = String(repeating: " ", count: width + 4)
+                let summaryLines = DisplayWidth.wrapped(summary, width: columns - width - 4)
+                if DisplayWidth.columns(of: usage) > width {
                     lines.append("  \(usage)")
-                    lines.append("  " + String(repeating: " ", count: width) + "  " + summary)
+                    lines += summaryLines.map { indent + $0 }
                 } else {
-                    lines.append("  " + usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + summary)
+                    lines.append("  " + DisplayWidth.pad(usage, to: width) + "  " + (summaryLines.first ?? ""))
+                    lines += summaryLines.dropFirst().map { indent + $0 }
                 }
             }
         }
         lines.append("")
-        lines.append("Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves.")
+        lines += DisplayWidth.wrapped(
+            "Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves.",
+            width: columns)
         let entries = commandOwners.filter(\.spec.isListed).map { helpEntry($0.spec, $0.plugin) }
         return CommandOutput(text: lines.joined(separator: "\n"), json: HelpDocument(commands: entries))
     }
@@ -435,10 +470,17 @@ public final class Shell {
     }
 
     func helpText(for spec: CommandSpec) -> String {
-        var lines = ["Usage: \(spec.usage)", "", spec.summary + "."]
-        if !spec.discussion.isEmpty { lines += ["", spec.discussion] }
+        let columns = configuration.terminal.width
+        func prose(_ text: String, indent: String = "") -> [String] {
+            text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
+                DisplayWidth.wrapped(indent + $0, width: columns, indent: indent)
+            }
+        }
+        var lines = DisplayWidth.wrapped("Usage: \(spec.usage)", width: columns, indent: "         ")
+        lines += [""] + prose(spec.summary + ".")
+        if !spec.discussion.isEmpty { lines += [""] + prose(spec.discussion) }
         if case .within(let route) = spec.scope {
-            lines += ["", "Available in the \(routeOwners[route]?.spec.label ?? route.name) view."]
+            lines += [""] + prose("Available in the \(routeOwners[route]?.spec.label ?? route.name) view.")
         }
         if !spec.arguments.isEmpty {
             lines += ["", "Arguments:"]
@@ -449,27 +491,38 @@ public final class Shell {
                 case .flag: "--\(argument.name)"
                 }
             }
-            let width = labels.map(\.count).max() ?? 0
+            let width = labels.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+            let sideBySide = columns - width - 4 >= 30
             for (label, argument) in zip(labels, spec.arguments) {
-                let required = argument.isRequired ? "" : " (optional)"
-                lines.append(
-                    "  \(label.padding(toLength: width, withPad: " ", startingAt: 0))  \(argument.help)\(required)")
+                let help = argument.help + (argument.isRequired ? "" : " (optional)")
+                if sideBySide {
+                    let wrapped = DisplayWidth.wrapped(help, width: columns - width - 4)
+                    lines.append("  " + DisplayWidth.pad(label, to: width) + "  " + (wrapped.first ?? ""))
+                    lines += wrapped.dropFirst().map { String(repeating: " ", count: width + 4) + $0 }
+                } else {
+                    lines.append("  " + DisplayWidth.truncated(label, toColumns: columns - 2))
+                    lines += DisplayWidth.wrapped("    " + help, width: columns, indent: "    ")
+                }
             }
         }
         if !spec.examples.isEmpty {
-            lines += ["", "Examples:"] + spec.examples.map { "  \($0)" }
+            lines +=
+                ["", "Examples:"]
+                + spec.examples.flatMap { DisplayWidth.wrapped("  " + $0, width: columns, indent: "    ") }
         }
         return lines.joined(separator: "\n")
     }
 
     func about() -> CommandOutput {
         let all = plugins.flatMap(\.attributions) + configuration.attributions
-        var lines = [
-            "\(configuration.appName) \(configuration.version)", configuration.tagline, "",
-            "Sources, services and licences:",
-        ]
+        let columns = configuration.terminal.width
+        var lines = ["\(configuration.appName) \(configuration.version)"]
+        lines += DisplayWidth.wrapped(configuration.tagline, width: columns)
+        lines += ["", "Sources, services and licences:"]
         for attribution in all {
-            lines.append("  \(attribution.name): \(attribution.detail) (\(attribution.licence))")
+            lines += DisplayWidth.wrapped(
+                "  \(attribution.name): \(attribution.detail) (\(attribution.licence))", width: columns,
+                indent: "      ")
         }
         return CommandOutput(
             text: lines.joined(separator: "\n"),

@@ -92,7 +92,7 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         #expect(harness.output.stdout.contains("Ready to send."))
         #expect(await harness.run("submit") == .completed(status: 0))
         #expect(
-            harness.output.stdout.contains(
+            harness.output.stdout.unwrapped.contains(
                 "Saved in the outbox (memory) as message MSG-1, not sent: no contact endpoint is configured"))
         #expect(harness.shell.prompt == "skylens> ")
         #expect(try await harness.states() == ["queued"])
@@ -215,9 +215,9 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         let harness = Harness(client: liveClient(server), clock: clock)
         #expect(await harness.run(sendLine) == .completed(status: 0))
         #expect(
-            harness.output.stdout.contains(
+            harness.output.stdout.unwrapped.contains(
                 "not delivered yet: 127.0.0.1:\(server.port) answered 503 Service Unavailable: try later"))
-        #expect(harness.output.stdout.contains("retried in 30 s"))
+        #expect(harness.output.stdout.unwrapped.contains("retried in 30 s"))
         // Not due yet (next try in 30 s): a session start leaves it alone.
         await harness.shell.startSession()
         await harness.shell.endSession()

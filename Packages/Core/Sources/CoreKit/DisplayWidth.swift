@@ -3,11 +3,13 @@
 /// marks and other zero-width characters 0, the rest 1; an emoji sequence (joined by ZWJ, a flag of two regional
 /// indicators, a keycap, a character with the emoji presentation selector) is one glyph of 2 columns.
 public enum DisplayWidth {
-    /// The number of terminal columns `text` occupies.
+    /// The number of terminal columns `text` occupies; SkyLens's own colours (SGR sequences, `ESC [ … m`) take
+    /// none.
     public static func columns(of text: some StringProtocol) -> Int {
         // Fast path: below U+0300 every scalar is its own character (CR LF aside, both zero).
         var total = 0
         for scalar in text.unicodeScalars {
+            if scalar.value == 0x1B { return columns(of: stripSGR(Substring(text))) }
             guard scalar.value < 0x300 else { return text.reduce(0) { $0 + columns(of: $1) } }
             total += columns(of: scalar)
         }
@@ -119,5 +121,141 @@ public enum DisplayWidth {
     /// `text` padded with spaces on the right to `columns` columns (never cut).
     public static func pad(_ text: String, to columns: Int) -> String {
         text + String(repeating: " ", count: max(0, columns - self.columns(of: text)))
+    }
+
+    /// `text` broken at spaces into lines of at most `width` columns, the later ones starting with `indent`: prose
+    /// that fits a narrow terminal without halves of words (text that fits is returned as it is). Only a word longer than a whole line (a path, a URL) is
+    /// broken, where the line ends, so that nothing of it is lost.
+    public static func wrapped(_ text: String, width: Int, indent: String = "") -> [String] {
+        // A line that fits is left as it is, its spaces too.
+        if columns(of: text) <= width { return [text] }
+        // The first line keeps the text's own leading spaces.
+        let leading = String(text.prefix { $0 == " " })
+        var lines: [String] = []
+        var line = ""
+        func start(_ word: Substring) {
+            var rest = word
+            while true {
+                let lead = lines.isEmpty ? leading : indent
+                let room = max(1, width - columns(of: lead))
+                if columns(of: rest) <= room {
+                    line = lead + rest
+                    return
+                }
+                var used = 0
+                var cut = rest.startIndex
+                while cut < rest.endIndex, used + columns(of: rest[cut]) <= room {
+                    used += columns(of: rest[cut])
+                    cut = rest.index(after: cut)
+                }
+                if cut == rest.startIndex { cut = rest.index(after: cut) }
+                lines.append(lead + rest[..<cut])
+                rest = rest[cut...]
+                if rest.isEmpty {
+                    line = ""
+                    return
+                }
+            }
+        }
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            if !line.isEmpty, columns(of: line) + 1 + columns(of: word) <= width {
+                line += " " + word
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            line = ""
+            start(word)
+        }
+        if !line.isEmpty || lines.isEmpty { lines.append(line.isEmpty ? leading : line) }
+        return lines
+    }
+
+    /// Each line of `text` made to fit `width` columns: a plain line too long is broken at spaces (its later lines
+    /// indented two more than it), a painted one (SkyLens's own views, laid out to the width already) is cut. The
+    /// last guard that no line is wider than the terminal.
+    public static func fitted(_ text: String, width: Int) -> String {
+        guard width > 0 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+            if line.contains("\u{1B}") { return [fittingLines(String(line), width: width)] }
+            guard columns(of: line) > width else { return [String(line)] }
+            let indent = String(line.prefix { $0 == " " }) + "  "
+            return wrapped(String(line), width: width, indent: indent.count < width / 2 ? indent : "  ")
+        }.joined(separator: "\n")
+    }
+
+    /// Each line of `text` cut to `width` columns with "…" where it is longer, counting only what is drawn: an
+    /// SGR sequence (`ESC [ … m`, SkyLens's own colours) takes no column and is kept, and a cut line ends with a
+    /// reset when it held one. The last guard that no line is wider than the terminal.
+    public static func fittingLines(_ text: String, width: Int) -> String {
+        guard width > 0 else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let plain = line.contains("\u{1B}") ? stripSGR(line) : String(line)
+            guard columns(of: plain) > width else { return String(line) }
+            var result = ""
+            var used = 0
+            var styled = false
+            var characters = line.makeIterator()
+            while let character = characters.next() {
+                if character == "\u{1B}" {
+                    var sequence = String(character)
+                    while let next = characters.next() {
+                        sequence.append(next)
+                        if let scalar = next.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), next != "[" {
+                            break
+                        }
+                    }
+                    result += sequence
+                    styled = true
+                    continue
+                }
+                let size = columns(of: character)
+                if used + size > width - 1 { break }
+                result.append(character)
+                used += size
+            }
+            return result + "…" + (styled ? "\u{1B}[0m" : "")
+        }.joined(separator: "\n")
+    }
+
+    /// `text` without its SGR sequences.
+    static func stripSGR(_ text: Substring) -> String {
+        var result = ""
+        var inSequence = false
+        for character in text {
+            if character == "\u{1B}" {
+                inSequence = true
+                continue
+            }
+            if inSequence {
+                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" {
+                    inSequence = false
+                }
+                continue
+            }
+            result.append(character)
+        }
+        return result
+    }
+
+    /// Short pieces (`Humidity 81 %`) joined by `separator`, as many to a line as fit in `width` columns, each line
+    /// after the first starting with `indent`; a piece wider than a line is cut with "…".
+    public static func flow(
+        _ pieces: [String], separator: String = " · ", width: Int, indent: String = ""
+    )
+        -> [String]
+    {
+        var lines: [String] = []
+        var line = ""
+        for piece in pieces where !piece.isEmpty {
+            if !line.isEmpty, columns(of: line) + columns(of: separator) + columns(of: piece) <= width {
+                line += separator + piece
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            let lead = lines.isEmpty ? "" : indent
+            line = lead + truncated(piece, toColumns: max(1, width - columns(of: lead)))
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 }

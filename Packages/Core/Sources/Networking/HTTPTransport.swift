@@ -68,17 +68,21 @@ public final class HTTPTransport: Sendable {
     let logger: Logger
     let cache: ResponseCache
     let engine: any HTTPEngine
+    /// Told when a request to a host starts; what it returns is called when the request ends (the App's spinner).
+    let activity: (@Sendable (_ host: String) -> @Sendable () -> Void)?
 
     public init(
         engine: any HTTPEngine,
         configuration: Configuration = Configuration(),
         logger: Logger,
-        now: @escaping @Sendable () -> Date
+        now: @escaping @Sendable () -> Date,
+        activity: (@Sendable (_ host: String) -> @Sendable () -> Void)? = nil
     ) {
         self.configuration = configuration
         self.engine = engine
         self.logger = logger
         self.cache = ResponseCache(capacity: configuration.cacheCapacity, now: now)
+        self.activity = activity
     }
 
     /// Sends `request` and returns the response whatever its status; throws only transport failures.
@@ -102,6 +106,8 @@ public final class HTTPTransport: Sendable {
             url: url, method: (request.httpMethod ?? "GET").uppercased(), headers: headers, body: request.httpBody,
             host: host, maxBodyBytes: limit, maxRedirects: configuration.maxRedirects)
         let engine = self.engine
+        let ended = activity?(host)
+        defer { ended?() }
         // The first of the answer, the deadline (a GCD timer, not a sleeping task: it holds even when every thread
         // of the Swift concurrency pool is busy) and a cancellation is returned at once; the others stop the work.
         let race = Race()

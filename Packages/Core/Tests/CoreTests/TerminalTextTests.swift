@@ -135,3 +135,41 @@ import Testing
         #expect(DisplayWidth.columns(of: "\u{1F5FA}") == 1)
     }
 }
+
+@Suite struct TextLayoutTests {
+    @Test func proseIsBrokenAtSpacesAndKeepsItsIndent() {
+        let lines = DisplayWidth.wrapped("  The weather now: sky, temperature, wind", width: 16, indent: "    ")
+        #expect(lines == ["  The weather", "    now: sky,", "    temperature,", "    wind"])
+        #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= 16 })
+        // Only a word longer than a whole line is broken, and nothing of it is lost.
+        #expect(
+            DisplayWidth.wrapped("Llanfairpwllgwyngyll is long", width: 10) == ["Llanfairpw", "llgwyngyll", "is long"])
+        #expect(
+            DisplayWidth.fitted("short\nSaved in /tmp/a/very/long/path.sqlite now", width: 16)
+                == "short\nSaved in\n  /tmp/a/very/lo\n  ng/path.sqlite\n  now")
+        // Wide characters count twice.
+        #expect(DisplayWidth.wrapped("東京 大阪 京都", width: 9) == ["東京 大阪", "京都"])
+        #expect(DisplayWidth.wrapped("", width: 10) == [""])
+    }
+
+    @Test func piecesFlowWithTheirSeparator() {
+        let pieces = ["Humidity 81 %", "Dew point 0 °C", "Pressure 1016 hPa"]
+        #expect(
+            DisplayWidth.flow(pieces, width: 40, indent: "  ")
+                == ["Humidity 81 % · Dew point 0 °C", "  Pressure 1016 hPa"])
+        #expect(DisplayWidth.flow(pieces, width: 80) == ["Humidity 81 % · Dew point 0 °C · Pressure 1016 hPa"])
+        #expect(DisplayWidth.flow(["A very long piece indeed"], width: 10) == ["A very lo…"])
+    }
+}
+
+@Suite struct FittingLinesTests {
+    @Test func aLongLineIsCutAndColourKeptAndReset() {
+        #expect(DisplayWidth.fittingLines("short\nlonger than ten", width: 10) == "short\nlonger th…")
+        let painted = "\u{1B}[1mBold and long text\u{1B}[0m"
+        let cut = DisplayWidth.fittingLines(painted, width: 8)
+        #expect(cut == "\u{1B}[1mBold an…\u{1B}[0m")
+        // A painted line that fits is left alone: its escapes take no column.
+        #expect(DisplayWidth.fittingLines("\u{1B}[38;5;99m3 °C\u{1B}[0m", width: 4) == "\u{1B}[38;5;99m3 °C\u{1B}[0m")
+        #expect(DisplayWidth.fittingLines("東京東京東京", width: 5) == "東京…")
+    }
+}

@@ -8,7 +8,7 @@ import WeatherService
 
 /// Cities and the map, as a plugin of the App. This file is the feature's whole public API.
 ///
-/// `search`, `favorites`, `next`/`prev`/`page`, `open`, `fav`/`unfav`, `map` with `zoom` and `pan`, `cities reload`;
+/// `search` (`--favorites` for the favourites), `next`/`prev`/`page`, `open`, `fav`/`unfav`, `map` with `zoom` and `pan`, `cities reload`;
 /// `weather` from a city opens the Weather feature's `CityWeather` (a contract) through the router. See
 /// `docs/features/map.md`.
 @MainActor
@@ -108,9 +108,6 @@ public final class MapPlugin: FeaturePlugin {
                     "search sao paulo", "search paris, us", "search paris, texas", "search san --sort population",
                     "search al --limit 50", "search --favorites",
                 ]),
-            CommandSpec(
-                "favorites", arguments: [.remainder("prefix", help: "The start of a name"), limit],
-                summary: "List your favourite cities (the same search, favourites only)"),
             CommandSpec("next", summary: "The next page of the list", scope: .within(SearchResults.self)),
             CommandSpec("prev", summary: "The previous page of the list", scope: .within(SearchResults.self)),
             CommandSpec(
@@ -201,10 +198,10 @@ public final class MapPlugin: FeaturePlugin {
     public func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
         let arguments = invocation.arguments
         switch invocation.command.name {
-        case "search", "favorites":
+        case "search":
             let limit = arguments.integer("limit") ?? max(5, min(50, context.terminal.height - 4))
             let browser = try await loadBrowser(context)
-            let favoritesOnly = invocation.command.name == "favorites" || arguments.flag("favorites")
+            let favoritesOnly = arguments.flag("favorites")
             let order: CityQuery.Order
             switch arguments["sort"]?.lowercased() {
             case nil, "name": order = .name
@@ -291,7 +288,8 @@ public final class MapPlugin: FeaturePlugin {
             try check(browser)
             guard let detail = browser.state.detail else { throw .failure("no_city", "No city to show.") }
             return CommandOutput(
-                text: MapViews.detail(detail, painter: context.painter, width: context.terminal.width),
+                text: MapViews.detail(
+                    detail, painter: context.painter, width: context.terminal.width, hints: !context.isOneShot),
                 json: DetailDocument(detail))
         } else if destination.is(CityMap.self) {
             return await mapOutput(browser, context: context)
@@ -435,7 +433,8 @@ public final class MapPlugin: FeaturePlugin {
             return CommandOutput(text: "No search yet: 'search PREFIX' starts one.")
         }
         return CommandOutput(
-            text: MapViews.results(results, painter: context.painter, width: context.terminal.width),
+            text: MapViews.results(
+                results, painter: context.painter, width: context.terminal.width, hints: !context.isOneShot),
             json: SearchDocument(results))
     }
 
@@ -460,7 +459,7 @@ public final class MapPlugin: FeaturePlugin {
             router.push(CityMap(city: CityReference(id: city.id, name: city.name)))
         }
         return CommandOutput(
-            text: MapViews.map(map, rendered: rendered, painter: context.painter),
+            text: MapViews.map(map, rendered: rendered, painter: context.painter, hints: !context.isOneShot),
             json: MapDocument(
                 city: map.city.map { CityDocument($0, favorite: map.favorite) },
                 center: [map.center.latitude, map.center.longitude], zoom: map.zoom,

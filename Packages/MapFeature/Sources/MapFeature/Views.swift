@@ -8,7 +8,13 @@ import MapRendering
 enum MapViews {
     /// - Parameter width: the terminal's columns: a name too long for its row is cut with "…", so that no row
     ///   runs past the edge (the coordinates and the star stay whole).
-    static func results(_ results: CityBrowser.Results, painter: Painter, width: Int = 80) -> String {
+    /// - Parameter hints: the commands that act on the rows (`open N`, `next`), for a session; one-shot output says
+    ///   how to see more instead.
+    static func results(
+        _ results: CityBrowser.Results, painter: Painter, width: Int = 80, hints: Bool = true
+    )
+        -> String
+    {
         let what = results.favoritesOnly ? "Favourites" : "Cities"
         let query = results.query.trimmingCharacters(in: .whitespaces)
         let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(TerminalText.sanitize(query))\""
@@ -59,9 +65,13 @@ enum MapViews {
             )
         }
         var footer = "Page \(results.pageIndex + 1) of \(formatted(results.pageCount))"
-        if results.pageCount > 1 { footer += " · next, prev, page N" }
-        footer += " · open N, map N, fav N"
-        if DisplayWidth.columns(of: footer) > width {
+        if !hints {
+            if results.pageCount > 1 { footer += " · --limit N shows more" }
+        } else {
+            if results.pageCount > 1 { footer += " · next, prev, page N" }
+            footer += " · open N, map N, fav N"
+        }
+        if hints, DisplayWidth.columns(of: footer) > width {
             footer =
                 "Page \(results.pageIndex + 1)/\(formatted(results.pageCount))\(results.pageCount > 1 ? " · next, prev" : "") · open N"
         }
@@ -146,10 +156,15 @@ enum MapViews {
         return lines.joined(separator: "\n")
     }
 
-    static func detail(_ detail: CityBrowser.Detail, painter: Painter, width: Int = 80) -> String {
+    static func detail(
+        _ detail: CityBrowser.Detail, painter: Painter, width: Int = 80, hints: Bool = true
+    )
+        -> String
+    {
         let city = detail.city
         let star = detail.favorite ? "  " + painter.paint("★ favourite", .yellow) : ""
-        var lines = [painter.paint(TerminalText.sanitize(city.qualifiedName), .bold) + star]
+        let title = TerminalText.sanitize(city.qualifiedName(fitting: width - (detail.favorite ? 13 : 0)))
+        var lines = [painter.paint(title, .bold) + star]
         var facts: [(String, String)] = [("Coordinates", coordinates(city, long: true))]
         if let country = detail.countryName {
             facts.append(("Country", "\(TerminalText.sanitize(country)) (\(city.country))"))
@@ -162,35 +177,53 @@ enum MapViews {
         if let population = city.population, population > 0 { facts.append(("Population", formatted(population))) }
         if let zone = city.timeZone { facts.append(("Time zone", TerminalText.sanitize(zone))) }
         facts.append(("Id", "#\(city.id)"))
+        let labelWidth = width < 44 ? 12 : 13
         for (label, value) in facts {
-            lines.append("  " + DisplayWidth.pad(label, to: 13) + value)
+            lines += DisplayWidth.wrapped(
+                "  " + DisplayWidth.pad(label, to: labelWidth) + value, width: width,
+                indent: String(repeating: " ", count: labelWidth + 2))
         }
         if !detail.nearby.isEmpty {
             lines.append("")
             lines.append(painter.paint("Nearest cities", .bold))
-            // After the name: distance (2 + 8), compass point (2 + 3 + 1 + 3 + 1), id (2 + up to 9).
-            let room = width - 2 - 10 - 10 - 11
-            // Without their region when that does not fit.
-            let labels = detail.nearby.map { TerminalText.sanitize($0.city.qualifiedName(fitting: max(8, room))) }
-            let width = max(8, min(room, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10))
-            for (near, label) in zip(detail.nearby, labels) {
-                let distance =
-                    near.distanceKm < 10
-                    ? String(format: "%.1f km", near.distanceKm) : "\(Int(near.distanceKm.rounded())) km"
-                lines.append(
-                    "  \(DisplayWidth.fit(label, to: width))  \(DisplayWidth.padLeft(distance, to: 8))  \(CitiesService.Geo.compassPoint(near.bearing).padding(toLength: 3, withPad: " ", startingAt: 0)) \(DisplayWidth.padLeft(String(Int(near.bearing.rounded()) % 360), to: 3))°  #\(near.city.id)"
-                )
+            // Without their region when that does not fit beside the distance (8), the compass point (3), the
+            // bearing (4, from 60 columns) and the id (8), two columns apart; then cut.
+            let bearings = width >= 60
+            let labels = detail.nearby.map {
+                TerminalText.sanitize(
+                    $0.city.qualifiedName(fitting: max(8, width - 2 - 10 - 5 - (bearings ? 6 : 0) - 10)))
             }
+            var table = FittedTable(columns: [
+                .init(header: "", cells: labels.map { "  " + $0 }, flexible: true),
+                .init(
+                    header: "",
+                    cells: detail.nearby.map { near in
+                        near.distanceKm < 10
+                            ? String(format: "%.1f km", near.distanceKm) : "\(Int(near.distanceKm.rounded())) km"
+                    }, alignRight: true),
+                .init(header: "", cells: detail.nearby.map { CitiesService.Geo.compassPoint($0.bearing) }),
+                .init(header: "", cells: detail.nearby.map { "#\($0.city.id)" }, priority: 1),
+            ])
+            if bearings {
+                table.columns.insert(
+                    .init(
+                        header: "", cells: detail.nearby.map { "\(Int($0.bearing.rounded()) % 360)°" },
+                        alignRight: true,
+                        priority: 2), at: 3)
+            }
+            lines += table.lines(width: width, painter: painter)
         }
-        lines.append("")
-        lines.append(
-            painter.paint(
+        if hints {
+            lines.append("")
+            lines += DisplayWidth.wrapped(
                 "'map' shows it on the map, 'weather' its weather, '\(detail.favorite ? "unfav" : "fav")' \(detail.favorite ? "forgets" : "keeps") it, 'back' returns.",
-                .dim))
+                width: width, indent: "  "
+            ).map { painter.paint($0, .dim) }
+        }
         return lines.joined(separator: "\n")
     }
 
-    static func map(_ map: CityBrowser.MapView, rendered: RenderedMap, painter: Painter) -> String {
+    static func map(_ map: CityBrowser.MapView, rendered: RenderedMap, painter: Painter, hints: Bool = true) -> String {
         var lines: [String] = []
         if let city = map.city {
             let star = map.favorite ? " " + painter.paint("★", .yellow) : ""
@@ -199,7 +232,7 @@ enum MapViews {
         }
         lines += painter.enabled ? rendered.spans.map { paint($0, painter) } : rendered.lines
         lines.append(painter.paint(rendered.footer, .dim))
-        lines.append(painter.paint("zoom in|out · pan n|s|e|w · weather · back", .dim))
+        if hints { lines.append(painter.paint("zoom in|out · pan n|s|e|w · weather · back", .dim)) }
         return lines.joined(separator: "\n")
     }
 

@@ -101,13 +101,13 @@ struct MapHarness {
         _ = await harness.run("search toronto")
         #expect(await harness.run("fav 1").contains("★ Toronto, Ontario, CA is now a favourite."))
         #expect(await harness.run("fav 1").contains("was already a favourite"))
-        let list = await harness.run("favorites")
+        let list = await harness.run("search --favorites")
         #expect(list.contains("Favourites: 1 match") && list.contains("★"))
         #expect(await harness.run("search --favorites tor").contains("Toronto, Ontario, CA"))
         #expect(await harness.run("search --favorites par").contains("no match"))
         _ = await harness.run("open #6167865")
         #expect(await harness.run("unfav").contains("Toronto, Ontario, CA is no longer a favourite."))
-        #expect(await harness.run("favorites").contains("You have no favourites yet"))
+        #expect(await harness.run("search --favorites").contains("You have no favourites yet"))
     }
 
     @Test func rowsAndIdsThatDoNotExistAreClearErrors() async throws {
@@ -128,7 +128,7 @@ struct MapHarness {
         _ = await harness.run("search paris")
         #expect(await harness.status("fav") == .completed(status: 64))
         #expect(harness.output.stderr.contains("Which city?"))
-        #expect(await harness.run("favorites").contains("You have no favourites yet"))
+        #expect(await harness.run("search --favorites").contains("You have no favourites yet"))
     }
 
     @Test func theListInColourGolden() async throws {

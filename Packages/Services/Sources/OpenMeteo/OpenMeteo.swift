@@ -14,9 +14,16 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
         public var windDirection10m: Double?
         public var weatherCode: Int?
         public var isDay: Int?
+        public var precipitation: Double?
+        public var windGusts10m: Double?
+        public var uvIndex: Double?
+        public var pressureMsl: Double?
+        public var visibility: Double?
+        public var cloudCover: Double?
+        public var dewPoint2m: Double?
 
         enum CodingKeys: String, CodingKey {
-            case time
+            case time, precipitation, visibility
             case temperature2m = "temperature_2m"
             case apparentTemperature = "apparent_temperature"
             case relativeHumidity2m = "relative_humidity_2m"
@@ -24,6 +31,11 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
             case windDirection10m = "wind_direction_10m"
             case weatherCode = "weather_code"
             case isDay = "is_day"
+            case windGusts10m = "wind_gusts_10m"
+            case uvIndex = "uv_index"
+            case pressureMsl = "pressure_msl"
+            case cloudCover = "cloud_cover"
+            case dewPoint2m = "dew_point_2m"
         }
     }
 
@@ -33,13 +45,18 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
         public var apparentTemperature: [Double?]?
         public var precipitationProbability: [Double?]?
         public var weatherCode: [Int?]?
+        public var precipitation: [Double?]?
+        public var windSpeed10m: [Double?]?
+        public var windDirection10m: [Double?]?
 
         enum CodingKeys: String, CodingKey {
-            case time
+            case time, precipitation
             case temperature2m = "temperature_2m"
             case apparentTemperature = "apparent_temperature"
             case precipitationProbability = "precipitation_probability"
             case weatherCode = "weather_code"
+            case windSpeed10m = "wind_speed_10m"
+            case windDirection10m = "wind_direction_10m"
         }
     }
 
@@ -50,12 +67,18 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
         public var temperature2mMin: [Double?]?
         public var sunrise: [String?]?
         public var sunset: [String?]?
+        public var precipitationSum: [Double?]?
+        public var precipitationProbabilityMax: [Double?]?
+        public var windSpeed10mMax: [Double?]?
 
         enum CodingKeys: String, CodingKey {
             case time, sunrise, sunset
             case weatherCode = "weather_code"
             case temperature2mMax = "temperature_2m_max"
             case temperature2mMin = "temperature_2m_min"
+            case precipitationSum = "precipitation_sum"
+            case precipitationProbabilityMax = "precipitation_probability_max"
+            case windSpeed10mMax = "wind_speed_10m_max"
         }
     }
 
@@ -76,8 +99,9 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
 /// Open-Meteo: no key. `GET {base}/v1/forecast` with the variables SkyLens shows, in °C and km/h.
 public enum OpenMeteo {
     public static let defaultBaseURL = URL(string: "https://api.open-meteo.com")!
-    /// Days asked for; an answer with more has them dropped (see `WeatherReport.checked`).
-    public static let forecastDays = 7
+    /// Days asked for (the most Open-Meteo gives); an answer with more has them dropped (see
+    /// `WeatherReport.checked`).
+    public static let forecastDays = 16
 
     /// The DTOs name their keys (`temperature_2m`); a plain decoder.
     public static var decoder: JSONDecoder { JSONDecoder() }
@@ -104,9 +128,7 @@ public enum OpenMeteo {
             let asked = Array(places.prefix(CurrentConditionsClient.limit))
             let request = HTTPRequest.get(
                 "/v1/forecast",
-                query: [
-                    QueryItem("latitude", asked.map { String(format: "%.4f", $0.latitude) }.joined(separator: ",")),
-                    QueryItem("longitude", asked.map { String(format: "%.4f", $0.longitude) }.joined(separator: ",")),
+                query: coordinates(asked) + [
                     QueryItem("current", "temperature_2m,weather_code,is_day"),
                     QueryItem("timezone", "GMT"),
                     QueryItem("temperature_unit", "celsius"),
@@ -135,16 +157,118 @@ public enum OpenMeteo {
         }
     }
 
+    /// `latitude=a,b,c&longitude=x,y,z`.
+    static func coordinates(_ places: [WeatherLocation]) -> [QueryItem] {
+        [
+            QueryItem("latitude", places.map { String(format: "%.4f", $0.latitude) }.joined(separator: ",")),
+            QueryItem("longitude", places.map { String(format: "%.4f", $0.longitude) }.joined(separator: ",")),
+        ]
+    }
+
+    /// Today at up to `TodayClient.limit` places in one request: the weather now and the day's extremes, each in
+    /// the place's own time zone (`timezone=auto` applies to every place).
+    public static func today(http: HTTPClient) -> TodayClient {
+        TodayClient(provider: "open-meteo") { places throws(WeatherError) in
+            guard !places.isEmpty else { return [] }
+            let asked = Array(places.prefix(TodayClient.limit))
+            let request = HTTPRequest.get(
+                "/v1/forecast",
+                query: coordinates(asked) + [
+                    QueryItem("current", "temperature_2m,apparent_temperature,weather_code,is_day,wind_speed_10m"),
+                    QueryItem("daily", "weather_code,temperature_2m_max,temperature_2m_min"),
+                    QueryItem("timezone", "auto"), QueryItem("forecast_days", "1"),
+                    QueryItem("temperature_unit", "celsius"), QueryItem("wind_speed_unit", "kmh"),
+                ])
+            let answer: OpenMeteoCurrentBatchDTO
+            do throws(HTTPError) {
+                answer = try await http.send(
+                    request, decoding: OpenMeteoCurrentBatchDTO.self, expected: "Open-Meteo weather data",
+                    decoder: decoder)
+            } catch {
+                throw WeatherError.from(error, provider: "Open-Meteo")
+            }
+            guard answer.places.count == asked.count else {
+                throw .malformed(
+                    "Open-Meteo answered for \(answer.places.count) places where \(asked.count) were asked for.")
+            }
+            return answer.places.map { place in
+                guard abs(place.utcOffsetSeconds) <= 18 * 3600, let current = place.current,
+                    let temperature = current.temperature2m, Plausible.temperature.contains(temperature),
+                    let observed = LocalTime.date(fromLocal: current.time, utcOffset: place.utcOffsetSeconds)
+                else { return nil }
+                let code = current.weatherCode ?? -1
+                let low = element(place.daily?.temperature2mMin, 0).flatMap {
+                    Plausible.temperature.contains($0) ? $0 : nil
+                }
+                let high = element(place.daily?.temperature2mMax, 0).flatMap {
+                    Plausible.temperature.contains($0) ? $0 : nil
+                }
+                return PlaceToday(
+                    current: CurrentWeather(
+                        temperature: temperature,
+                        feelsLike: current.apparentTemperature.flatMap { Plausible.feelsLike.contains($0) ? $0 : nil },
+                        humidity: nil,
+                        windSpeed: current.windSpeed10m.flatMap { Plausible.windSpeed.contains($0) ? $0 : nil },
+                        windDirection: nil, condition: Condition(wmo: code), code: code,
+                        isDay: (current.isDay ?? 1) == 1),
+                    observedAt: observed, utcOffset: place.utcOffsetSeconds,
+                    minimum: low.flatMap { low in high.map { min(low, $0) } ?? low },
+                    maximum: high.flatMap { high in low.map { max(high, $0) } ?? high },
+                    condition: element(place.daily?.weatherCode, 0).map { Condition(wmo: $0) })
+            }
+        }
+    }
+
+    /// Open-Meteo's air-quality API (`{base}/v1/air-quality`, data from CAMS): the air now.
+    public static func airQuality(http: HTTPClient) -> AirQualityClient {
+        AirQualityClient(provider: "open-meteo-air") { location throws(WeatherError) in
+            let request = HTTPRequest.get(
+                "/v1/air-quality",
+                query: coordinates([location]) + [
+                    QueryItem("current", "european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide,uv_index"),
+                    QueryItem("timezone", "auto"),
+                ])
+            let dto: OpenMeteoAirQualityDTO
+            do throws(HTTPError) {
+                dto = try await http.send(
+                    request, decoding: OpenMeteoAirQualityDTO.self, expected: "Open-Meteo air quality data",
+                    decoder: decoder)
+            } catch {
+                throw WeatherError.from(error, provider: "Open-Meteo")
+            }
+            guard abs(dto.utcOffsetSeconds) <= 18 * 3600, let current = dto.current,
+                let observed = LocalTime.date(fromLocal: current.time, utcOffset: dto.utcOffsetSeconds)
+            else {
+                throw .malformed("Open-Meteo sent no air quality or time for \(location.name).")
+            }
+            func kept(_ value: Double?, _ range: ClosedRange<Double>) -> Double? {
+                value.flatMap { $0.isFinite && range.contains($0) ? $0 : nil }
+            }
+            return AirQuality(
+                location: location, observedAt: observed, utcOffset: dto.utcOffsetSeconds,
+                europeanAqi: kept(current.europeanAqi, 0...1_000), usAqi: kept(current.usAqi, 0...1_000),
+                pm25: kept(current.pm25, 0...5_000), pm10: kept(current.pm10, 0...10_000),
+                ozone: kept(current.ozone, 0...2_000), nitrogenDioxide: kept(current.nitrogenDioxide, 0...5_000),
+                uvIndex: kept(current.uvIndex, Plausible.uvIndex.bounds))
+        }
+    }
+
     static func query(for location: WeatherLocation) -> [QueryItem] {
         [
             QueryItem("latitude", String(format: "%.4f", location.latitude)),
             QueryItem("longitude", String(format: "%.4f", location.longitude)),
             QueryItem(
                 "current",
-                "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_direction_10m,weather_code,is_day"
+                "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_direction_10m,wind_gusts_10m,weather_code,is_day,precipitation,uv_index,pressure_msl,visibility,cloud_cover,dew_point_2m"
             ),
-            QueryItem("hourly", "temperature_2m,apparent_temperature,precipitation_probability,weather_code"),
-            QueryItem("daily", "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset"),
+            QueryItem(
+                "hourly",
+                "temperature_2m,apparent_temperature,precipitation_probability,precipitation,weather_code,wind_speed_10m,wind_direction_10m"
+            ),
+            QueryItem(
+                "daily",
+                "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_sum,precipitation_probability_max,wind_speed_10m_max"
+            ),
             QueryItem("timezone", "auto"),
             QueryItem("forecast_days", String(forecastDays)),
             QueryItem("temperature_unit", "celsius"),
@@ -180,7 +304,10 @@ public enum OpenMeteo {
                     HourForecast(
                         time: date, temperature: value, feelsLike: element(hourly.apparentTemperature, index),
                         precipitationProbability: element(hourly.precipitationProbability, index),
-                        condition: element(hourly.weatherCode, index).map { Condition(wmo: $0) } ?? .unknown))
+                        condition: element(hourly.weatherCode, index).map { Condition(wmo: $0) } ?? .unknown,
+                        precipitation: element(hourly.precipitation, index),
+                        windSpeed: element(hourly.windSpeed10m, index),
+                        windDirection: element(hourly.windDirection10m, index)))
             }
         }
         let hourDays = hours.map { local.day($0.time) }
@@ -201,7 +328,10 @@ public enum OpenMeteo {
                         },
                         sunset: element(daily.sunset, index).flatMap {
                             local.date($0)
-                        }))
+                        },
+                        precipitation: element(daily.precipitationSum, index),
+                        precipitationProbability: element(daily.precipitationProbabilityMax, index),
+                        windSpeed: element(daily.windSpeed10mMax, index)))
             }
         }
         return WeatherReport(
@@ -210,7 +340,9 @@ public enum OpenMeteo {
                 temperature: temperature, feelsLike: current.apparentTemperature,
                 humidity: current.relativeHumidity2m, windSpeed: current.windSpeed10m,
                 windDirection: current.windDirection10m, condition: Condition(wmo: code), code: code,
-                isDay: (current.isDay ?? 1) == 1),
+                isDay: (current.isDay ?? 1) == 1, precipitation: current.precipitation, windGusts: current.windGusts10m,
+                uvIndex: current.uvIndex, pressure: current.pressureMsl, visibility: current.visibility,
+                cloudCover: current.cloudCover, dewPoint: current.dewPoint2m),
             hours: hours, days: days)
     }
 
@@ -232,5 +364,38 @@ public struct OpenMeteoCurrentBatchDTO: Decodable, Sendable, Equatable {
         } else {
             places = [try container.decode(OpenMeteoForecastDTO.self)]
         }
+    }
+}
+
+/// Open-Meteo's `/v1/air-quality` answer, as sent.
+public struct OpenMeteoAirQualityDTO: Decodable, Sendable, Equatable {
+    public struct Current: Decodable, Sendable, Equatable {
+        public var time: String
+        public var europeanAqi: Double?
+        public var usAqi: Double?
+        public var pm25: Double?
+        public var pm10: Double?
+        public var ozone: Double?
+        public var nitrogenDioxide: Double?
+        public var uvIndex: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case time, pm10, ozone
+            case europeanAqi = "european_aqi"
+            case usAqi = "us_aqi"
+            case pm25 = "pm2_5"
+            case nitrogenDioxide = "nitrogen_dioxide"
+            case uvIndex = "uv_index"
+        }
+    }
+
+    public var latitude: Double
+    public var longitude: Double
+    public var utcOffsetSeconds: Int
+    public var current: Current?
+
+    enum CodingKeys: String, CodingKey {
+        case latitude, longitude, current
+        case utcOffsetSeconds = "utc_offset_seconds"
     }
 }

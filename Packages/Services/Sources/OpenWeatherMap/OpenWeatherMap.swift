@@ -31,16 +31,35 @@ public struct OWMCurrentDTO: Decodable, Sendable, Equatable {
         public var temp: Double
         public var feelsLike: Double?
         public var humidity: Double?
+        /// hPa, at sea level.
+        public var pressure: Double?
 
         enum CodingKeys: String, CodingKey {
-            case temp, humidity
+            case temp, humidity, pressure
             case feelsLike = "feels_like"
         }
     }
 
     public struct Wind: Decodable, Sendable, Equatable {
+        /// m/s.
         public var speed: Double?
         public var deg: Double?
+        public var gust: Double?
+    }
+
+    public struct Clouds: Decodable, Sendable, Equatable {
+        public var all: Double?
+    }
+
+    /// `rain` and `snow`: mm in the last hour (current weather) or the 3 hours of a step (forecast); absent when dry.
+    public struct Amount: Decodable, Sendable, Equatable {
+        public var oneHour: Double?
+        public var threeHours: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case oneHour = "1h"
+            case threeHours = "3h"
+        }
     }
 
     public struct Sys: Decodable, Sendable, Equatable {
@@ -52,6 +71,11 @@ public struct OWMCurrentDTO: Decodable, Sendable, Equatable {
     public var weather: [Weather]
     public var main: Main
     public var wind: Wind?
+    public var clouds: Clouds?
+    public var rain: Amount?
+    public var snow: Amount?
+    /// Metres (at most 10,000).
+    public var visibility: Double?
     public var dt: Double
     public var sys: Sys?
     public var timezone: Int?
@@ -80,6 +104,9 @@ public struct OWMForecastDTO: Decodable, Sendable, Equatable {
         public var main: Main
         public var weather: [OWMCurrentDTO.Weather]
         public var pop: Double?
+        public var wind: OWMCurrentDTO.Wind?
+        public var rain: OWMCurrentDTO.Amount?
+        public var snow: OWMCurrentDTO.Amount?
     }
 
     public struct City: Decodable, Sendable, Equatable {
@@ -210,7 +237,9 @@ public enum OpenWeatherMap {
                 time: Date(timeIntervalSince1970: entry.dt), temperature: entry.main.temp,
                 feelsLike: entry.main.feelsLike,
                 precipitationProbability: entry.pop.map { $0 * 100 },
-                condition: entry.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown)
+                condition: entry.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown,
+                precipitation: amount(entry.rain, entry.snow, \.threeHours),
+                windSpeed: entry.wind?.speed.map { $0 * 3.6 }, windDirection: entry.wind?.deg)
         }
         // Days from the 3-hourly entries, by local date: extremes, mean, and the condition at midday.
         var byDate: [String: [OWMForecastDTO.Entry]] = [:]
@@ -220,24 +249,56 @@ public enum OpenWeatherMap {
         let today = local.day(observed)
         let days = byDate.keys.sorted().map { date -> DayForecast in
             let entries = byDate[date] ?? []
+            // The extremes of the forecast's own temperatures: `temp_min` and `temp_max` are documented as the
+            // spread over a large city's stations now, not the day's extremes (real answers gave a "16 °C" minimum
+            // on a day forecast 19-23 °C).
             let temperatures = entries.map(\.main.temp)
-            let low = entries.map { $0.main.tempMin ?? $0.main.temp }.min() ?? 0
-            let high = entries.map { $0.main.tempMax ?? $0.main.temp }.max() ?? 0
+            let low = temperatures.min() ?? 0
+            let high = temperatures.max() ?? 0
             let midday = entries.min { abs(localHour($0.dt, offset) - 13) < abs(localHour($1.dt, offset) - 13) }
+            let amounts = entries.compactMap { amount($0.rain, $0.snow, \.threeHours) }
             return DayForecast(
                 date: date, minimum: low, maximum: high,
                 average: temperatures.reduce(0, +) / Double(max(1, temperatures.count)),
                 condition: midday?.weather.first.map { Condition(openWeatherMap: $0.id) } ?? .unknown,
                 sunrise: date == today ? current.sys?.sunrise.map(Date.init(timeIntervalSince1970:)) : nil,
-                sunset: date == today ? current.sys?.sunset.map(Date.init(timeIntervalSince1970:)) : nil)
+                sunset: date == today ? current.sys?.sunset.map(Date.init(timeIntervalSince1970:)) : nil,
+                precipitation: amounts.isEmpty ? (entries.isEmpty ? nil : 0) : amounts.reduce(0, +),
+                precipitationProbability: entries.compactMap(\.pop).max().map { $0 * 100 },
+                windSpeed: entries.compactMap { $0.wind?.speed }.max().map { $0 * 3.6 })
         }
         return WeatherReport(
             location: location, provider: "openweathermap", observedAt: observed, utcOffset: offset,
             current: CurrentWeather(
                 temperature: current.main.temp, feelsLike: current.main.feelsLike,
                 humidity: current.main.humidity, windSpeed: current.wind?.speed.map { $0 * 3.6 },
-                windDirection: current.wind?.deg, condition: Condition(openWeatherMap: code), code: code, isDay: isDay),
+                windDirection: current.wind?.deg, condition: Condition(openWeatherMap: code), code: code, isDay: isDay,
+                precipitation: amount(current.rain, current.snow, \.oneHour) ?? 0,
+                windGusts: current.wind?.gust.map { $0 * 3.6 }, uvIndex: nil, pressure: current.main.pressure,
+                visibility: current.visibility, cloudCover: current.clouds?.all,
+                dewPoint: current.main.humidity.flatMap { dewPoint(celsius: current.main.temp, humidity: $0) },
+                // Said with the weather now, so they are there all day (the forecast's days may start tomorrow).
+                sunrise: current.sys?.sunrise.map(Date.init(timeIntervalSince1970:)),
+                sunset: current.sys?.sunset.map(Date.init(timeIntervalSince1970:))),
             hours: hours, days: days)
+    }
+
+    /// Rain and snow together (mm), nil when the answer says neither: OpenWeatherMap leaves them out when it is dry
+    /// (so the current weather's absence means none fell in the last hour).
+    static func amount(
+        _ rain: OWMCurrentDTO.Amount?, _ snow: OWMCurrentDTO.Amount?, _ period: KeyPath<OWMCurrentDTO.Amount, Double?>
+    ) -> Double? {
+        let values = [rain?[keyPath: period], snow?[keyPath: period]].compactMap { $0 }
+        return values.isEmpty ? nil : values.reduce(0, +)
+    }
+
+    /// The dew point from the temperature and the relative humidity (Magnus formula, Alduchov and Eskridge's
+    /// constants: within 0.4 °C from −40 to 50 °C); OpenWeatherMap's current weather does not send it.
+    static func dewPoint(celsius: Double, humidity: Double) -> Double? {
+        guard humidity > 0, humidity <= 100, celsius.isFinite else { return nil }
+        let a = 17.625, b = 243.04
+        let gamma = log(humidity / 100) + a * celsius / (b + celsius)
+        return b * gamma / (a - gamma)
     }
 
     static func localHour(_ time: Double, _ offset: Int) -> Int {

@@ -7,9 +7,17 @@ import WeatherService
 extension WeatherCacheClient {
     /// The `weather_cache` table of the App's database; registers its migration (once, whoever makes it first).
     public static func sqlite(_ database: AppDatabase) -> WeatherCacheClient {
-        database.register(weatherCacheMigrations)
-        return WeatherCacheClient(
-            entry: { (provider: String, place: String) async throws(StoreError) -> CachedWeather? in
+        WeatherCacheClient(AnswerCache<WeatherReport>.sqlite(database))
+    }
+}
+
+extension AnswerCache {
+    /// The `weather_cache` table of the App's database (the provider names the kind of answer: `open-meteo`,
+    /// `open-meteo-air`); registers its migration (once, whoever makes it first).
+    public static func sqlite(_ database: AppDatabase) -> Self {
+        database.register(WeatherCacheClient.weatherCacheMigrations)
+        return Self(
+            entry: { (provider: String, place: String) async throws(StoreError) -> Kept? in
                 let stored = try await database.read { db -> (Data, Double)? in
                     guard
                         let row = try Row.fetchOne(
@@ -20,13 +28,12 @@ extension WeatherCacheClient {
                     return (data, row["fetchedAt"])
                 }
                 // An entry this version cannot read is no entry: the next answer replaces it.
-                guard let (data, fetchedAt) = stored,
-                    let report = try? reportDecoder().decode(WeatherReport.self, from: data)
+                guard let (data, fetchedAt) = stored, let value = try? reportDecoder().decode(Value.self, from: data)
                 else { return nil }
-                return CachedWeather(report: report, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
+                return Kept(value: value, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
             },
-            store: { (report: WeatherReport, provider: String, place: String, date: Date) async throws(StoreError) in
-                let data = (try? reportEncoder().encode(report)) ?? Data()
+            store: { (value: Value, provider: String, place: String, date: Date) async throws(StoreError) in
+                let data = (try? reportEncoder().encode(value)) ?? Data()
                 try await database.write { db in
                     try db.execute(
                         sql: """
@@ -38,7 +45,9 @@ extension WeatherCacheClient {
                 }
             })
     }
+}
 
+extension WeatherCacheClient {
     static let weatherCacheMigrations: [DatabaseMigration] = [
         DatabaseMigration("weather.v1.cache") { db in
             try db.create(table: "weather_cache") { table in

@@ -43,9 +43,21 @@ public enum Plausible {
     public static let windDirection = Range(name: "wind direction", unit: "°", bounds: 0...360)
     public static let precipitationProbability = Range(
         name: "chance of precipitation", unit: "%", bounds: 0...100)
+    /// The most rain measured in a day is 1,825 mm (Réunion, 1966).
+    public static let precipitation = Range(name: "precipitation", unit: "mm", bounds: 0...2_000)
+    public static let uvIndex = Range(name: "UV index", unit: "", bounds: 0...30)
+    /// Sea-level pressure: the records are 870 hPa (Typhoon Tip) and 1,084 hPa (Agata).
+    public static let pressure = Range(name: "pressure", unit: "hPa", bounds: 850...1_100)
+    public static let visibility = Range(name: "visibility", unit: "m", bounds: 0...1_000_000)
+    public static let cloudCover = Range(name: "cloud cover", unit: "%", bounds: 0...100)
+    /// The dew point never rises above the air's temperature; its record is near 35 °C.
+    public static let dewPoint = Range(name: "dew point", unit: "°C", bounds: -100...60)
 
     /// Every range, for documentation and tests.
-    public static let all = [temperature, feelsLike, humidity, windSpeed, windDirection, precipitationProbability]
+    public static let all = [
+        temperature, feelsLike, humidity, windSpeed, windDirection, precipitationProbability, precipitation, uvIndex,
+        pressure, visibility, cloudCover, dewPoint,
+    ]
 }
 
 extension WeatherReport {
@@ -67,6 +79,13 @@ extension WeatherReport {
         report.current.humidity = keep(current.humidity, Plausible.humidity, " now")
         report.current.windSpeed = keep(current.windSpeed, Plausible.windSpeed, " now")
         report.current.windDirection = keep(current.windDirection, Plausible.windDirection, " now")
+        report.current.precipitation = keep(current.precipitation, Plausible.precipitation, " now")
+        report.current.windGusts = keep(current.windGusts, Plausible.windSpeed, " (gusts) now")
+        report.current.uvIndex = keep(current.uvIndex, Plausible.uvIndex, " now")
+        report.current.pressure = keep(current.pressure, Plausible.pressure, " now")
+        report.current.visibility = keep(current.visibility, Plausible.visibility, " now")
+        report.current.cloudCover = keep(current.cloudCover, Plausible.cloudCover, " now")
+        report.current.dewPoint = keep(current.dewPoint, Plausible.dewPoint, " now")
 
         // Days: in date order, each date once, sound, no more than were asked for.
         var seenDates = Set<String>()
@@ -85,6 +104,11 @@ extension WeatherReport {
                 repairs.append("a minimum above the maximum on \(day.date)")
                 continue
             }
+            var day = day
+            day.precipitation = keep(day.precipitation, Plausible.precipitation, " on \(day.date)")
+            day.precipitationProbability = keep(
+                day.precipitationProbability, Plausible.precipitationProbability, " on \(day.date)")
+            day.windSpeed = keep(day.windSpeed, Plausible.windSpeed, " on \(day.date)")
             days.append(day)
         }
         if days.count > requested {
@@ -117,6 +141,9 @@ extension WeatherReport {
             hour.feelsLike = keep(hour.feelsLike, Plausible.feelsLike, " in an hour of \(day)")
             hour.precipitationProbability = keep(
                 hour.precipitationProbability, Plausible.precipitationProbability, " in an hour of \(day)")
+            hour.precipitation = keep(hour.precipitation, Plausible.precipitation, " in an hour of \(day)")
+            hour.windSpeed = keep(hour.windSpeed, Plausible.windSpeed, " in an hour of \(day)")
+            hour.windDirection = keep(hour.windDirection, Plausible.windDirection, " in an hour of \(day)")
             hours.append(hour)
         }
         if beyond > 0 { repairs.append("\(beyond) hours beyond the \(requested) days asked for") }

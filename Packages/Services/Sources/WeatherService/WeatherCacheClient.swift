@@ -41,18 +41,64 @@ public struct WeatherCacheClient: Sendable {
     }
 
     /// A cache in memory.
-    public static func inMemory() -> WeatherCacheClient {
-        struct Key: Hashable {
-            var provider: String
-            var place: String
+    public static func inMemory() -> WeatherCacheClient { WeatherCacheClient(AnswerCache<WeatherReport>.inMemory()) }
+
+    /// Over a cache of answers of any kind (`AnswerCache.sqlite` in the App).
+    public init(_ answers: AnswerCache<WeatherReport>) {
+        self.init(
+            entry: { provider, place throws(StoreError) in
+                try await answers.entry(provider, place).map {
+                    CachedWeather(report: $0.value, fetchedAt: $0.fetchedAt)
+                }
+            },
+            store: { report, provider, place, date throws(StoreError) in
+                try await answers.store(report, provider, place, date)
+            })
+    }
+}
+
+/// Answers kept with their fetch time, by provider and place: weather reports, air quality. The live value
+/// (`AnswerCache.sqlite(_:)`, module `SQLiteStores`) is one table of the App's database; `inMemory()` is for tests.
+public struct AnswerCache<Value: Codable & Sendable>: Sendable {
+    public var entry: @Sendable (_ provider: String, _ place: String) async throws(StoreError) -> Kept?
+    public var store:
+        @Sendable (_ value: Value, _ provider: String, _ place: String, _ at: Date) async throws(StoreError)
+            -> Void
+
+    /// An answer as it was stored.
+    public struct Kept: Sendable {
+        public var value: Value
+        public var fetchedAt: Date
+
+        public init(value: Value, fetchedAt: Date) {
+            self.value = value
+            self.fetchedAt = fetchedAt
         }
-        let entries = Mutex<[Key: CachedWeather]>([:])
-        return WeatherCacheClient(
-            entry: { provider, place in entries.withLock { $0[Key(provider: provider, place: place)] } },
-            store: { report, provider, place, date in
+    }
+
+    public init(
+        entry: @escaping @Sendable (String, String) async throws(StoreError) -> Kept?,
+        store: @escaping @Sendable (Value, String, String, Date) async throws(StoreError) -> Void
+    ) {
+        self.entry = entry
+        self.store = store
+    }
+
+    /// A cache in memory.
+    public static func inMemory() -> Self {
+        let entries = Mutex<[AnswerKey: Kept]>([:])
+        return Self(
+            entry: { provider, place in entries.withLock { $0[AnswerKey(provider: provider, place: place)] } },
+            store: { value, provider, place, date in
                 entries.withLock {
-                    $0[Key(provider: provider, place: place)] = CachedWeather(report: report, fetchedAt: date)
+                    $0[AnswerKey(provider: provider, place: place)] = Kept(value: value, fetchedAt: date)
                 }
             })
     }
+}
+
+/// Where an answer is kept in memory.
+private struct AnswerKey: Hashable {
+    var provider: String
+    var place: String
 }

@@ -131,10 +131,29 @@ public struct CurrentWeather: Sendable, Equatable, Codable {
     /// The provider's own code (WMO for Open-Meteo, the condition id for OpenWeatherMap).
     public var code: Int
     public var isDay: Bool
+    /// mm, rain and snow (as water) of the last hour.
+    public var precipitation: Double?
+    /// km/h.
+    public var windGusts: Double?
+    public var uvIndex: Double?
+    /// hPa, at sea level.
+    public var pressure: Double?
+    /// Metres.
+    public var visibility: Double?
+    /// Percent.
+    public var cloudCover: Double?
+    /// °C.
+    public var dewPoint: Double?
+    /// Today's sunrise and sunset at the place, when the provider says them with the weather now (OpenWeatherMap);
+    /// else the day's forecast has them.
+    public var sunrise: Date?
+    public var sunset: Date?
 
     public init(
         temperature: Double, feelsLike: Double?, humidity: Double?, windSpeed: Double?, windDirection: Double?,
-        condition: Condition, code: Int, isDay: Bool
+        condition: Condition, code: Int, isDay: Bool, precipitation: Double? = nil, windGusts: Double? = nil,
+        uvIndex: Double? = nil, pressure: Double? = nil, visibility: Double? = nil, cloudCover: Double? = nil,
+        dewPoint: Double? = nil, sunrise: Date? = nil, sunset: Date? = nil
     ) {
         self.temperature = temperature
         self.feelsLike = feelsLike
@@ -144,6 +163,15 @@ public struct CurrentWeather: Sendable, Equatable, Codable {
         self.condition = condition
         self.code = code
         self.isDay = isDay
+        self.precipitation = precipitation
+        self.windGusts = windGusts
+        self.uvIndex = uvIndex
+        self.pressure = pressure
+        self.visibility = visibility
+        self.cloudCover = cloudCover
+        self.dewPoint = dewPoint
+        self.sunrise = sunrise
+        self.sunset = sunset
     }
 }
 
@@ -155,15 +183,25 @@ public struct HourForecast: Sendable, Equatable, Codable {
     /// Percent, 0…100.
     public var precipitationProbability: Double?
     public var condition: Condition
+    /// mm in the hour (in the 3 hours of an OpenWeatherMap step).
+    public var precipitation: Double?
+    /// km/h.
+    public var windSpeed: Double?
+    /// Degrees, where the wind comes from.
+    public var windDirection: Double?
 
     public init(
-        time: Date, temperature: Double, feelsLike: Double?, precipitationProbability: Double?, condition: Condition
+        time: Date, temperature: Double, feelsLike: Double?, precipitationProbability: Double?, condition: Condition,
+        precipitation: Double? = nil, windSpeed: Double? = nil, windDirection: Double? = nil
     ) {
         self.time = time
         self.temperature = temperature
         self.feelsLike = feelsLike
         self.precipitationProbability = precipitationProbability
         self.condition = condition
+        self.precipitation = precipitation
+        self.windSpeed = windSpeed
+        self.windDirection = windDirection
     }
 }
 
@@ -178,10 +216,16 @@ public struct DayForecast: Sendable, Equatable, Codable {
     public var condition: Condition
     public var sunrise: Date?
     public var sunset: Date?
+    /// mm over the day.
+    public var precipitation: Double?
+    /// The day's highest chance of precipitation, percent.
+    public var precipitationProbability: Double?
+    /// The day's strongest wind, km/h.
+    public var windSpeed: Double?
 
     public init(
         date: String, minimum: Double, maximum: Double, average: Double, condition: Condition, sunrise: Date?,
-        sunset: Date?
+        sunset: Date?, precipitation: Double? = nil, precipitationProbability: Double? = nil, windSpeed: Double? = nil
     ) {
         self.date = date
         self.minimum = minimum
@@ -190,6 +234,9 @@ public struct DayForecast: Sendable, Equatable, Codable {
         self.condition = condition
         self.sunrise = sunrise
         self.sunset = sunset
+        self.precipitation = precipitation
+        self.precipitationProbability = precipitationProbability
+        self.windSpeed = windSpeed
     }
 }
 

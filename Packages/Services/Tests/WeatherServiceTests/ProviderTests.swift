@@ -33,6 +33,28 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         #expect(report.days[6].condition == .unknown)  // a null code
         #expect(report.days[0].minimum <= report.days[0].average && report.days[0].average <= report.days[0].maximum)
         #expect(report.days[0].sunrise.map { LocalTime.day($0, utcOffset: -18000) } == "2026-11-22")
+        // The rest of the weather now, the hours' rain and wind, the days' totals.
+        let now = report.current
+        #expect(now.precipitation == 0 && now.windGusts == 29.2 && now.uvIndex == 0.9 && now.pressure == 1016.3)
+        #expect(now.visibility == 24_140 && now.cloudCover == 100 && now.dewPoint == 0.4)
+        #expect(report.hours[16].precipitation == 1.3 && report.hours[16].windSpeed != nil)
+        #expect(report.days[0].precipitation == 4.2 && report.days[0].precipitationProbability == 59)
+    }
+
+    @Test func theAirNowIsOneRequestOfItsOwn() async throws {
+        let server = try LoopbackServer(always: .json(try fixture("open-meteo-air-toronto.json")))
+        let air = try await OpenMeteo.airQuality(http: http(server)).fetch(toronto)
+        #expect(air.europeanAqi == 23 && air.usAqi == 41 && air.pm25 == 8.1 && air.nitrogenDioxide == 18.3)
+        #expect(air.observedAt == Date(timeIntervalSince1970: 1_795_356_000) && air.utcOffset == -18000)
+        let request = try #require(server.requests.first)
+        #expect(request.path == "/v1/air-quality" && request.queryItems["latitude"] == "43.7001")
+        #expect(AirQuality.europeanLevel(23) == "fair" && AirQuality.usLevel(41) == "good")
+        #expect(AirQuality.usLevel(151) == "unhealthy" && AirQuality.europeanLevel(120) == "extremely poor")
+        let absurd = try LoopbackServer(
+            always: .json(
+                try fixture("open-meteo-air-toronto.json").replacingOccurrences(
+                    of: "\"pm2_5\": 8.1", with: "\"pm2_5\": -4")))
+        #expect(try await OpenMeteo.airQuality(http: http(absurd)).fetch(toronto).pm25 == nil)
     }
 
     @Test func aResponseWithoutACurrentTemperatureIsMalformed() throws {
@@ -121,6 +143,36 @@ func http(_ server: LoopbackServer, log: InMemoryLog = InMemoryLog(), timeout: D
         #expect((5...6).contains(report.days.count))
         #expect(server.requests.map(\.path) == ["/data/2.5/weather", "/data/2.5/forecast"])
         #expect(server.requests.allSatisfy { $0.queryItems["appid"] == key && $0.queryItems["units"] == "metric" })
+    }
+
+    @Test func theDaysExtremesComeFromTheForecastAndTheSunFromTheWeatherNow() throws {
+        let current = try JSONDecoder().decode(
+            OWMCurrentDTO.self, from: Data(try fixture("owm-current-toronto.json").utf8))
+        var forecast = try JSONDecoder().decode(
+            OWMForecastDTO.self, from: Data(try fixture("owm-forecast-toronto.json").utf8))
+        // As real answers have it: temp_min and temp_max are a spread over the city's stations, not the day's.
+        for index in forecast.list.indices {
+            forecast.list[index].main.tempMin = forecast.list[index].main.temp - 6
+            forecast.list[index].main.tempMax = forecast.list[index].main.temp + 6
+        }
+        let report = try OpenWeatherMap.report(current: current, forecast: forecast, for: toronto)
+        for day in report.days {
+            let temperatures = forecast.list.filter {
+                LocalTime.day(Date(timeIntervalSince1970: $0.dt), utcOffset: -18000) == day.date
+            }.map(\.main.temp)
+            #expect(day.minimum == temperatures.min() && day.maximum == temperatures.max(), "\(day.date)")
+        }
+        // Late in the local day the forecast starts tomorrow: the sun is still known, from the weather now.
+        var late = forecast
+        late.list = forecast.list.filter { $0.dt > 1_795_410_000 }
+        let night = try OpenWeatherMap.report(current: current, forecast: late, for: toronto)
+        #expect(night.days.first?.date == "2026-11-23")
+        #expect(night.current.sunrise == Date(timeIntervalSince1970: 1_795_331_520))
+        #expect(night.current.sunset == Date(timeIntervalSince1970: 1_795_365_900))
+        // The rest of the weather now: gusts in km/h, pressure, visibility, cloud, a dew point from the humidity.
+        #expect(abs((report.current.windGusts ?? 0) - 7.2 * 3.6) < 0.001 && report.current.pressure == 1019)
+        #expect(report.current.visibility == 10_000 && report.current.cloudCover == 75)
+        #expect(abs((report.current.dewPoint ?? 99) - -0.4) < 0.1 && report.current.precipitation == 0)
     }
 
     /// Found by FuzzOpenWeatherMap: an offset beyond −14 h crashed Foundation's date formatter.

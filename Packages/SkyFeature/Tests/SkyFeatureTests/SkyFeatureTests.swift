@@ -175,7 +175,7 @@ struct SkyHarness {
         let sky = try SkyHarness()
         #expect(await sky.status(line) == .completed(status: status))
         #expect(sky.output.stdout.isEmpty)
-        #expect(sky.output.stderr.contains(message))
+        #expect(sky.output.stderr.unwrapped.contains(message))
     }
 
     @Test("sky alone shows the last place again, on another date too; the place is kept in the settings")

@@ -70,3 +70,25 @@ public func fixtureURL(_ name: String, filePath: StaticString = #filePath) -> UR
 public func fixture(_ name: String, filePath: StaticString = #filePath) throws -> String {
     try String(contentsOf: fixtureURL(name, filePath: filePath), encoding: .utf8)
 }
+
+extension String {
+    /// The text with lines broken to the terminal's width joined again (a line break and the spaces that indent
+    /// the next line become one space): for checking that a message says a sentence, wherever it was wrapped.
+    public var unwrapped: String {
+        var result = ""
+        // A terminal's output ends its lines with CR LF.
+        var lines = replacingOccurrences(of: "\r\n", with: "\n").split(
+            separator: "\n", omittingEmptySubsequences: false)[
+                ...]
+        while let line = lines.popFirst() {
+            result += line
+            if let next = lines.first, next.hasPrefix("  ") {
+                result += " "
+                lines[lines.startIndex] = next.drop { $0 == " " }
+            } else if !lines.isEmpty {
+                result += "\n"
+            }
+        }
+        return result
+    }
+}

@@ -1,7 +1,8 @@
 import Foundation
 import WeatherService
 
-/// `weather` in JSON; `hourly` adds `hours`, `forecast` adds `days`.
+/// `weather` in JSON; `hourly` adds `hours`, `forecast` adds `days`, `forecast --parts` adds `parts`. Every view
+/// starts from now: hours from the current hour, days from today at the place.
 struct WeatherDocument: Encodable, Sendable {
     struct Location: Encodable, Sendable {
         var id: Int?
@@ -18,8 +19,21 @@ struct WeatherDocument: Encodable, Sendable {
         var windSpeed: Double?
         var windSpeedUnit: String
         var windDirection: Double?
+        var windGusts: Double?
+        var precipitation: Double?
+        var precipitationUnit: String
+        var uvIndex: Double?
+        /// hPa.
+        var pressure: Double?
+        /// Metres.
+        var visibility: Double?
+        /// Percent.
+        var cloudCover: Double?
+        var dewPoint: Double?
         var condition: String
         var code: Int
+        var sunrise: Date?
+        var sunset: Date?
     }
 
     struct Hour: Encodable, Sendable {
@@ -27,6 +41,9 @@ struct WeatherDocument: Encodable, Sendable {
         var temperature: Double
         var feelsLike: Double?
         var precipitationProbability: Double?
+        var precipitation: Double?
+        var windSpeed: Double?
+        var windDirection: Double?
         var condition: String
     }
 
@@ -36,59 +53,115 @@ struct WeatherDocument: Encodable, Sendable {
         var max: Double
         var average: Double
         var condition: String
+        var precipitationProbability: Double?
+        var precipitation: Double?
+        var windSpeed: Double?
+    }
+
+    struct Part: Encodable, Sendable {
+        var date: String
+        var part: String
+        var temperature: Double
+        var condition: String
+        var precipitationProbability: Double?
+        var precipitation: Double?
+        var windSpeed: Double?
     }
 
     var location: Location
     var provider: String
+    /// The temperature's unit (`celsius`, `fahrenheit`); the others are named beside their values.
     var unit: String
     var observedAt: Date
     var fetchedAt: Date
     var stale: Bool
     var staleReason: String?
+    /// Said when the other provider answered because the chosen one failed.
+    var fallback: String?
     /// What the provider sent that was impossible, left out (see `Plausible`).
     var leftOut: [String]?
     var current: Current
+    /// "Rain from 14:00 to 18:00 (80 %), 4 mm", "Dry for the next 24 hours".
+    var rain: String?
+    var note: String?
     var hours: [Hour]?
     var days: [Day]?
+    var parts: [Part]?
 
-    init(_ shown: WeatherRepository.Shown, unit: TemperatureUnit, mode: WeatherModel.Mode) {
+    init(
+        _ shown: WeatherRepository.Shown, units: Units, mode: WeatherModel.Mode,
+        options: WeatherModel.ViewOptions = .init(), now: Date, note: String? = nil
+    ) {
         let report = shown.report
         func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-        func temperature(_ celsius: Double) -> Double { round(unit.temperature(celsius)) }
+        func temperature(_ celsius: Double) -> Double { round(units.temperature.temperature(celsius)) }
+        func speed(_ kmh: Double) -> Double { round(units.wind.speed(kmh)) }
+        func amount(_ mm: Double) -> Double { units.rain.value(mm) }
         location = Location(
             id: report.location.id, name: report.location.name, country: report.location.country,
             lat: report.location.latitude, lon: report.location.longitude)
         provider = report.provider
-        self.unit = unit.rawValue
+        self.unit = units.temperature.rawValue
         observedAt = report.observedAt
         fetchedAt = shown.fetchedAt
         stale = shown.staleBecause != nil
         staleReason = shown.staleBecause?.message
+        fallback = shown.answeredBy
         leftOut = report.repairs.isEmpty ? nil : report.repairs
+        let currently = report.current
         current = Current(
-            temperature: temperature(report.current.temperature), feelsLike: report.current.feelsLike.map(temperature),
-            humidity: report.current.humidity, windSpeed: report.current.windSpeed.map { round(unit.wind($0)) },
-            windSpeedUnit: unit.windUnit, windDirection: report.current.windDirection,
-            condition: report.current.condition.words, code: report.current.code)
-        if mode == .hourly {
-            hours = WeatherViews.nextHours(report).map {
+            temperature: temperature(currently.temperature), feelsLike: currently.feelsLike.map(temperature),
+            humidity: currently.humidity, windSpeed: currently.windSpeed.map(speed), windSpeedUnit: units.wind.symbol,
+            windDirection: currently.windDirection, windGusts: currently.windGusts.map(speed),
+            precipitation: currently.precipitation.map(amount), precipitationUnit: units.rain.symbol,
+            uvIndex: currently.uvIndex,
+            pressure: currently.pressure, visibility: currently.visibility, cloudCover: currently.cloudCover,
+            dewPoint: currently.dewPoint.map(temperature), condition: currently.condition.words, code: currently.code,
+            sunrise: currently.sunrise, sunset: currently.sunset)
+        self.note = note
+        let clock = now
+        rain = WeatherViews.rainSummary(report, now: clock, units: units)
+        switch mode {
+        case .current: break
+        case .hourly:
+            hours = WeatherViews.upcomingHours(report, now: clock, step: options.step).map {
                 Hour(
                     time: $0.time, temperature: temperature($0.temperature), feelsLike: $0.feelsLike.map(temperature),
-                    precipitationProbability: $0.precipitationProbability, condition: $0.condition.words)
+                    precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation.map(amount),
+                    windSpeed: $0.windSpeed.map(speed), windDirection: $0.windDirection, condition: $0.condition.words)
             }
-        }
-        if mode == .forecast {
-            days = report.days.map {
+        case .forecast:
+            days = WeatherViews.upcomingDays(report, now: clock, count: options.days).map {
                 Day(
                     date: $0.date, min: temperature($0.minimum), max: temperature($0.maximum),
-                    average: temperature($0.average), condition: $0.condition.words)
+                    average: temperature($0.average), condition: $0.condition.words,
+                    precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation.map(amount),
+                    windSpeed: $0.windSpeed.map(speed))
+            }
+        case .parts:
+            parts = WeatherViews.dayParts(report, now: clock).map {
+                Part(
+                    date: $0.date, part: $0.part.rawValue, temperature: temperature($0.temperature),
+                    condition: $0.condition.words, precipitationProbability: $0.precipitationProbability,
+                    precipitation: $0.precipitation.map(amount), windSpeed: $0.windSpeed.map(speed))
             }
         }
     }
 }
 
+/// `unit`: every unit in use (`unit` is the temperature's, as before the others could be chosen).
 struct UnitDocument: Encodable, Sendable {
     var unit: String
+    var windSpeedUnit: String
+    var precipitationUnit: String
+    var clock: String
+
+    init(_ units: Units) {
+        unit = units.temperature.rawValue
+        windSpeedUnit = units.wind.symbol
+        precipitationUnit = units.rain.symbol
+        clock = units.clock.rawValue
+    }
 }
 
 struct PresetsDocument: Encodable, Sendable {

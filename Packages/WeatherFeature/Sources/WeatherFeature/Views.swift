@@ -5,233 +5,220 @@ import CoreKit
 import Foundation
 import WeatherService
 
-/// °C or °F. Values are stored in °C and km/h and converted when shown.
-enum TemperatureUnit: String, Sendable, Equatable, CaseIterable {
-    case celsius, fahrenheit
-
-    var symbol: String { self == .celsius ? "°C" : "°F" }
-    var windUnit: String { self == .celsius ? "km/h" : "mph" }
-
-    func temperature(_ celsius: Double) -> Double { self == .celsius ? celsius : celsius * 9 / 5 + 32 }
-    func wind(_ kmh: Double) -> Double { self == .celsius ? kmh : kmh / 1.609344 }
-
-    init?(argument: String) {
-        switch argument.lowercased() {
-        case "c", "celsius", "°c", "metric": self = .celsius
-        case "f", "fahrenheit", "°f", "imperial": self = .fahrenheit
-        default: return nil
-        }
-    }
-}
-
 /// Text renderings of the weather: pure functions of the data, the unit and the painter; checked by golden files.
 enum WeatherViews {
+    /// What a view needs besides the data: the units, the clock, colour, the width, and whether a person can type
+    /// the next command (hints such as "'refresh' fetches again" are for a session, not for one-shot output).
+    struct Frame: Sendable {
+        var units: Units
+        var now: Date
+        var painter: Painter
+        var width: Int
+        var interactive: Bool
+
+        init(units: Units, now: Date, painter: Painter, width: Int = 80, interactive: Bool = true) {
+            self.units = units
+            self.now = now
+            self.painter = painter
+            self.width = max(20, width)
+            self.interactive = interactive
+        }
+    }
+
+    /// Below this width a view drops its pictures and secondary columns.
+    static let compactWidth = 60
+
     static func current(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, almanac: WeatherModel.Almanac? = nil,
-        unit: TemperatureUnit, now: Date, painter: Painter
-    )
-        -> String
-    {
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, almanac: WeatherModel.Almanac? = nil, frame: Frame
+    ) -> String {
         let report = shown.report
         let current = report.current
-        let icon = icon(current.condition, isDay: current.isDay)
-        var facts = [
-            painter.paint(current.condition.words, .bold),
-            "\(temperature(current.temperature, unit, painter)), feels like \(current.feelsLike.map { temperature($0, unit, painter) } ?? "—")",
+        let units = frame.units, painter = frame.painter
+        let art = frame.width >= compactWidth ? icon(current.condition, isDay: current.isDay) : []
+        let artWidth = art.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        let factWidth = frame.width - (art.isEmpty ? 0 : artWidth + 2)
+        func flow(_ pieces: [String?]) -> [String] {
+            DisplayWidth.flow(pieces.compactMap { $0 }, width: factWidth, indent: "  ")
+        }
+        let words = (art.isEmpty ? current.condition.glyph + " " : "") + current.condition.words
+        var facts = [painter.paint(DisplayWidth.truncated(words, toColumns: factWidth), .bold)]
+        facts += flow([
+            temperature(current.temperature, units.temperature, painter)
+                + current.feelsLike.map { ", feels like \(temperature($0, units.temperature, painter))" }.orEmpty
+        ])
+        facts += flow([
             "Humidity \(current.humidity.map { "\(whole($0)) %" } ?? "—")",
-            "Wind \(current.windSpeed.map { "\(whole(unit.wind($0))) \(unit.windUnit)" } ?? "—")\(current.windDirection.map { " from \(Geo.compassPoint($0))" } ?? "")",
-        ]
-        if let today = report.days.first(where: {
-            $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset)
-        }) {
-            let rise = today.sunrise.map { clock($0, report.utcOffset) } ?? "—"
-            let set = today.sunset.map { clock($0, report.utcOffset) } ?? "—"
-            facts.append("Sunrise \(rise) · Sunset \(set)")
-        }
-        if let almanac { facts.append(Self.almanac(almanac)) }
-        var lines = [header(report.location, place: place, painter: painter)]
-        let artWidth = icon.map { DisplayWidth.columns(of: $0) }.max() ?? 0
-        for index in 0..<max(icon.count, facts.count) {
+            current.dewPoint.map {
+                "Dew point \(whole(units.temperature.temperature($0))) \(units.temperature.symbol)"
+            },
+        ])
+        facts += flow([
+            "Wind \(current.windSpeed.map { speed($0, units) } ?? "—")"
+                + (current.windDirection.map { " from \(Geo.compassPoint($0))" } ?? ""),
+            current.windGusts.map { "Gusts \(speed($0, units))" },
+        ])
+        facts += flow([
+            current.precipitation.map { "Precipitation \(units.rain.amount($0)) last hour" },
+            current.cloudCover.map { "Cloud cover \(whole($0)) %" },
+        ])
+        facts += flow([
+            current.pressure.map { "Pressure \(whole($0)) hPa" },
+            current.visibility.map { "Visibility \(visibility($0))" },
+            current.uvIndex.map { "UV \(whole($0)) (\(uvLevel($0)))" },
+        ])
+        facts += flow(sunLine(report, almanac: almanac, units: units))
+        if let almanac { facts += flow(moonLine(almanac, polar: almanac.polar != nil)) }
+
+        var lines = [header(report.location, place: place, frame: frame)]
+        for index in 0..<max(art.count, facts.count) {
             let fact = index < facts.count ? facts[index] : ""
-            let art =
-                index < icon.count
-                ? painter.paint(icon[index], .color256(iconColor(current.condition)))
+            guard !art.isEmpty else {
+                lines.append(fact)
+                continue
+            }
+            let picture =
+                index < art.count
+                ? painter.paint(art[index], .color256(iconColor(current.condition)))
                 : String(repeating: " ", count: artWidth)
-            lines.append(art + "  " + fact)
+            lines.append(fact.isEmpty ? picture.trimmingTrailingSpaces : picture + "  " + fact)
         }
-        lines.append(
-            painter.paint(
-                "Observed \(clock(report.observedAt, report.utcOffset)) local time · \(providerName(report.provider))",
-                .dim))
-        lines += footer(shown, place: place, now: now, painter: painter)
+        if let rain = rainSummary(report, now: frame.now, units: units) {
+            lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
+        }
+        lines += DisplayWidth.wrapped(observed(report, now: frame.now, units: units), width: frame.width, indent: "  ")
+            .map { painter.paint($0, .dim) }
+        lines += footer(shown, place: place, frame: frame)
         return lines.joined(separator: "\n")
     }
 
-    /// `Day 9h 33m (-2m 10s) · Waxing Gibbous moon, 78 %`.
+    /// `Sunrise 07:13 · Sunset 16:46`, or what a polar day or night has instead.
+    static func sunLine(_ report: WeatherReport, almanac: WeatherModel.Almanac?, units: Units) -> [String?] {
+        switch almanac?.polar {
+        case .day?: return ["Polar day: the sun does not set today"]
+        case .night?: return ["Polar night: the sun does not rise today"]
+        case nil: break
+        }
+        let today = report.days.first { $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset) }
+        let rise = report.current.sunrise ?? today?.sunrise
+        let set = report.current.sunset ?? today?.sunset
+        guard rise != nil || set != nil || today != nil else { return [] }
+        return [
+            "Sunrise \(rise.map { clock($0, report.utcOffset, units.clock) } ?? "—")",
+            "Sunset \(set.map { clock($0, report.utcOffset, units.clock) } ?? "—")",
+        ]
+    }
+
+    /// `Day 9h 33m (-2m 10s) · Waxing Gibbous moon, 78 %` (the day's length left out in a polar day or night,
+    /// which the sun line says).
+    static func moonLine(_ almanac: WeatherModel.Almanac, polar: Bool) -> [String?] {
+        let moon = "\(almanac.moonPhase.rawValue) moon, \(Int((almanac.illumination * 100).rounded())) %"
+        return polar ? [moon] : [Self.almanac(almanac), moon]
+    }
+
+    /// `Day 9h 33m (-2m 10s)`.
     static func almanac(_ almanac: WeatherModel.Almanac) -> String {
         let minutes = Int((almanac.dayLength / 60).rounded())
         let change = Int(almanac.dayLengthChange.rounded())
-        let day =
-            switch almanac.polar {
-            case .night?: "No sunrise today"
-            case .day?: "No sunset today"
-            case nil:
-                "Day \(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
-                    + (change == 0
-                        ? ""
-                        : " (\(change > 0 ? "+" : "-")\(abs(change) >= 60 ? "\(abs(change) / 60)m " : "")\(abs(change) % 60)s)")
-            }
-        return "\(day) · \(almanac.moonPhase.rawValue) moon, \(Int((almanac.illumination * 100).rounded())) %"
+        switch almanac.polar {
+        case .night?: return "No sunrise today"
+        case .day?: return "No sunset today"
+        case nil:
+            return "Day \(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
+                + (change == 0
+                    ? ""
+                    : " (\(change > 0 ? "+" : "-")\(abs(change) >= 60 ? "\(abs(change) / 60)m " : "")\(abs(change) % 60)s)")
+        }
     }
 
-    static func hourly(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter
-    )
-        -> String
-    {
-        let report = shown.report
-        let steps = nextHours(report)
-        var lines = [header(report.location, place: place, painter: painter) + painter.paint("  next 24 hours", .dim)]
-        lines.append(painter.paint("Time   Sky  Temp    Feels   Rain", .dim))
-        for hour in steps {
-            let feels = hour.feelsLike.map { temperature($0, unit, painter, width: 6) } ?? "     —"
-            let rain =
-                hour.precipitationProbability.map { DisplayWidth.padLeft(String(whole($0)), to: 3) + " %" } ?? "   —"
-            lines.append(
-                "\(clock(hour.time, report.utcOffset))  \(glyph(hour.condition))    \(temperature(hour.temperature, unit, painter, width: 6))  \(feels)  \(rain)  \(hour.condition.words)"
-            )
-        }
-        if steps.isEmpty { lines.append("No hourly forecast in this answer.") }
-        lines.append("")
-        lines += chart(report, unit: unit, painter: painter)
-        lines += footer(shown, place: place, now: now, painter: painter)
-        return lines.joined(separator: "\n")
-    }
-
-    static func forecast(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, unit: TemperatureUnit, now: Date, painter: Painter
-    )
-        -> String
-    {
-        let report = shown.report
-        let days = report.days
-        var lines = [
-            header(report.location, place: place, painter: painter) + painter.paint("  \(days.count) days", .dim)
-        ]
-        guard let low = days.map(\.minimum).min(), let high = days.map(\.maximum).max() else {
-            return
-                (lines + ["No daily forecast in this answer."] + footer(shown, place: place, now: now, painter: painter))
-                .joined(separator: "\n")
-        }
-        lines.append(
-            painter.paint(
-                "Day          Sky                Min     Max     Avg      \(unit.symbol) \(whole(unit.temperature(low)))…\(whole(unit.temperature(high)))",
-                .dim))
-        let width = 20
-        for day in days {
-            let span = max(0.1, high - low)
-            let from = min(width - 1, max(0, whole((day.minimum - low) / span * Double(width - 1))))
-            let to = min(width - 1, max(from, whole((day.maximum - low) / span * Double(width - 1))))
-            let bar =
-                String(repeating: "·", count: from) + String(repeating: "━", count: to - from + 1)
-                + String(repeating: "·", count: width - 1 - to)
-            lines.append(
-                "\(dayLabel(day.date))  \(glyph(day.condition)) \(DisplayWidth.fit(day.condition.words, to: 16))  \(temperature(day.minimum, unit, painter, width: 6))  \(temperature(day.maximum, unit, painter, width: 6))  \(temperature(day.average, unit, painter, width: 6))   \(painter.paint(bar, .color256(temperatureColor(day.average))))"
-            )
-        }
-        lines += footer(shown, place: place, now: now, painter: painter)
-        return lines.joined(separator: "\n")
+    /// `Observed 09:00 local time · Open-Meteo`; an observation more than three hours old says its date and age.
+    static func observed(_ report: WeatherReport, now: Date, units: Units) -> String {
+        let age = now.timeIntervalSince(report.observedAt)
+        let time = clock(report.observedAt, report.utcOffset, units.clock)
+        let when =
+            age > 3 * 3600
+            ? "Observed \(dayLabel(LocalTime.day(report.observedAt, utcOffset: report.utcOffset))) \(time) local time, \(Self.age(age)) ago"
+            : "Observed \(time) local time"
+        return "\(when) · \(providerName(report.provider))"
     }
 
     // MARK: - Parts
 
-    static func header(_ location: WeatherLocation, place: ResolvedPlace?, painter: Painter) -> String {
+    /// The place's name, cut to the width.
+    static func header(
+        _ location: WeatherLocation, place: ResolvedPlace?, frame: Frame, note: String = ""
+    )
+        -> String
+    {
         var name = location.name.terminalSafe
         if !location.country.isEmpty {
             name += ", " + (place?.region.map { "\($0.terminalSafe), " } ?? "") + location.country
         }
-        return painter.paint(name, .bold)
+        let noteWidth = note.isEmpty ? 0 : DisplayWidth.columns(of: note) + 2
+        if noteWidth > 0, DisplayWidth.columns(of: name) + noteWidth <= frame.width {
+            return frame.painter.paint(name, .bold) + frame.painter.paint("  " + note, .dim)
+        }
+        return frame.painter.paint(DisplayWidth.truncated(name, toColumns: frame.width), .bold)
+            + (note.isEmpty
+                ? "" : "\n" + frame.painter.paint(DisplayWidth.truncated(note, toColumns: frame.width), .dim))
     }
 
-    static func footer(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, now: Date, painter: Painter) -> [String]
-    {
+    static func footer(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame) -> [String] {
+        let painter = frame.painter, width = frame.width
         var lines: [String] = []
-        if let place, place.alternativeCount > 0 {
-            let names = place.alternatives.map { city in
-                "\(city.qualifiedName.terminalSafe) #\(city.id)"
+        func say(_ text: String, _ styles: Painter.Style...) {
+            for line in DisplayWidth.wrapped(text, width: width, indent: "  ") {
+                lines.append(styles.reduce(line) { painter.paint($0, $1) })
             }
+        }
+        if let place, place.alternativeCount > 0 {
+            let names = place.alternatives.map { city in "\(city.qualifiedName.terminalSafe) #\(city.id)" }
             let more = place.alternativeCount > names.count ? " and \(place.alternativeCount - names.count) more" : ""
-            lines.append(
-                painter.paint(
-                    "Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, REGION, CC', 'NAME, CC' or '#ID'.",
-                    .dim))
+            say(
+                "Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, REGION, CC', 'NAME, CC' or '#ID'.",
+                .dim)
+        }
+        if let fallback = shown.answeredBy {
+            say(fallback, .yellow)
         }
         if !shown.report.repairs.isEmpty {
             // The server sent impossible values: said, never drawn (they are shown as "—" or left out).
             let listed = shown.report.repairs.prefix(3).map { $0.terminalSafe }.joined(separator: "; ")
             let more = shown.report.repairs.count > 3 ? " and \(shown.report.repairs.count - 3) more" : ""
-            lines.append(
-                painter.paint(
-                    "\(providerName(shown.report.provider)) sent impossible values, left out: \(listed)\(more).",
-                    .yellow))
+            say("\(providerName(shown.report.provider)) sent impossible values, left out: \(listed)\(more).", .yellow)
         }
+        let age = Self.age(frame.now.timeIntervalSince(shown.fetchedAt))
         if let error = shown.staleBecause {
-            lines.append(
-                painter.paint("offline — data from \(age(now.timeIntervalSince(shown.fetchedAt))) ago", .yellow, .bold)
-                    + " ("
-                    + error.message.terminalSafe + ")")
+            let text = "offline — data from \(age) ago (\(error.message.terminalSafe))"
+            for (index, line) in DisplayWidth.wrapped(text, width: width, indent: "  ").enumerated() {
+                lines.append(index == 0 ? painter.paint(line, .yellow, .bold) : line)
+            }
         } else if shown.fromCache {
-            lines.append(
-                painter.paint(
-                    "Fetched \(age(now.timeIntervalSince(shown.fetchedAt))) ago; 'refresh' fetches again.", .dim))
+            say(frame.interactive ? "Fetched \(age) ago; 'refresh' fetches again." : "Fetched \(age) ago.", .dim)
         }
         return lines
     }
 
-    /// The next 24 hours in 3-hour steps, from the hour of the observation.
-    static func nextHours(_ report: WeatherReport) -> [HourForecast] {
-        let start = report.observedAt.addingTimeInterval(-3_599)
-        let upcoming = report.hours.filter { $0.time >= start }
-        guard let first = upcoming.first else { return [] }
-        return upcoming.filter { hour in
-            let offset = hour.time.timeIntervalSince(first.time)
-            return offset < 24 * 3600 && whole(offset) % (3 * 3600) == 0
-        }
+    /// `15 km/h`.
+    static func speed(_ kmh: Double, _ units: Units) -> String {
+        "\(whole(units.wind.speed(kmh))) \(units.wind.symbol)"
     }
 
-    /// A sparkline of the next 24 hours, one column an hour, the current hour marked.
-    static func chart(_ report: WeatherReport, unit: TemperatureUnit, painter: Painter) -> [String] {
-        let start = report.observedAt.addingTimeInterval(-3_599)
-        let points = report.hours.filter { $0.time >= start && $0.time < start.addingTimeInterval(24 * 3600 + 3_599) }
-        guard points.count >= 2, let first = points.first else { return [] }
-        // One value an hour, interpolated between 3-hourly points.
-        var values: [Double] = []
-        for hour in 0..<24 {
-            let time = first.time.addingTimeInterval(Double(hour) * 3600)
-            guard let after = points.firstIndex(where: { $0.time >= time }) else { break }
-            let right = points[after]
-            if after == 0 || right.time == time {
-                values.append(right.temperature)
-            } else {
-                let left = points[after - 1]
-                let fraction = time.timeIntervalSince(left.time) / right.time.timeIntervalSince(left.time)
-                values.append(left.temperature + (right.temperature - left.temperature) * fraction)
-            }
+    /// `24 km`, `4.5 km`, `800 m`.
+    static func visibility(_ metres: Double) -> String {
+        if metres >= 10_000 { return "\(whole(metres / 1000)) km" }
+        if metres >= 1000 { return String(format: "%.1f km", metres / 1000) }
+        return "\(whole(metres)) m"
+    }
+
+    /// The WHO's words for a UV index.
+    static func uvLevel(_ index: Double) -> String {
+        switch whole(index) {
+        case ..<3: "low"
+        case 3...5: "moderate"
+        case 6...7: "high"
+        case 8...10: "very high"
+        default: "extreme"
         }
-        guard let low = values.min(), let high = values.max() else { return [] }
-        let levels = Array("▁▂▃▄▅▆▇█")
-        let spark = values.map { value -> String in
-            let level = high - low < 0.05 ? 3 : min(7, max(0, whole((value - low) / (high - low) * 7)))
-            return painter.paint(String(levels[level]), .color256(temperatureColor(value)))
-        }.joined()
-        let range = "\(whole(unit.temperature(low)))…\(whole(unit.temperature(high))) \(unit.symbol)"
-        return [
-            "Temperature  " + spark + "  " + range,
-            "             " + painter.paint("^", .bold) + painter.paint(" now", .dim)
-                + String(repeating: " ", count: max(0, values.count - 5))
-                + painter.paint(
-                    clock(first.time.addingTimeInterval(Double(values.count - 1) * 3600), report.utcOffset), .dim),
-        ]
     }
 
     /// `3 °C`, coloured by the temperature (in °C, whatever the unit shown).
@@ -264,6 +251,14 @@ enum WeatherViews {
     /// A one-column symbol for a condition.
     static func glyph(_ condition: Condition) -> String { condition.glyph }
 
+    /// An arrow for where the wind blows to (it comes from `degrees`): `↘` for a wind from the north-west.
+    static func windArrow(_ degrees: Double) -> String {
+        let arrows = ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"]
+        guard degrees.isFinite else { return "" }
+        let sector = whole(degrees.truncatingRemainder(dividingBy: 360) / 45)
+        return arrows[((sector % 8) + 8) % 8]
+    }
+
     /// A five-line ASCII picture, 13 columns wide.
     static func icon(_ condition: Condition, isDay: Bool) -> [String] {
         let art: [String] =
@@ -290,10 +285,17 @@ enum WeatherViews {
         return art
     }
 
-    /// `14:00` in the zone `offset` seconds from UTC.
-    static func clock(_ date: Date, _ offset: Int) -> String {
+    /// `14:00`, or `2 PM` / `2:30 PM` on a 12-hour clock, in the zone `offset` seconds from UTC.
+    static func clock(_ date: Date, _ offset: Int, _ style: ClockStyle = .h24) -> String {
         let seconds = ((whole(date.timeIntervalSince1970) + offset) % 86_400 + 86_400) % 86_400
-        return String(format: "%02d:%02d", seconds / 3600, seconds % 3600 / 60)
+        let hour = seconds / 3600, minute = seconds % 3600 / 60
+        switch style {
+        case .h24: return String(format: "%02d:%02d", hour, minute)
+        case .h12:
+            let shown = hour % 12 == 0 ? 12 : hour % 12
+            let suffix = hour < 12 ? "AM" : "PM"
+            return minute == 0 ? "\(shown) \(suffix)" : String(format: "%d:%02d %@", shown, minute, suffix)
+        }
     }
 
     /// `Sun 22 Nov` for `2026-11-22`.
@@ -322,16 +324,18 @@ enum WeatherViews {
     }
 
     /// The presets (or the user's `locations.json`): name, coordinates, id.
-    static func presets(_ cities: [City], fromFile: Bool, painter: Painter) -> String {
+    static func presets(_ cities: [City], fromFile: Bool, painter: Painter, width: Int = 80) -> String {
         var lines = [painter.paint(fromFile ? "Your cities (locations.json)" : "Preset cities", .bold)]
-        let labels = cities.map { "\($0.name.terminalSafe), \($0.country)" }
-        let width = labels.map { DisplayWidth.columns(of: $0) }.max() ?? 10
-        for (city, label) in zip(cities, labels) {
-            lines.append(
-                "  \(DisplayWidth.pad(label, to: width))  \(String(format: "%8.4f %9.4f", city.latitude, city.longitude))  #\(city.id)"
-            )
-        }
-        lines.append(painter.paint("'weather NAME' or 'weather #ID' shows one.", .dim))
+        let table = FittedTable(columns: [
+            .init(header: "Place", cells: cities.map { " \($0.name.terminalSafe), \($0.country)" }, flexible: true),
+            .init(
+                header: "Coordinates",
+                cells: cities.map { String(format: "%8.4f %9.4f", $0.latitude, $0.longitude) }, priority: 1),
+            .init(header: "ID", cells: cities.map { "#\($0.id)" }),
+        ])
+        lines += table.lines(width: width, painter: painter)
+        lines += DisplayWidth.wrapped("'weather NAME' or 'weather #ID' shows one.", width: width)
+            .map { painter.paint($0, .dim) }
         return lines.joined(separator: "\n")
     }
 
@@ -339,26 +343,53 @@ enum WeatherViews {
     static func favorites(
         _ favorites: [WeatherModel.FavoriteWeather], unit: TemperatureUnit, now: Date, painter: Painter, width: Int
     ) -> String {
-        guard !favorites.isEmpty else { return "You have no favourites yet: 'fav' keeps the city on screen." }
-        var lines = [painter.paint("Favourites, with the last weather SkyLens has for them", .bold)]
-        // The name gets what the temperature (8), the sky (18) and the age (~10) leave of the line.
-        let nameWidth = max(8, min(28, width - 2 - 8 - 18 - 12))
-        for favorite in favorites {
-            guard let location = favorite.location else {
-                lines.append("  #\(favorite.id)  (not in the city list in use, and no place stored for it)")
-                continue
-            }
-            let label = DisplayWidth.fit("\(location.name.terminalSafe), \(location.country)", to: nameWidth)
-            guard let cached = favorite.cached else {
-                lines.append("  \(label)  (no weather stored yet)")
-                continue
-            }
-            let current = cached.report.current
-            lines.append(
-                "  \(label)  \(temperature(current.temperature, unit, painter, width: 6))  \(DisplayWidth.fit(current.condition.words, to: 16))  \(age(now.timeIntervalSince(cached.fetchedAt))) ago"
-            )
+        guard !favorites.isEmpty else {
+            return DisplayWidth.wrapped(
+                "You have no favourites yet: 'fav' keeps the city on screen.", width: width, indent: "  "
+            ).joined(separator: "\n")
         }
+        var lines = DisplayWidth.wrapped("Favourites, with the last weather SkyLens has for them", width: width)
+            .map { painter.paint($0, .bold) }
+        let cached = favorites.map { $0.cached?.report.current }
+        let table = FittedTable(columns: [
+            .init(
+                header: "Place",
+                cells: favorites.map { favorite in
+                    favorite.location.map { "\($0.name.terminalSafe), \($0.country)" } ?? "#\(favorite.id)"
+                }, flexible: true),
+            .init(
+                header: "Temp",
+                cells: favorites.indices.map { index in
+                    guard favorites[index].location != nil else { return "" }
+                    return cached[index].map { "\(whole(unit.temperature($0.temperature))) \(unit.symbol)" }
+                        ?? "no weather stored yet"
+                }, alignRight: true,
+                paint: { row, text in
+                    cached[row].map { painter.paint(text, .color256(temperatureColor($0.temperature))) } ?? text
+                }),
+            .init(header: "Sky", cells: cached.map { $0?.condition.words ?? "" }, priority: 2),
+            .init(
+                header: "Fetched",
+                cells: favorites.map { favorite in
+                    guard favorite.location != nil else { return "not in the city list in use" }
+                    return favorite.cached.map { "\(age(now.timeIntervalSince($0.fetchedAt))) ago" } ?? ""
+                }, priority: 1),
+        ])
+        lines += table.lines(width: width, painter: painter)
         return lines.joined(separator: "\n")
+    }
+}
+
+extension Optional where Wrapped == String {
+    /// The text, or nothing.
+    var orEmpty: String { self ?? "" }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
     }
 }
 

@@ -12,6 +12,24 @@ import WeatherService
 final class WeatherModel: ObservableViewModel {
     enum Mode: String, Sendable, Equatable {
         case current, hourly, forecast
+        /// `forecast --parts`: morning, afternoon, evening and night of 3 days.
+        case parts
+    }
+
+    /// How much a view shows: `forecast --days N`, `hourly --step N`.
+    struct ViewOptions: Sendable, Equatable {
+        /// Days of `forecast`, 1-16.
+        var days = 7
+        /// Hours between the rows of `hourly`: 3 (24 hours) or 1 and 2 (48 hours).
+        var step = 3
+    }
+
+    /// One unit chosen with `unit`.
+    enum UnitChoice: Sendable, Equatable {
+        case temperature(TemperatureUnit)
+        case wind(WindUnit)
+        case rain(RainUnit)
+        case clock(ClockStyle)
     }
 
     /// Why the last action did not do what it was asked (the weather's own failures are in `weather`).
@@ -39,8 +57,9 @@ final class WeatherModel: ObservableViewModel {
     }
 
     struct State: Equatable, Sendable {
-        var unit: TemperatureUnit = .celsius
+        var units = Units()
         var mode: Mode = .current
+        var options = ViewOptions()
         var place: ResolvedPlace?
         var weather: DataState<WeatherRepository.Shown, WeatherError> = .idle
         var problem: Problem?
@@ -52,6 +71,17 @@ final class WeatherModel: ObservableViewModel {
         var presets: PlaceResolver.Presets?
         /// The day's length and the moon at the place on screen, today there (computed, never fetched).
         var almanac: Almanac?
+        /// After `airRequested`: the place and its air.
+        var air: DataState<AirRepository.Shown, WeatherError> = .idle
+        var airPlace: ResolvedPlace?
+        /// After `compareRequested`: each place with today's weather (nil where the answer was unusable).
+        var comparison: DataState<[Compared], WeatherError> = .idle
+    }
+
+    /// One place of `compare`.
+    struct Compared: Equatable, Sendable {
+        var place: ResolvedPlace
+        var today: PlaceToday?
     }
 
     /// One line of the sky beside the weather: how long the day is, and the moon.
@@ -79,24 +109,29 @@ final class WeatherModel: ObservableViewModel {
         /// Reads the unit kept from an earlier session (once; later calls do nothing).
         case started
         /// What the user typed after `weather`, `hourly` or `forecast`; empty: the last place used (Toronto first).
-        case placeRequested(String, mode: Mode, forceRefresh: Bool)
+        case placeRequested(String, mode: Mode, forceRefresh: Bool, options: ViewOptions = ViewOptions())
         /// The place on screen again, fetched now (the last place when none is on screen).
         case refreshRequested
         /// Another feature opened a city's weather: fetched unless it is the one on screen.
         case cityOpened(id: Int)
-        /// The unit, kept for the next sessions; values are converted when shown, nothing is fetched again.
-        case unitChosen(TemperatureUnit)
+        /// A unit, kept for the next sessions; values are converted when shown, nothing is fetched again.
+        case unitChosen(UnitChoice)
         /// Keeps or forgets the city on screen as a favourite.
         case favoriteSet(Bool)
         case favoritesRequested
         case presetsRequested
+        /// The air now at a place (the last place when empty).
+        case airRequested(String, forceRefresh: Bool)
+        /// Today at several places, in one request.
+        case compareRequested([String])
     }
 
-    static let unitKey = "weather.unit"
     static let lastPlaceKey = "weather.lastPlace"
 
     private(set) var state = State()
     private let repository: WeatherRepository
+    private let airRepository: AirRepository
+    private let today: TodayClient
     private let resolver: PlaceResolver
     private let settings: SettingsClient
     private let favorites: FavoritesClient
@@ -105,10 +140,15 @@ final class WeatherModel: ObservableViewModel {
     private var started = false
 
     init(
-        repository: WeatherRepository, resolver: PlaceResolver, settings: SettingsClient, favorites: FavoritesClient,
-        dataDirectory: URL, now: @escaping @Sendable () -> Date
+        repository: WeatherRepository,
+        air: AirRepository = AirRepository(
+            client: .failing(.notConfigured("No air-quality source.")), cache: .inMemory(), now: { Date() }),
+        today: TodayClient = .failing(.notConfigured("No source for several places.")), resolver: PlaceResolver,
+        settings: SettingsClient, favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date
     ) {
         self.repository = repository
+        self.airRepository = air
+        self.today = today
         self.resolver = resolver
         self.settings = settings
         self.favorites = favorites
@@ -122,11 +162,18 @@ final class WeatherModel: ObservableViewModel {
         case .started:
             guard !started else { return }
             started = true
-            if let stored = try? await settings.value(for: Self.unitKey), let unit = TemperatureUnit(rawValue: stored) {
-                state.unit = unit
+            func stored(_ key: String) async -> String? { try? await settings.value(for: key) }
+            if let text = await stored(Units.temperatureKey), let unit = TemperatureUnit(rawValue: text) {
+                state.units.temperature = unit
             }
-        case .placeRequested(let text, let mode, let force):
+            if let text = await stored(Units.windKey) { state.units.chosenWind = WindUnit(rawValue: text) }
+            if let text = await stored(Units.rainKey) { state.units.chosenRain = RainUnit(rawValue: text) }
+            if let text = await stored(Units.clockKey), let clock = ClockStyle(rawValue: text) {
+                state.units.clock = clock
+            }
+        case .placeRequested(let text, let mode, let force, let options):
             guard let place = await resolve(text) else { return }
+            state.options = options
             await fetch(place, mode: mode, force: force)
         case .refreshRequested:
             guard let place = state.place else {
@@ -138,12 +185,28 @@ final class WeatherModel: ObservableViewModel {
             guard state.place?.location.id != id || state.weather.value == nil else { return }
             guard let place = await resolve("#\(id)") else { return }
             await fetch(place, mode: .current, force: false)
-        case .unitChosen(let unit):
-            do { try await settings.set(unit.rawValue, for: Self.unitKey) } catch {
+        case .unitChosen(let choice):
+            var units = state.units
+            let (key, value): (String, String)
+            switch choice {
+            case .temperature(let unit):
+                units.temperature = unit
+                (key, value) = (Units.temperatureKey, unit.rawValue)
+            case .wind(let unit):
+                units.chosenWind = unit
+                (key, value) = (Units.windKey, unit.rawValue)
+            case .rain(let unit):
+                units.chosenRain = unit
+                (key, value) = (Units.rainKey, unit.rawValue)
+            case .clock(let style):
+                units.clock = style
+                (key, value) = (Units.clockKey, style.rawValue)
+            }
+            do { try await settings.set(value, for: key) } catch {
                 state.problem = .storage(error.message)
                 return
             }
-            state.unit = unit
+            state.units = units
         case .favoriteSet(let favorite):
             await setFavorite(favorite)
         case .favoritesRequested:
@@ -151,6 +214,31 @@ final class WeatherModel: ObservableViewModel {
         case .presetsRequested:
             do { state.presets = try await resolver.presets(dataDirectory: dataDirectory) } catch {
                 state.problem = Self.problem(error)
+            }
+        case .airRequested(let text, let force):
+            guard let place = await resolve(text) else { return }
+            state.airPlace = place
+            state.air = .loading
+            do {
+                state.air = .loaded(try await airRepository.air(for: place.location, forceRefresh: force))
+            } catch {
+                state.air = .failed(error)
+            }
+        case .compareRequested(let texts):
+            var places: [ResolvedPlace] = []
+            for text in texts {
+                guard let place = await resolve(text) else { return }
+                places.append(place)
+            }
+            state.comparison = .loading
+            do {
+                let answers = try await today.fetch(places.map(\.location))
+                state.comparison = .loaded(
+                    places.enumerated().map { index, place in
+                        Compared(place: place, today: index < answers.count ? answers[index] : nil)
+                    })
+            } catch {
+                state.comparison = .failed(error)
             }
         }
     }

@@ -13,7 +13,6 @@ import WeatherService
 /// map opens for a city. See `docs/features/weather.md`.
 @MainActor
 public final class WeatherPlugin: FeaturePlugin {
-    static let unitKey = "weather.unit"
     static let lastPlaceKey = "weather.lastPlace"
 
     private let client: WeatherClient
@@ -28,6 +27,7 @@ public final class WeatherPlugin: FeaturePlugin {
 
     /// - Parameters:
     ///   - client: the weather provider (Open-Meteo or OpenWeatherMap, chosen by the App).
+    ///   - fallback: the other provider, asked when `client` fails (before stale data is shown).
     ///   - catalogue: the city catalogue, to find places by name offline.
     ///   - favorites: the favourites the map keeps too.
     ///   - cache: the answers kept (`WeatherCacheClient.sqlite` in the App).
@@ -36,20 +36,25 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - now: the clock.
     ///   - logger: where impossible values from the provider are recorded.
     public init(
-        client: WeatherClient, catalogue: CityListClient, favorites: FavoritesClient, cache: WeatherCacheClient,
-        settings: SettingsClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+        client: WeatherClient, fallback: WeatherClient? = nil, catalogue: CityListClient, favorites: FavoritesClient,
+        cache: WeatherCacheClient, settings: SettingsClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+        air: AirQualityClient = .failing(.notConfigured("No air-quality source is set up.")),
+        airCache: AnswerCache<AirQuality> = .inMemory(),
+        today: TodayClient = .failing(.notConfigured("No source for several places at once is set up.")),
         logger: Logger = Logger(label: "skylens.weather")
     ) {
         self.client = client
         let resolver = PlaceResolver(catalogue: catalogue)
         self.resolver = resolver
         self.cityNames = .words { [catalogue] before, prefix in catalogue.nameCompletions(before, prefix) }
-        let repository = WeatherRepository(client: client, cache: cache, now: now, logger: logger)
+        let repository = WeatherRepository(
+            client: client, fallback: fallback, cache: cache, now: now, logger: logger)
         self.repository = repository
         self.favorites = favorites
         self.now = now
         self.model = WeatherModel(
-            repository: repository, resolver: resolver, settings: settings, favorites: favorites,
+            repository: repository, air: AirRepository(client: air, cache: airCache, now: now), today: today,
+            resolver: resolver, settings: settings, favorites: favorites,
             dataDirectory: dataDirectory, now: now)
     }
 
@@ -74,29 +79,79 @@ public final class WeatherPlugin: FeaturePlugin {
             "refresh", help: "Fetch now, even if the last answer is less than 10 minutes old")
         return [
             CommandSpec(
-                "weather", arguments: [place, refresh], summary: "The weather now: sky, temperature, wind, sun",
+                "weather",
+                arguments: [
+                    place, refresh,
+                    .flag(
+                        "line", help: "One line of at most 60 columns, for a status bar: 'Toronto: ☁ 6 °C ↘ 15 km/h'"),
+                    .option(
+                        "template", value: "TEXT",
+                        help: "One line from a template of wttr.in's codes: \(WeatherViews.templateCodesHelp)"),
+                ],
+                summary: "The weather now: sky, temperature, wind, rain, air pressure, sun",
                 discussion: """
                     Names are found offline in the city list: the most populous city of that name, and the others named \
                     below it. Answers are kept: within 10 minutes no request is made, and when the network fails the \
-                    last answer is shown, marked with its age.
+                    other provider is asked (Open-Meteo needs no key), then the last answer is shown, marked with its age.
                     """,
                 examples: [
                     "weather", "weather Paris", "weather Paris, TX, US", "weather #6167865", "weather 19.54,110",
+                    "weather Toronto --line", "weather Toronto --template '%l: %c %t (%f) %w %h %p %m'",
                 ]),
             CommandSpec(
-                "hourly", arguments: [place, refresh], summary: "The next 24 hours in 3-hour steps, with a chart"),
-            CommandSpec("forecast", arguments: [place, refresh], summary: "The days ahead: min, max, average, sky"),
+                "hourly",
+                arguments: [
+                    place, refresh,
+                    .integer(
+                        "step", in: 1...3,
+                        help: "Hours between rows: 3 (24 hours, the default), 1 or 2 (48 hours)"),
+                ],
+                summary: "The hours from now: temperature, rain, wind, with a chart",
+                examples: ["hourly", "hourly Oslo --step 1"]),
+            CommandSpec(
+                "forecast",
+                arguments: [
+                    place, refresh,
+                    .integer(
+                        "days", in: 1...16,
+                        help: "Days from today: up to 16 with Open-Meteo, 5 with OpenWeatherMap (7 by default)"),
+                    .flag("parts", help: "Morning, afternoon, evening and night of the next 3 days"),
+                ],
+                summary: "The days from today: min, max, rain, wind; --parts for the parts of each day",
+                examples: ["forecast", "forecast Paris --days 14", "forecast --parts"]),
             CommandSpec(
                 "unit",
-                arguments: [.positional("unit", help: "c or f", required: false, completion: .values(["c", "f"]))],
-                summary: "Show or switch the temperature unit (kept; every view follows at once)"),
+                arguments: [
+                    .positional(
+                        "unit", help: "c or f; or wind, rain or clock, followed by its unit", required: false,
+                        completion: .values(["c", "f", "wind", "rain", "clock"])),
+                    .positional(
+                        "value", help: "wind: kmh, ms, mph or kn; rain: mm or in; clock: 24 or 12", required: false,
+                        completion: .values(["kmh", "ms", "mph", "kn", "mm", "in", "24", "12"])),
+                ],
+                summary: "Show or switch units: temperature, wind, rain, clock (kept; every view follows at once)",
+                examples: ["unit", "unit f", "unit wind kn", "unit rain in", "unit clock 12"]),
+            CommandSpec(
+                "air", arguments: [place, refresh],
+                summary: "The air now: European and US indices, PM2.5, PM10, ozone, nitrogen dioxide, UV",
+                discussion: "From Open-Meteo's air-quality API (CAMS data); kept 10 minutes like the weather.",
+                examples: ["air", "air Delhi"]),
+            CommandSpec(
+                "compare",
+                arguments: [
+                    .remainder(
+                        "places",
+                        help: "2 to 10 places, each one word or in quotes ('New York', 'Paris, TX, US', '#6167865')",
+                        required: true, completion: cityNames)
+                ],
+                summary: "Today at several places side by side: now, min, max, sky (one request for all)",
+                examples: ["compare Toronto Vancouver Montreal", "compare 'New York' London 'Paris, FR'"]),
             CommandSpec("presets", summary: "The preset cities (yours from locations.json in the data directory)"),
             CommandSpec("refresh", summary: "Fetch the weather on screen (or the last place) again now"),
             CommandSpec("fav", summary: "Keep this city as a favourite", scope: .within(CityWeather.self)),
             CommandSpec("unfav", summary: "Forget this favourite", scope: .within(CityWeather.self)),
             CommandSpec(
-                "favorites", summary: "Your favourites with their last known weather (no request made)",
-                scope: .within(CityWeather.self)),
+                "favorites", summary: "Your favourites with their last known weather (no request made)"),
         ]
     }
 
@@ -107,33 +162,64 @@ public final class WeatherPlugin: FeaturePlugin {
         let arguments = invocation.arguments
         switch invocation.command.name {
         case "weather", "hourly", "forecast":
-            let mode =
+            var mode =
                 WeatherModel.Mode(rawValue: invocation.command.name == "weather" ? "current" : invocation.command.name)
                 ?? .current
+            if arguments.flag("parts") { mode = .parts }
+            var options = WeatherModel.ViewOptions()
+            if let days = arguments.integer("days") { options.days = days }
+            if let step = arguments.integer("step") { options.step = step }
+            let template = arguments["template"]
+            if arguments.flag("line"), template != nil {
+                throw .usage("--line and --template each make one line: give one of them.")
+            }
+            if arguments.flag("line") || template != nil {
+                // Checked before anything is fetched.
+                if let template { try WeatherViews.checkTemplate(template) }
+                await model.send(
+                    .placeRequested(
+                        arguments["place"] ?? "", mode: .current, forceRefresh: arguments.flag("refresh"),
+                        options: options))
+                return try oneLine(template: template, context)
+            }
             await model.send(
-                .placeRequested(arguments["place"] ?? "", mode: mode, forceRefresh: arguments.flag("refresh")))
+                .placeRequested(
+                    arguments["place"] ?? "", mode: mode, forceRefresh: arguments.flag("refresh"), options: options))
             return try show(context)
         case "refresh":
             await model.send(.refreshRequested)
             return try show(context)
         case "unit":
             guard let text = arguments["unit"] else {
-                let unit = model.state.unit
+                let units = model.state.units
                 return CommandOutput(
-                    text:
-                        "Temperatures are in \(unit.symbol) (\(unit.rawValue)); 'unit \(unit == .celsius ? "f" : "c")' switches.",
-                    json: UnitDocument(unit: unit.rawValue))
+                    text: DisplayWidth.wrapped(
+                        "Units: \(units.summary). 'unit c|f', 'unit wind kmh|ms|mph|kn', 'unit rain mm|in' and 'unit clock 24|12' switch.",
+                        width: context.terminal.width
+                    ).joined(separator: "\n"),
+                    json: UnitDocument(units))
             }
-            guard let unit = TemperatureUnit(argument: text) else {
-                throw .usage("The unit is c (celsius) or f (fahrenheit), not '\(text.terminalPreview)'.")
-            }
-            await model.send(.unitChosen(unit))
+            let choice = try Self.unitChoice(text, arguments["value"])
+            await model.send(.unitChosen(choice))
             try checkProblem()
             if context.router.top(as: CityWeather.self) != nil, model.state.weather.value != nil {
                 return render(context)
             }
             return CommandOutput(
-                text: "Temperatures are now in \(unit.symbol).", json: UnitDocument(unit: unit.rawValue))
+                text: "Units are now \(model.state.units.summary).", json: UnitDocument(model.state.units))
+        case "air":
+            await model.send(.airRequested(arguments["place"] ?? "", forceRefresh: arguments.flag("refresh")))
+            try checkProblem()
+            return try airOutput(context)
+        case "compare":
+            let places = arguments.remainder.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            guard (2...TodayClient.limit).contains(places.count) else {
+                throw .usage(
+                    "compare takes 2 to \(TodayClient.limit) places (each one word or in quotes), not \(places.count).")
+            }
+            await model.send(.compareRequested(places))
+            try checkProblem()
+            return try comparisonOutput(context)
         case "presets":
             await model.send(.presetsRequested)
             if let problem = model.state.problem { throw .failure("presets", Self.message(problem)) }
@@ -231,22 +317,125 @@ public final class WeatherPlugin: FeaturePlugin {
         return render(context)
     }
 
+    private func frame(_ context: CommandContext) -> WeatherViews.Frame {
+        WeatherViews.Frame(
+            units: model.state.units, now: now(), painter: context.painter, width: context.terminal.width,
+            interactive: !context.isOneShot)
+    }
+
     private func render(_ context: CommandContext) -> CommandOutput {
         let state = model.state
         guard let shown = state.weather.value else {
             return CommandOutput(text: state.weather.failure?.message ?? "No weather yet: 'weather PLACE' fetches it.")
         }
-        let painter = context.painter
+        let frame = frame(context)
+        var note: String?
+        if state.mode == .forecast {
+            let shownDays = WeatherViews.upcomingDays(shown.report, now: frame.now, count: state.options.days).count
+            if shownDays < state.options.days, !shown.report.days.isEmpty {
+                note =
+                    shown.report.provider == "openweathermap"
+                    ? "OpenWeatherMap forecasts 5 days; \(state.options.days) were asked for (Open-Meteo gives 16)."
+                    : "The forecast on hand has \(shownDays) days from today; \(state.options.days) were asked for."
+            }
+        }
         let text: String =
             switch state.mode {
-            case .current:
-                WeatherViews.current(
-                    shown, place: state.place, almanac: state.almanac, unit: state.unit, now: now(), painter: painter)
-            case .hourly: WeatherViews.hourly(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
+            case .current: WeatherViews.current(shown, place: state.place, almanac: state.almanac, frame: frame)
+            case .hourly: WeatherViews.hourly(shown, place: state.place, step: state.options.step, frame: frame)
             case .forecast:
-                WeatherViews.forecast(shown, place: state.place, unit: state.unit, now: now(), painter: painter)
+                WeatherViews.forecast(shown, place: state.place, days: state.options.days, frame: frame, note: note)
+            case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
             }
-        return CommandOutput(text: text, json: WeatherDocument(shown, unit: state.unit, mode: state.mode))
+        return CommandOutput(
+            text: text,
+            json: WeatherDocument(
+                shown, units: state.units, mode: state.mode, options: state.options, now: frame.now, note: note))
+    }
+
+    /// `--line` or `--template`: one line for a status bar or a script.
+    private func oneLine(template: String?, _ context: CommandContext) throws(CommandError) -> CommandOutput {
+        try checkProblem()
+        try checkWeather()
+        guard let shown = model.state.weather.value else { return .empty }
+        var frame = frame(context)
+        frame.painter = Painter(enabled: false)
+        let line =
+            template.map {
+                WeatherViews.template($0, shown, place: model.state.place, almanac: model.state.almanac, frame: frame)
+            } ?? WeatherViews.line(shown, place: model.state.place, frame: frame)
+        return CommandOutput(
+            text: line,
+            json: LineDocument(
+                line: line, stale: shown.staleBecause != nil, fetchedAt: shown.fetchedAt,
+                location: WeatherDocument.Location(
+                    id: shown.report.location.id, name: shown.report.location.name,
+                    country: shown.report.location.country, lat: shown.report.location.latitude,
+                    lon: shown.report.location.longitude)))
+    }
+
+    private func airOutput(_ context: CommandContext) throws(CommandError) -> CommandOutput {
+        switch model.state.air {
+        case .failed(let error): throw .failure(Self.code(error), error.message)
+        case .loaded(let shown):
+            return CommandOutput(
+                text: WeatherViews.air(shown, place: model.state.airPlace, frame: frame(context)),
+                json: AirDocument(shown))
+        default: return .empty
+        }
+    }
+
+    private func comparisonOutput(_ context: CommandContext) throws(CommandError) -> CommandOutput {
+        switch model.state.comparison {
+        case .failed(let error): throw .failure(Self.code(error), error.message)
+        case .loaded(let places):
+            let units = model.state.units
+            return CommandOutput(
+                text: WeatherViews.comparison(places, frame: frame(context)),
+                json: ComparisonDocument(places, units: units))
+        default: return .empty
+        }
+    }
+
+    /// What `unit` was given: `c`, `f`, or a quantity and its unit.
+    static func unitChoice(_ first: String, _ second: String?) throws(CommandError) -> WeatherModel.UnitChoice {
+        let quantity = first.lowercased()
+        switch quantity {
+        case "wind", "rain", "clock":
+            guard let value = second else {
+                throw .usage(
+                    "'unit \(quantity)' needs a unit: \(quantity == "wind" ? "kmh, ms, mph or kn" : quantity == "rain" ? "mm or in" : "24 or 12")."
+                )
+            }
+            switch quantity {
+            case "wind":
+                guard let unit = WindUnit(argument: value) else {
+                    throw .usage("The wind's unit is kmh, ms, mph or kn, not '\(value.terminalPreview)'.")
+                }
+                return .wind(unit)
+            case "rain":
+                guard let unit = RainUnit(argument: value) else {
+                    throw .usage("The rain's unit is mm or in, not '\(value.terminalPreview)'.")
+                }
+                return .rain(unit)
+            default:
+                guard let style = ClockStyle(argument: value) else {
+                    throw .usage("The clock is 24 or 12, not '\(value.terminalPreview)'.")
+                }
+                return .clock(style)
+            }
+        default:
+            guard let unit = TemperatureUnit(argument: first) else {
+                throw .usage(
+                    "The unit is c (celsius) or f (fahrenheit), or 'wind', 'rain' or 'clock' and a unit, not '\(first.terminalPreview)'."
+                )
+            }
+            if let second {
+                throw .usage(
+                    "Unexpected argument '\(second.terminalPreview)': 'unit \(first.terminalPreview)' takes none.")
+            }
+            return .temperature(unit)
+        }
     }
 
     private static func code(_ error: WeatherError) -> String {
@@ -265,7 +454,8 @@ public final class WeatherPlugin: FeaturePlugin {
     private func presetsOutput(_ context: CommandContext) -> CommandOutput {
         let presets = model.state.presets ?? PlaceResolver.Presets(cities: [], fromFile: false)
         return CommandOutput(
-            text: WeatherViews.presets(presets.cities, fromFile: presets.fromFile, painter: context.painter),
+            text: WeatherViews.presets(
+                presets.cities, fromFile: presets.fromFile, painter: context.painter, width: context.terminal.width),
             json: PresetsDocument(
                 source: presets.fromFile ? "locations.json" : "built-in",
                 cities: presets.cities.map {
@@ -288,7 +478,8 @@ public final class WeatherPlugin: FeaturePlugin {
     /// the text table inside one.
     private func favoritesOutput(_ context: CommandContext) -> CommandOutput {
         let list = model.state.favorites ?? []
-        let unit = model.state.unit
+        let units = model.state.units
+        let unit = units.temperature
         return CommandOutput(
             text: WeatherViews.favorites(
                 list, unit: unit, now: now(), painter: context.painter, width: context.terminal.width),

@@ -2,10 +2,17 @@ import Foundation
 import Logging
 import WeatherService
 
-/// The weather of a place: from the cache while fresh, else from the provider (and stored), else the last stored
-/// data, marked stale, when the network or the server failed.
+/// The weather of a place: from the cache while fresh, else from the provider (and stored), else from the other
+/// provider when the chosen one fails and the other is usable (said), else the last stored data, marked stale,
+/// when the network or the server failed.
 struct WeatherRepository: Sendable {
     static let freshFor: TimeInterval = 600
+
+    /// Fetched less than 10 minutes ago (and not from a clock more than a minute ahead).
+    static func isFresh(_ fetchedAt: Date, now: Date) -> Bool {
+        let age = now.timeIntervalSince(fetchedAt)
+        return age < freshFor && age >= -60
+    }
 
     struct Shown: Sendable, Equatable {
         var report: WeatherReport
@@ -13,39 +20,32 @@ struct WeatherRepository: Sendable {
         /// Shown because a fetch failed: why.
         var staleBecause: WeatherError?
         var fromCache: Bool
+        /// Said when the other provider answered because the chosen one failed.
+        var answeredBy: String? = nil
     }
 
     let client: WeatherClient
+    /// The other provider, tried when `client` fails (Open-Meteo needs no key; OpenWeatherMap only with one).
+    var fallback: WeatherClient? = nil
     let cache: WeatherCacheClient
     let now: @Sendable () -> Date
     let logger: Logger
 
     func weather(for location: WeatherLocation, forceRefresh: Bool) async throws(WeatherError) -> Shown {
         let cached = try? await cache.entry(provider: client.provider, place: location.cacheKey)
-        if !forceRefresh, let cached, now().timeIntervalSince(cached.fetchedAt) < Self.freshFor,
-            now().timeIntervalSince(cached.fetchedAt) >= -60
-        {
+        if !forceRefresh, let cached, Self.isFresh(cached.fetchedAt, now: now()) {
             return Shown(
                 report: relabel(cached.report, location), fetchedAt: cached.fetchedAt, staleBecause: nil,
                 fromCache: true)
         }
         do {
-            let report = try await client.fetch(location)
-            let fetchedAt = now()
-            if report.repairs.isEmpty {
-                try? await cache.store(report, provider: client.provider, place: location.cacheKey, at: fetchedAt)
-            } else {
-                // Not kept as a good answer: the next request asks again, and offline the last sound one is shown.
-                // Said on screen already; recorded where logs go (`--log-level notice`, `--log-file`).
-                logger.notice(
-                    "impossible values from the weather provider, left out",
-                    metadata: [
-                        "provider": "\(client.provider)", "place": "\(location.cacheKey)",
-                        "values": "\(report.repairs.joined(separator: "; "))",
-                    ])
-            }
-            return Shown(report: report, fetchedAt: fetchedAt, staleBecause: nil, fromCache: false)
+            return try await fetch(location, from: client)
         } catch {
+            if error != .cancelled, let fallback, var shown = try? await fresh(location, from: fallback) {
+                shown.answeredBy =
+                    "\(client.displayName) failed (\(error.message.trimmingCharacters(in: CharacterSet(charactersIn: ".")))); \(fallback.displayName) answered."
+                return shown
+            }
             if error.allowsStaleData, let cached {
                 return Shown(
                     report: relabel(cached.report, location), fetchedAt: cached.fetchedAt, staleBecause: error,
@@ -55,10 +55,79 @@ struct WeatherRepository: Sendable {
         }
     }
 
+    /// The other provider's answer: kept from less than 10 minutes ago, else asked for.
+    private func fresh(_ location: WeatherLocation, from provider: WeatherClient) async throws(WeatherError) -> Shown {
+        if let cached = try? await cache.entry(provider: provider.provider, place: location.cacheKey),
+            Self.isFresh(cached.fetchedAt, now: now())
+        {
+            return Shown(
+                report: relabel(cached.report, location), fetchedAt: cached.fetchedAt, staleBecause: nil,
+                fromCache: true)
+        }
+        return try await fetch(location, from: provider)
+    }
+
+    /// A new answer from `provider`, stored when it is sound.
+    private func fetch(_ location: WeatherLocation, from provider: WeatherClient) async throws(WeatherError) -> Shown {
+        let report = try await provider.fetch(location)
+        let fetchedAt = now()
+        if report.repairs.isEmpty {
+            try? await cache.store(report, provider: provider.provider, place: location.cacheKey, at: fetchedAt)
+        } else {
+            // Not kept as a good answer: the next request asks again, and offline the last sound one is shown.
+            // Said on screen already; recorded where logs go (`--log-level notice`, `--log-file`).
+            logger.notice(
+                "impossible values from the weather provider, left out",
+                metadata: [
+                    "provider": "\(provider.provider)", "place": "\(location.cacheKey)",
+                    "values": "\(report.repairs.joined(separator: "; "))",
+                ])
+        }
+        return Shown(report: report, fetchedAt: fetchedAt, staleBecause: nil, fromCache: false)
+    }
+
     /// The cached data with the place as the user named it now.
     private func relabel(_ report: WeatherReport, _ location: WeatherLocation) -> WeatherReport {
         var report = report
         report.location = location
         return report
+    }
+}
+
+/// The air at a place, kept like the weather: from the cache while fresh, else fetched (and kept), else the last
+/// kept answer, marked stale, when the network or the server failed.
+struct AirRepository: Sendable {
+    struct Shown: Sendable, Equatable {
+        var air: AirQuality
+        var fetchedAt: Date
+        var staleBecause: WeatherError?
+        var fromCache: Bool
+    }
+
+    let client: AirQualityClient
+    let cache: AnswerCache<AirQuality>
+    let now: @Sendable () -> Date
+
+    func air(for location: WeatherLocation, forceRefresh: Bool) async throws(WeatherError) -> Shown {
+        let kept = try? await cache.entry(client.provider, location.cacheKey)
+        if !forceRefresh, let kept, WeatherRepository.isFresh(kept.fetchedAt, now: now()) {
+            return Shown(air: relabel(kept.value, location), fetchedAt: kept.fetchedAt, fromCache: true)
+        }
+        do {
+            let air = try await client.fetch(location)
+            let fetchedAt = now()
+            try? await cache.store(air, client.provider, location.cacheKey, fetchedAt)
+            return Shown(air: air, fetchedAt: fetchedAt, fromCache: false)
+        } catch {
+            guard error.allowsStaleData, let kept else { throw error }
+            return Shown(
+                air: relabel(kept.value, location), fetchedAt: kept.fetchedAt, staleBecause: error, fromCache: true)
+        }
+    }
+
+    private func relabel(_ air: AirQuality, _ location: WeatherLocation) -> AirQuality {
+        var air = air
+        air.location = location
+        return air
     }
 }

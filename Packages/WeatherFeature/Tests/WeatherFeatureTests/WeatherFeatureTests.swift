@@ -11,8 +11,9 @@ import ShellTesting
 import Synchronization
 import TestSupport
 import Testing
-import WeatherFeature
 import WeatherService
+
+@testable import WeatherFeature
 
 /// The providers' recorded responses this package's tests serve (its own copies, in `Fixtures/`).
 func providerFixture(_ name: String, filePath: StaticString = #filePath) throws -> String {
@@ -36,7 +37,7 @@ struct WeatherHarness {
     init(
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
         directory: TemporaryDirectory, settings: SettingsClient = .inMemory(),
-        favorites: FavoritesClient = .inMemory()
+        favorites: FavoritesClient = .inMemory(), client: WeatherClient? = nil, fallback: WeatherClient? = nil
     ) throws {
         let clock = Clock()
         // The small fixture list, not the built-in catalogue: the tests name only places it has.
@@ -44,12 +45,14 @@ struct WeatherHarness {
         let transport = HTTPTransport(
             engine: NIOHTTPEngine(),
             configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(), now: { clock.now })
+        let http = HTTPClient(baseURL: server.baseURL, transport: transport)
         let plugin = WeatherPlugin(
-            client: OpenMeteo.client(http: HTTPClient(baseURL: server.baseURL, transport: transport)),
+            client: client ?? OpenMeteo.client(http: http), fallback: fallback,
             catalogue: .live(store),
             favorites: favorites, cache: .inMemory(), settings: settings,
             dataDirectory: directory.url,
-            now: { clock.now })
+            now: { clock.now }, air: OpenMeteo.airQuality(http: http), airCache: .inMemory(),
+            today: OpenMeteo.today(http: http))
         harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
         self.clock = clock
         self.favorites = favorites
@@ -89,6 +92,131 @@ struct WeatherHarness {
         #expect(text.contains("\u{1B}[38;5;99m"))  // below 10 °C: indigo-purple
     }
 
+    @Test func theNewViewsGolden() async throws {
+        let harness = try WeatherHarness(server: server, directory: directory)
+        Golden.assertMatches(await harness.run("forecast Toronto --parts"), named: "parts-toronto")
+        Golden.assertMatches(await harness.run("hourly --step 1"), named: "hourly-step1-toronto")
+        Golden.assertMatches(await harness.run("forecast --days 3"), named: "forecast-3-days-toronto")
+        _ = await harness.run("unit wind kn")
+        _ = await harness.run("unit rain in")
+        _ = await harness.run("unit clock 12")
+        Golden.assertMatches(await harness.run("weather"), named: "weather-toronto-knots-inches-12h")
+    }
+
+    @Test func everyViewFitsFortyColumnsAndUsesTwoHundred() async throws {
+        for width in [40, 200] {
+            let harness = try WeatherHarness(
+                server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
+                directory: directory)
+            for line in [
+                "weather Toronto", "hourly", "hourly --step 1", "forecast", "forecast --days 16", "forecast --parts",
+                "unit", "presets", "favorites", "weather --line",
+            ] {
+                let text = await harness.run(line)
+                let widest = text.split(separator: "\n").map { DisplayWidth.columns(of: $0) }.max() ?? 0
+                #expect(widest <= width, "\(line) at \(width) columns: \(widest)")
+                if width == 40, line == "weather Toronto" { Golden.assertMatches(text, named: "weather-toronto-40") }
+                if width == 40, line == "forecast --parts" { Golden.assertMatches(text, named: "parts-toronto-40") }
+            }
+        }
+    }
+
+    @Test func theRainSummarySaysWhenAndHowMuch() async throws {
+        let harness = try WeatherHarness(server: server, directory: directory)
+        // The recorded hours from 09:00: 52 % at 16:00 and 59 % at 17:00 (1.3 and 1.5 mm), 6 % at 18:00.
+        #expect(await harness.run("weather Toronto").contains("Rain from 16:00 to 18:00 (59 %), 2.8 mm"))
+        let base = Date(timeIntervalSince1970: 1_795_356_000)  // 09:00 in Toronto
+        func report(_ hours: [(Double?, Double?)]) -> WeatherReport {
+            WeatherReport(
+                location: WeatherLocation(id: nil, name: "X", country: "", latitude: 0, longitude: 0),
+                provider: "open-meteo", observedAt: base, utcOffset: -18000,
+                current: CurrentWeather(
+                    temperature: 1, feelsLike: nil, humidity: nil, windSpeed: nil, windDirection: nil,
+                    condition: .rain, code: 61, isDay: true),
+                hours: hours.enumerated().map { index, hour in
+                    HourForecast(
+                        time: base.addingTimeInterval(Double(index) * 3600), temperature: 1, feelsLike: nil,
+                        precipitationProbability: hour.0, condition: .rain, precipitation: hour.1)
+                }, days: [])
+        }
+        let units = Units()
+        #expect(
+            WeatherViews.rainSummary(report(Array(repeating: (10, 0), count: 30)), now: base, units: units)
+                == "Dry for the next 24 hours")
+        #expect(
+            WeatherViews.rainSummary(
+                report([(90, 1), (80, 2.5), (20, 0)] + Array(repeating: (0, 0), count: 30)), now: base, units: units)
+                == "Rain now, until 11:00 (90 %), 3.5 mm")
+        #expect(
+            WeatherViews.rainSummary(report(Array(repeating: (60, 0.5), count: 30)), now: base, units: units)
+                == "Rain now and for the next 24 hours (60 %), 12 mm")
+        #expect(WeatherViews.rainSummary(report([]), now: base, units: units) == nil)
+    }
+
+    @Test func unitsArePerQuantityAndKept() async throws {
+        let settings = SettingsClient.inMemory()
+        let harness = try WeatherHarness(server: server, format: .json, directory: directory, settings: settings)
+        _ = await harness.run("unit wind ms")
+        _ = await harness.run("unit rain in")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await harness.run("weather Toronto").utf8)) as? [String: Any])
+        let now = try #require(document["current"] as? [String: Any])
+        // 14.8 km/h is 4.1 m/s; the temperature stays in °C.
+        #expect(now["windSpeed"] as? Double == 4.1 && now["windSpeedUnit"] as? String == "m/s")
+        #expect(now["precipitationUnit"] as? String == "in" && document["unit"] as? String == "celsius")
+        #expect(try await settings.value(for: "weather.unit.wind") == "ms")
+        let text = try WeatherHarness(server: server, directory: directory, settings: settings)
+        #expect(await text.run("unit").contains("Units: °C, m/s, in, 24-hour clock."))
+        for bad in ["unit wind furlongs", "unit rain", "unit clock 13", "unit c f"] {
+            #expect(await text.status(bad) == .completed(status: 64), "\(bad)")
+        }
+    }
+
+    @Test func aLineAndATemplateForStatusBars() async throws {
+        let harness = try WeatherHarness(server: server, directory: directory)
+        let line = await harness.run("weather Toronto --line").trimmingCharacters(in: .newlines)
+        // Overcast, 3.4 °C, wind 14.8 km/h from 292° (west-north-west: blowing east).
+        #expect(line == "Toronto: ☁ 3 °C → 15 km/h")
+        #expect(DisplayWidth.columns(of: line) <= 60)
+        let templated = await harness.run("weather Toronto --template '%l: %c %t (%f) %w %h %p %P %u %m %%'")
+            .trimmingCharacters(in: .newlines)
+        #expect(templated == "Toronto: ☁ 3 °C (-1 °C) →15 km/h 81 % 0 mm 1016 hPa 1 🌔 %")
+        #expect(await harness.status("weather Toronto --template '%q'") == .completed(status: 64))
+        #expect(harness.output.stderr.contains("unknown code '%q'"))
+        #expect(await harness.status("weather Toronto --line --template '%t'") == .completed(status: 64))
+        // One request in all: the line came from the cache.
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func viewsStartFromNowEvenWhenTheAnswerIsDaysOld() async throws {
+        let text = try WeatherHarness(server: server, directory: directory)
+        let json = try WeatherHarness(server: server, format: .json, directory: directory)
+        _ = await text.run("weather Toronto")
+        _ = await json.run("hourly Toronto")
+        // Three days later, with the network down: the kept answer, shown from now.
+        text.clock.advance(3 * 86_400)
+        json.clock.advance(3 * 86_400)
+        server.stop()
+        let now = await text.run("weather Toronto")
+        #expect(now.contains("Observed Sun 22 Nov 09:00 local time, 3 days ago") && now.contains("offline"))
+        let hourly = await text.run("hourly").split(separator: "\n")
+        #expect(hourly.count > 2 && hourly[2].hasPrefix("09:00"))
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("hourly").utf8)) as? [String: Any])
+        let hours = try #require(document["hours"] as? [[String: Any]])
+        #expect((hours.first?["time"] as? String)?.hasPrefix("2026-11-25T14:00") == true && hours.count == 8)
+        let forecast = await text.run("forecast")
+        #expect(!forecast.contains("Sun 22 Nov") && forecast.contains("Wed 25 Nov"))
+        #expect(forecast.contains("4 days"))
+    }
+
+    @Test func aPolarNightSaysSo() async throws {
+        let harness = try WeatherHarness(server: server, directory: directory)
+        // Longyearbyen, 78° N, on 22 November: the sun stays down.
+        let text = await harness.run("weather 78.22,15.65")
+        #expect(text.contains("Polar night: the sun does not rise today") && !text.contains("Sunrise —"))
+    }
+
     @Test func plainOutputHasNoEscapeSequence() async throws {
         let harness = try WeatherHarness(server: server, directory: directory)
         for line in ["weather Toronto", "hourly", "forecast"] {
@@ -99,15 +227,15 @@ struct WeatherHarness {
     @Test func theUnitIsKeptAndTheLastPlaceToo() async throws {
         let settings = SettingsClient.inMemory()
         let harness = try WeatherHarness(server: server, directory: directory, settings: settings)
-        #expect(await harness.run("unit").contains("°C (celsius)"))
+        #expect(await harness.run("unit").contains("Units: °C, km/h, mm, 24-hour clock."))
         _ = await harness.run("unit f")
-        #expect(await harness.run("unit").contains("°F (fahrenheit)"))
+        #expect(await harness.run("unit").contains("Units: °F, mph, in, 24-hour clock."))
         _ = await harness.run("weather Paris")
         #expect(await harness.run("weather").contains("Paris, Ile-de-France, FR"))
         #expect(await harness.status("unit k") == .completed(status: 64))
         // The next session, with the same settings: the unit and the place are still there.
         let next = try WeatherHarness(server: server, directory: directory, settings: settings)
-        #expect(await next.run("unit").contains("°F (fahrenheit)"))
+        #expect(await next.run("unit").contains("°F, mph, in"))
         #expect(await next.run("weather").contains("Paris, Ile-de-France, FR"))
         #expect(try await settings.value(for: "weather.unit") == "fahrenheit")
     }
@@ -125,8 +253,10 @@ struct WeatherHarness {
         #expect(
             Set(now.keys).isSuperset(of: [
                 "temperature", "feelsLike", "humidity", "windSpeed", "windSpeedUnit", "windDirection", "condition",
-                "code",
+                "code", "precipitation", "windGusts", "uvIndex", "pressure", "visibility", "cloudCover", "dewPoint",
             ]))
+        #expect(now["pressure"] as? Double == 1016.3 && now["windGusts"] as? Double == 29.2)
+        #expect(now["dewPoint"] as? Double == 0.4 && now["windSpeedUnit"] as? String == "km/h")
         let hourly = try #require(
             try JSONSerialization.jsonObject(with: Data(await harness.run("hourly").utf8)) as? [String: Any])
         let hours = try #require(hourly["hours"] as? [[String: Any]])
@@ -138,7 +268,22 @@ struct WeatherHarness {
         let forecast = try #require(
             try JSONSerialization.jsonObject(with: Data(await harness.run("forecast").utf8)) as? [String: Any])
         let days = try #require(forecast["days"] as? [[String: Any]])
-        #expect(days.count == 7 && Set(days[0].keys) == ["date", "min", "max", "average", "condition"])
+        #expect(
+            days.count == 7
+                && Set(days[0].keys) == [
+                    "date", "min", "max", "average", "condition", "precipitationProbability", "precipitation",
+                    "windSpeed",
+                ])
+        let parted = try #require(
+            try JSONSerialization.jsonObject(with: Data(await harness.run("forecast --parts").utf8)) as? [String: Any])
+        let parts = try #require(parted["parts"] as? [[String: Any]])
+        // From 09:05: this morning, then 3 parts today and 4 a day for the next two days.
+        #expect(parts.count == 12 && parts.first?["part"] as? String == "morning")
+        #expect(
+            Set(parts[0].keys) == [
+                "date", "part", "temperature", "condition", "precipitationProbability", "precipitation", "windSpeed",
+            ])
+        #expect(parts.map { $0["part"] as? String }.suffix(4) == ["morning", "afternoon", "evening", "night"])
     }
 }
 
@@ -208,5 +353,108 @@ struct WeatherHarness {
         let list = await harness.run("favorites")
         #expect(list.contains("Toronto, CA") && list.contains("Overcast"))
         #expect(await harness.run("unfav").contains("no longer a favourite"))
+    }
+}
+
+@MainActor @Suite struct AirCompareAndFallbackTests {
+    /// Open-Meteo's forecast, its air quality, and today at several places (an array as long as the list asked).
+    static func server() throws -> LoopbackServer {
+        let forecast = try providerFixture("open-meteo-toronto.json")
+        let air = try providerFixture("open-meteo-air-toronto.json")
+        return try LoopbackServer { request in
+            switch request.path {
+            case "/v1/air-quality": return .respond(.json(air))
+            case "/v1/forecast" where request.queryItems["forecast_days"] == "1":
+                let count = (request.queryItems["latitude"] ?? "").split(separator: ",").count
+                let places = (0..<count).map { index in
+                    """
+                    {"latitude":\(40 + index),"longitude":-79,"utc_offset_seconds":\(-18000 + index * 3600),\
+                    "current":{"time":"2026-11-22T\(String(format: "%02d", 9 + index)):00","temperature_2m":\(3.4 + Double(index)),\
+                    "apparent_temperature":-0.6,"weather_code":\(index == 1 ? 61 : 3),"is_day":1,"wind_speed_10m":14.8},\
+                    "daily":{"time":["2026-11-22"],"weather_code":[\(index == 1 ? 63 : 3)],\
+                    "temperature_2m_max":[\(5.5 + Double(index))],"temperature_2m_min":[\(-2.5 + Double(index))]}}
+                    """
+                }
+                return .respond(.json(count == 1 ? places[0] : "[" + places.joined(separator: ",") + "]"))
+            default: return .respond(.json(forecast))
+            }
+        }
+    }
+
+    @Test func theAirNowWithBothIndicesKeptTenMinutes() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.server()
+        let harness = try WeatherHarness(server: server, directory: directory)
+        let text = await harness.run("air Toronto")
+        Golden.assertMatches(text, named: "air-toronto")
+        #expect(text.contains("European AQI") && text.contains("23") && text.contains("fair"))
+        #expect(text.contains("US AQI") && text.contains("41") && text.contains("good"))
+        let asked = try #require(server.requests.last)
+        #expect(asked.path == "/v1/air-quality" && asked.queryItems["latitude"] == "43.7001")
+        #expect(
+            asked.queryItems["current"] == "european_aqi,us_aqi,pm2_5,pm10,ozone,nitrogen_dioxide,uv_index")
+        _ = await harness.run("air Toronto")
+        #expect(server.requests.count == 1)
+        let json = try WeatherHarness(server: server, format: .json, directory: directory)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("air Toronto").utf8)) as? [String: Any])
+        let current = try #require(document["current"] as? [String: Any])
+        #expect(
+            Set(current.keys) == [
+                "europeanAqi", "usAqi", "pm2_5", "pm10", "ozone", "nitrogenDioxide", "uvIndex",
+            ])
+        #expect(current["pm2_5"] as? Double == 8.1 && current["usAqi"] as? Double == 41)
+        // Days later with the network down: the kept answer, marked.
+        json.clock.advance(2 * 86_400)
+        server.stop()
+        let stale = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("air Toronto").utf8)) as? [String: Any])
+        #expect(stale["stale"] as? Bool == true)
+    }
+
+    @Test func compareAsksOnceForEveryPlace() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.server()
+        let harness = try WeatherHarness(server: server, directory: directory)
+        let text = await harness.run("compare Toronto Paris 'Paris, TX, US'")
+        Golden.assertMatches(text, named: "compare-three")
+        #expect(server.requests.count == 1)
+        let asked = try #require(server.requests.first)
+        #expect(asked.queryItems["latitude"]?.split(separator: ",").count == 3)
+        #expect(text.contains("Paris, FR") && text.contains("Paris, US") && text.contains("Rain"))
+        let json = try WeatherHarness(server: server, format: .json, directory: directory)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("compare Toronto Ottawa").utf8))
+                as? [String: Any])
+        let places = try #require(document["places"] as? [[String: Any]])
+        #expect(places.count == 2 && places[1]["temperature"] as? Double == 4.4 && places[1]["max"] as? Double == 6.5)
+        #expect(await harness.status("compare Toronto") == .completed(status: 64))
+        #expect(
+            await harness.status("compare a b c d e f g h i j k") == .completed(status: 64))
+        #expect(await harness.status("compare Toronto Nowhereville") == .completed(status: 1))
+        #expect(harness.output.stderr.contains("No place called 'Nowhereville'"))
+    }
+
+    @Test func theOtherProviderAnswersWhenTheChosenOneFailsAndSaysSo() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try Self.server()
+        let failing = WeatherClient.failing(
+            .badKey("OpenWeatherMap refused the API key (401). Check OPENWEATHER_API_KEY."),
+            provider: "openweathermap")
+        let harness = try WeatherHarness(
+            server: server, directory: directory, client: failing,
+            fallback: OpenMeteo.client(
+                http: HTTPClient(
+                    baseURL: server.baseURL,
+                    transport: HTTPTransport(
+                        engine: NIOHTTPEngine(), configuration: .init(timeout: .seconds(2)),
+                        logger: InMemoryLog().logger(), now: { Date() }))))
+        let text = await harness.run("weather Toronto")
+        #expect(text.contains("3 °C") && text.contains("Observed 09:00 local time · Open-Meteo"))
+        #expect(text.contains("failed (OpenWeatherMap refused the API key (401)"))
+        #expect(text.contains("Open-Meteo answered"))
+        // Nothing else to fall back to: the failure is the answer.
+        let alone = try WeatherHarness(server: server, directory: directory, client: failing)
+        #expect(await alone.status("weather Toronto") == .completed(status: 1))
     }
 }

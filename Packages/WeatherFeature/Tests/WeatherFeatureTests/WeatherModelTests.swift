@@ -68,7 +68,7 @@ struct WeatherModelTests {
 
     @Test func aFirstStartShowsTorontoAndKeepsTheLastPlace() async throws {
         await model.send(.started)
-        #expect(model.state.unit == .celsius && model.state.place == nil && model.state.weather == .idle)
+        #expect(model.state.units.temperature == .celsius && model.state.place == nil && model.state.weather == .idle)
         await model.send(.placeRequested("", mode: .current, forceRefresh: false))
         #expect(model.state.place?.location.id == FixtureCities.toronto.id)
         #expect(model.state.weather.value?.report.current.temperature == 6)
@@ -123,18 +123,18 @@ struct WeatherModelTests {
     }
 
     @Test func theUnitIsKeptAndReadAtTheNextStart() async throws {
-        await model.send(.unitChosen(.fahrenheit))
-        #expect(model.state.unit == .fahrenheit && model.state.problem == nil)
-        #expect(try await settings.value(for: WeatherModel.unitKey) == "fahrenheit")
+        await model.send(.unitChosen(.temperature(.fahrenheit)))
+        #expect(model.state.units.temperature == .fahrenheit && model.state.problem == nil)
+        #expect(try await settings.value(for: Units.temperatureKey) == "fahrenheit")
 
         let next = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
             resolver: PlaceResolver(cities: { [cities] in cities }), settings: settings,
             favorites: favorites, dataDirectory: directory.url, now: { [clock] in clock.now })
-        #expect(next.state.unit == .celsius)
+        #expect(next.state.units.temperature == .celsius)
         await next.send(.started)
-        #expect(next.state.unit == .fahrenheit)
+        #expect(next.state.units.temperature == .fahrenheit)
     }
 
     @Test func aUnitThatCannotBeKeptIsAProblemAndNotChosen() async throws {
@@ -144,9 +144,9 @@ struct WeatherModelTests {
             resolver: PlaceResolver(cities: { [cities] in cities }),
             settings: .failing(.readOnly(path: "/data")), favorites: favorites, dataDirectory: directory.url,
             now: { [clock] in clock.now })
-        await broken.send(.unitChosen(.fahrenheit))
+        await broken.send(.unitChosen(.temperature(.fahrenheit)))
         #expect(broken.state.problem == .storage(StoreError.readOnly(path: "/data").message))
-        #expect(broken.state.unit == .celsius)
+        #expect(broken.state.units.temperature == .celsius)
         // The weather is still shown: the last place is simply not kept.
         await broken.send(.placeRequested("Tokyo", mode: .current, forceRefresh: false))
         #expect(broken.state.problem == nil && broken.state.weather.value != nil)

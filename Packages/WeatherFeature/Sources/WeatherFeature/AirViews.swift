@@ -1,0 +1,174 @@
+import Architecture
+import CoreKit
+import Foundation
+import WeatherService
+
+extension WeatherViews {
+    /// `air`: the two indices with their words, what they are made of, and the UV index.
+    static func air(_ shown: AirRepository.Shown, place: ResolvedPlace?, frame: Frame) -> String {
+        let air = shown.air, painter = frame.painter
+        var lines = [header(air.location, place: place, frame: frame, note: "air quality")]
+        func number(_ value: Double?, unit: String = "") -> String {
+            guard let value else { return "—" }
+            let text = value < 10 && value != value.rounded() ? String(format: "%.1f", value) : "\(whole(value))"
+            return unit.isEmpty ? text : "\(text) \(unit)"
+        }
+        let rows: [(String, String, String)] = [
+            ("European AQI", number(air.europeanAqi), air.europeanAqi.map(AirQuality.europeanLevel) ?? ""),
+            ("US AQI", number(air.usAqi), air.usAqi.map(AirQuality.usLevel) ?? ""),
+            ("PM2.5", number(air.pm25, unit: "µg/m³"), ""),
+            ("PM10", number(air.pm10, unit: "µg/m³"), ""),
+            ("Ozone", number(air.ozone, unit: "µg/m³"), ""),
+            ("Nitrogen dioxide", number(air.nitrogenDioxide, unit: "µg/m³"), ""),
+            ("UV index", number(air.uvIndex), air.uvIndex.map(uvLevel) ?? ""),
+        ]
+        let table = FittedTable(columns: [
+            .init(header: "", cells: rows.map(\.0)),
+            .init(header: "", cells: rows.map(\.1), alignRight: true),
+            .init(
+                header: "", cells: rows.map(\.2), priority: 1, flexible: true,
+                paint: { row, text in
+                    guard row < 2, let index = row == 0 ? air.europeanAqi : air.usAqi else { return text }
+                    let level = row == 0 ? index / 20 : index / 50
+                    return painter.paint(text, level < 1 ? .green : level < 3 ? .yellow : .red)
+                }),
+        ])
+        lines += table.lines(width: frame.width, painter: painter)
+        let time = clock(air.observedAt, air.utcOffset, frame.units.clock)
+        let age = frame.now.timeIntervalSince(air.observedAt)
+        let observed =
+            age > 3 * 3600
+            ? "Observed \(dayLabel(LocalTime.day(air.observedAt, utcOffset: air.utcOffset))) \(time) local time, \(Self.age(age)) ago"
+            : "Observed \(time) local time"
+        lines += DisplayWidth.wrapped("\(observed) · Open-Meteo air quality (CAMS)", width: frame.width, indent: "  ")
+            .map { painter.paint($0, .dim) }
+        let fetched = Self.age(frame.now.timeIntervalSince(shown.fetchedAt))
+        if let error = shown.staleBecause {
+            lines += DisplayWidth.wrapped(
+                "offline — data from \(fetched) ago (\(error.message.terminalSafe))", width: frame.width, indent: "  "
+            ).map { painter.paint($0, .yellow) }
+        } else if shown.fromCache {
+            lines += DisplayWidth.wrapped(
+                frame.interactive
+                    ? "Fetched \(fetched) ago; 'air --refresh' fetches again." : "Fetched \(fetched) ago.",
+                width: frame.width
+            ).map { painter.paint($0, .dim) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `compare`: one row a place.
+    static func comparison(_ places: [WeatherModel.Compared], frame: Frame) -> String {
+        let units = frame.units, painter = frame.painter, t = units.temperature
+        func degrees(_ celsius: Double?) -> String { celsius.map { "\(whole(t.temperature($0))) \(t.symbol)" } ?? "—" }
+        let table = FittedTable(columns: [
+            .init(
+                header: "Place",
+                cells: places.map { compared in
+                    let location = compared.place.location
+                    return location.country.isEmpty
+                        ? location.name.terminalSafe : "\(location.name.terminalSafe), \(location.country)"
+                }, flexible: true),
+            .init(header: "Sky", cells: places.map { $0.today.map { glyph($0.current.condition) } ?? "" }),
+            .init(
+                header: "Now", cells: places.map { degrees($0.today?.current.temperature) }, alignRight: true,
+                paint: { row, text in
+                    places[row].today.map { painter.paint(text, .color256(temperatureColor($0.current.temperature))) }
+                        ?? text
+                }),
+            .init(header: "Min", cells: places.map { degrees($0.today?.minimum) }, alignRight: true, priority: 2),
+            .init(header: "Max", cells: places.map { degrees($0.today?.maximum) }, alignRight: true, priority: 1),
+            .init(
+                header: "Local",
+                cells: places.map { $0.today.map { clock(frame.now, $0.utcOffset, units.clock) } ?? "" },
+                alignRight: true, priority: 4),
+            .init(
+                header: "Today",
+                cells: places.map { compared in
+                    guard let today = compared.today else { return "no usable answer" }
+                    return (today.condition ?? today.current.condition).words
+                }, priority: 3, flexible: false),
+        ])
+        var lines = [painter.paint("Today at \(places.count) places", .bold)]
+        lines += table.lines(width: frame.width, painter: painter)
+        lines += DisplayWidth.wrapped("From Open-Meteo, in one request.", width: frame.width)
+            .map { painter.paint($0, .dim) }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// `air` in JSON.
+struct AirDocument: Encodable, Sendable {
+    struct Current: Encodable, Sendable {
+        var europeanAqi: Double?
+        var usAqi: Double?
+        var pm25: Double?
+        var pm10: Double?
+        var ozone: Double?
+        var nitrogenDioxide: Double?
+        var uvIndex: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case europeanAqi, usAqi, pm10, ozone, nitrogenDioxide, uvIndex
+            case pm25 = "pm2_5"
+        }
+    }
+
+    var location: WeatherDocument.Location
+    var provider = "open-meteo-air-quality"
+    var observedAt: Date
+    var fetchedAt: Date
+    var stale: Bool
+    var staleReason: String?
+    /// µg/m³ for the particles and gases.
+    var concentrationUnit = "µg/m³"
+    var current: Current
+
+    init(_ shown: AirRepository.Shown) {
+        let air = shown.air
+        location = WeatherDocument.Location(
+            id: air.location.id, name: air.location.name, country: air.location.country, lat: air.location.latitude,
+            lon: air.location.longitude)
+        observedAt = air.observedAt
+        fetchedAt = shown.fetchedAt
+        stale = shown.staleBecause != nil
+        staleReason = shown.staleBecause?.message
+        current = Current(
+            europeanAqi: air.europeanAqi, usAqi: air.usAqi, pm25: air.pm25, pm10: air.pm10, ozone: air.ozone,
+            nitrogenDioxide: air.nitrogenDioxide, uvIndex: air.uvIndex)
+    }
+}
+
+/// `compare` in JSON.
+struct ComparisonDocument: Encodable, Sendable {
+    struct Entry: Encodable, Sendable {
+        var location: WeatherDocument.Location
+        var temperature: Double?
+        var min: Double?
+        var max: Double?
+        var condition: String?
+        var observedAt: Date?
+    }
+
+    var unit: String
+    var provider = "open-meteo"
+    var places: [Entry]
+
+    init(_ places: [WeatherModel.Compared], units: Units) {
+        func round(_ celsius: Double?) -> Double? {
+            celsius.map { (units.temperature.temperature($0) * 10).rounded() / 10 }
+        }
+        unit = units.temperature.rawValue
+        self.places = places.map { compared in
+            let location = compared.place.location
+            return Entry(
+                location: WeatherDocument.Location(
+                    id: location.id, name: location.name, country: location.country, lat: location.latitude,
+                    lon: location.longitude),
+                temperature: round(compared.today?.current.temperature), min: round(compared.today?.minimum),
+                max: round(compared.today?.maximum),
+                condition: compared.today.map { ($0.condition ?? $0.current.condition).words },
+                observedAt: compared.today?.observedAt)
+        }
+    }
+}

@@ -1,0 +1,384 @@
+import Architecture
+import CoreKit
+import Foundation
+import WeatherService
+
+extension WeatherViews {
+    // MARK: - Hourly
+
+    /// The hours from the current one: 24 hours in 3-hour steps, or 48 hours hour by hour (`step` 1 or 2).
+    static func upcomingHours(_ report: WeatherReport, now: Date, step: Int) -> [HourForecast] {
+        let start = now.addingTimeInterval(-3_599)
+        let upcoming = report.hours.filter { $0.time >= start }
+        guard let first = upcoming.first else { return [] }
+        let span: TimeInterval = step >= 3 ? 24 * 3600 : 48 * 3600
+        return upcoming.filter { hour in
+            let offset = hour.time.timeIntervalSince(first.time)
+            return offset < span && whole(offset) % (step * 3600) == 0
+        }
+    }
+
+    static func hourly(
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, step: Int = 3, frame: Frame
+    ) -> String {
+        let report = shown.report
+        let units = frame.units, painter = frame.painter
+        let steps = upcomingHours(report, now: frame.now, step: step)
+        var lines = [header(report.location, place: place, frame: frame, note: coverage(steps, step: step))]
+        guard !steps.isEmpty else {
+            lines.append(
+                contentsOf: DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width))
+            return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
+        }
+        let table = FittedTable(columns: [
+            .init(header: "Time", cells: steps.map { clock($0.time, report.utcOffset, units.clock) }),
+            .init(header: "Sky", cells: steps.map { glyph($0.condition) }),
+            .init(
+                header: "Temp",
+                cells: steps.map {
+                    "\(whole(units.temperature.temperature($0.temperature))) \(units.temperature.symbol)"
+                },
+                alignRight: true,
+                paint: { row, text in painter.paint(text, .color256(temperatureColor(steps[row].temperature))) }),
+            .init(
+                header: "Feels",
+                cells: steps.map { hour in
+                    hour.feelsLike.map { "\(whole(units.temperature.temperature($0))) \(units.temperature.symbol)" }
+                        ?? "—"
+                }, alignRight: true, priority: 4),
+            .init(
+                header: "Rain", cells: steps.map { $0.precipitationProbability.map { "\(whole($0)) %" } ?? "—" },
+                alignRight: true, priority: 1),
+            .init(
+                header: units.rain.symbol,
+                cells: steps.map { hour in
+                    hour.precipitation.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—"
+                },
+                alignRight: true, priority: 5),
+            .init(
+                header: "Wind",
+                cells: steps.map { hour in
+                    hour.windSpeed.map { speed($0, units) + (hour.windDirection.map { " " + windArrow($0) } ?? "") }
+                        ?? "—"
+                }, alignRight: true, priority: 2),
+            .init(header: "", cells: steps.map { $0.condition.words }, priority: 3, flexible: true),
+        ])
+        // A new day starts with its date.
+        let rows = table.lines(width: frame.width, painter: painter)
+        lines.append(rows[0])
+        let parser = LocalTime.Parser(utcOffset: report.utcOffset)
+        for (index, hour) in steps.enumerated() {
+            if index > 0, parser.day(hour.time) != parser.day(steps[index - 1].time) {
+                lines.append(painter.paint(dayLabel(parser.day(hour.time)), .bold))
+            }
+            lines.append(rows[index + 1])
+        }
+        if let rain = rainSummary(report, now: frame.now, units: units) {
+            lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
+        }
+        lines.append("")
+        lines += chart(report, now: frame.now, hours: step >= 3 ? 24 : 48, frame: frame)
+        lines += footer(shown, place: place, frame: frame)
+        return lines.joined(separator: "\n")
+    }
+
+    /// `next 24 hours, every 3 hours`: what the rows really cover (OpenWeatherMap's hours are 3 apart whatever the
+    /// step asked; an old answer may end sooner).
+    static func coverage(_ steps: [HourForecast], step: Int) -> String {
+        guard let first = steps.first, let last = steps.last else { return "" }
+        let gap = steps.count > 1 ? steps[1].time.timeIntervalSince(first.time) : Double(step) * 3600
+        let hours = whole((last.time.timeIntervalSince(first.time) + gap) / 3600)
+        let every = whole(gap / 3600)
+        return "next \(hours) hours" + (every > 1 ? ", every \(every) hours" : "")
+    }
+
+    /// What a view says when the data on hand ends before now (an answer kept from days ago).
+    static func noneFromNow(_ report: WeatherReport, what: String) -> String {
+        guard let last = report.hours.last?.time else { return "No \(what) in this answer." }
+        return
+            "No \(what) from now in this answer: it ends \(dayLabel(LocalTime.day(last, utcOffset: report.utcOffset))) \(clock(last, report.utcOffset)). 'weather PLACE --refresh' fetches a new one."
+    }
+
+    /// A sparkline of the temperature from the current hour, one column an hour (two when the terminal is narrow),
+    /// with now marked.
+    static func chart(_ report: WeatherReport, now: Date, hours: Int, frame: Frame) -> [String] {
+        let painter = frame.painter, units = frame.units
+        let start = now.addingTimeInterval(-3_599)
+        let points = report.hours.filter {
+            $0.time >= start && $0.time < start.addingTimeInterval(Double(hours) * 3600 + 3_599)
+        }
+        guard points.count >= 2, let first = points.first else { return [] }
+        // One value an hour, interpolated between 3-hourly points.
+        var values: [Double] = []
+        for hour in 0..<hours {
+            let time = first.time.addingTimeInterval(Double(hour) * 3600)
+            guard let after = points.firstIndex(where: { $0.time >= time }) else { break }
+            let right = points[after]
+            if after == 0 || right.time == time {
+                values.append(right.temperature)
+            } else {
+                let left = points[after - 1]
+                let fraction = time.timeIntervalSince(left.time) / right.time.timeIntervalSince(left.time)
+                values.append(left.temperature + (right.temperature - left.temperature) * fraction)
+            }
+        }
+        guard let low = values.min(), let high = values.max() else { return [] }
+        let label = "Temperature  "
+        let range =
+            "\(whole(units.temperature.temperature(low)))…\(whole(units.temperature.temperature(high))) \(units.temperature.symbol)"
+        let labelWidth = frame.width >= label.count + values.count + 2 + range.count ? label.count : 0
+        // Every other hour when the hours do not fit.
+        let stride = labelWidth + values.count > frame.width ? 2 : 1
+        let shown = Swift.stride(from: 0, to: values.count, by: stride).map { values[$0] }
+        let levels = Array("▁▂▃▄▅▆▇█")
+        let spark = shown.map { value -> String in
+            let level = high - low < 0.05 ? 3 : min(7, max(0, whole((value - low) / (high - low) * 7)))
+            return painter.paint(String(levels[level]), .color256(temperatureColor(value)))
+        }.joined()
+        let end = clock(
+            first.time.addingTimeInterval(Double((shown.count - 1) * stride) * 3600), report.utcOffset, units.clock)
+        var top = String(repeating: " ", count: 0) + (labelWidth > 0 ? label : "") + spark
+        var marker =
+            String(repeating: " ", count: labelWidth) + painter.paint("^", .bold) + painter.paint(" now", .dim)
+            + String(repeating: " ", count: max(1, shown.count - 4 - DisplayWidth.columns(of: end)))
+            + painter.paint(end, .dim)
+        if labelWidth + shown.count + 2 + range.count <= frame.width {
+            top += "  " + range
+        } else {
+            marker += "  " + range
+        }
+        return [top, marker]
+    }
+
+    // MARK: - Days
+
+    /// The days from today (at the place, now), at most `count`.
+    static func upcomingDays(_ report: WeatherReport, now: Date, count: Int) -> [DayForecast] {
+        let today = LocalTime.day(now, utcOffset: report.utcOffset)
+        return Array(report.days.filter { $0.date >= today }.prefix(count))
+    }
+
+    static func forecast(
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, days count: Int = 7, frame: Frame,
+        note: String? = nil
+    ) -> String {
+        let report = shown.report
+        let units = frame.units, painter = frame.painter
+        let days = upcomingDays(report, now: frame.now, count: count)
+        var lines = [header(report.location, place: place, frame: frame, note: "\(days.count) days")]
+        if let note { lines += DisplayWidth.wrapped(note, width: frame.width).map { painter.paint($0, .dim) } }
+        guard let low = days.map(\.minimum).min(), let high = days.map(\.maximum).max() else {
+            lines += DisplayWidth.wrapped(
+                report.days.isEmpty ? "No daily forecast in this answer." : noneFromNow(report, what: "daily forecast"),
+                width: frame.width)
+            return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
+        }
+        let t = units.temperature
+        func degrees(_ celsius: Double) -> String { "\(whole(t.temperature(celsius))) \(t.symbol)" }
+        let barWidth = 20
+        let bars = days.map { day -> String in
+            let span = max(0.1, high - low)
+            let from = min(barWidth - 1, max(0, whole((day.minimum - low) / span * Double(barWidth - 1))))
+            let to = min(barWidth - 1, max(from, whole((day.maximum - low) / span * Double(barWidth - 1))))
+            return String(repeating: "·", count: from) + String(repeating: "━", count: to - from + 1)
+                + String(repeating: "·", count: barWidth - 1 - to)
+        }
+        let table = FittedTable(columns: [
+            .init(header: "Day", cells: days.map { dayLabel($0.date) }),
+            .init(header: "Sky", cells: days.map { glyph($0.condition) }),
+            .init(header: "", cells: days.map { $0.condition.words }, priority: 3, flexible: true),
+            .init(
+                header: "Min", cells: days.map { degrees($0.minimum) }, alignRight: true,
+                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].minimum))) }),
+            .init(
+                header: "Max", cells: days.map { degrees($0.maximum) }, alignRight: true,
+                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].maximum))) }),
+            .init(
+                header: "Avg", cells: days.map { degrees($0.average) }, alignRight: true, priority: 6,
+                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].average))) }),
+            .init(
+                header: "Rain", cells: days.map { $0.precipitationProbability.map { "\(whole($0)) %" } ?? "—" },
+                alignRight: true, priority: 1),
+            .init(
+                header: units.rain.symbol,
+                cells: days.map { day in
+                    day.precipitation.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—"
+                }, alignRight: true, priority: 5),
+            .init(
+                header: "Wind", cells: days.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, alignRight: true,
+                priority: 2),
+            .init(
+                header: "\(whole(t.temperature(low)))…\(whole(t.temperature(high))) \(t.symbol)", cells: bars,
+                priority: 4,
+                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].average))) }),
+        ])
+        lines += table.lines(width: frame.width, painter: painter)
+        lines += footer(shown, place: place, frame: frame)
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Parts of the day
+
+    /// Morning (06-12), afternoon (12-18), evening (18-24) and night (00-06 of the next day) of a day.
+    struct DayPart: Sendable, Equatable {
+        enum Name: String, CaseIterable, Sendable {
+            case morning, afternoon, evening, night
+            var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+            /// Local hours from the day's midnight.
+            var hours: Range<Int> {
+                switch self {
+                case .morning: 6..<12
+                case .afternoon: 12..<18
+                case .evening: 18..<24
+                case .night: 24..<30
+                }
+            }
+        }
+
+        var date: String
+        var part: Name
+        /// °C: the mean of the part's hours.
+        var temperature: Double
+        /// The most severe condition the part's hours have.
+        var condition: Condition
+        var precipitationProbability: Double?
+        /// mm over the part.
+        var precipitation: Double?
+        /// km/h: the strongest of the part's hours.
+        var windSpeed: Double?
+    }
+
+    /// The parts of `dayCount` days from today that have not ended, from the hours on hand.
+    static func dayParts(_ report: WeatherReport, now: Date, dayCount: Int = 3) -> [DayPart] {
+        let parser = LocalTime.Parser(utcOffset: report.utcOffset)
+        let today = LocalTime.day(now, utcOffset: report.utcOffset)
+        guard let midnight = parser.date(today) else { return [] }
+        var parts: [DayPart] = []
+        for dayIndex in 0..<dayCount {
+            let dayStart = midnight.addingTimeInterval(Double(dayIndex) * 86_400)
+            let date = parser.day(dayStart.addingTimeInterval(43_200))
+            for name in DayPart.Name.allCases {
+                let from = dayStart.addingTimeInterval(Double(name.hours.lowerBound) * 3600)
+                let to = dayStart.addingTimeInterval(Double(name.hours.upperBound) * 3600)
+                guard to > now else { continue }
+                let hours = report.hours.filter { $0.time >= from && $0.time < to }
+                guard !hours.isEmpty else { continue }
+                let probabilities = hours.compactMap(\.precipitationProbability)
+                let amounts = hours.compactMap(\.precipitation)
+                let winds = hours.compactMap(\.windSpeed)
+                parts.append(
+                    DayPart(
+                        date: date, part: name,
+                        temperature: hours.map(\.temperature).reduce(0, +) / Double(hours.count),
+                        condition: hours.map(\.condition).max { severity($0) < severity($1) } ?? .unknown,
+                        precipitationProbability: probabilities.max(),
+                        precipitation: amounts.isEmpty ? nil : amounts.reduce(0, +),
+                        windSpeed: winds.max()))
+            }
+        }
+        return parts
+    }
+
+    /// How much a condition matters to someone going out: what a part of the day is summed up by.
+    static func severity(_ condition: Condition) -> Int {
+        switch condition {
+        case .unknown: 0
+        case .clear: 1
+        case .mainlyClear: 2
+        case .partlyCloudy: 3
+        case .overcast: 4
+        case .fog: 5
+        case .drizzle: 6
+        case .rainShowers: 7
+        case .rain: 8
+        case .snowShowers: 9
+        case .snow: 10
+        case .sleet: 11
+        case .freezingDrizzle: 12
+        case .heavyRain: 13
+        case .heavySnow: 14
+        case .freezingRain: 15
+        case .thunderstorm: 16
+        case .thunderstormWithHail: 17
+        }
+    }
+
+    static func parts(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame) -> String {
+        let report = shown.report
+        let units = frame.units, painter = frame.painter
+        let parts = dayParts(report, now: frame.now)
+        var lines = [header(report.location, place: place, frame: frame, note: "the next 3 days in parts")]
+        guard !parts.isEmpty else {
+            lines += DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width)
+            return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
+        }
+        let t = units.temperature
+        let table = FittedTable(columns: [
+            .init(header: "", cells: parts.map { " " + $0.part.title }),
+            .init(header: "Sky", cells: parts.map { glyph($0.condition) }),
+            .init(
+                header: "Temp", cells: parts.map { "\(whole(t.temperature($0.temperature))) \(t.symbol)" },
+                alignRight: true,
+                paint: { row, text in painter.paint(text, .color256(temperatureColor(parts[row].temperature))) }),
+            .init(
+                header: "Rain", cells: parts.map { $0.precipitationProbability.map { "\(whole($0)) %" } ?? "—" },
+                alignRight: true, priority: 1),
+            .init(
+                header: units.rain.symbol,
+                cells: parts.map { part in
+                    part.precipitation.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—"
+                }, alignRight: true, priority: 3),
+            .init(
+                header: "Wind", cells: parts.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, alignRight: true,
+                priority: 2),
+            .init(header: "", cells: parts.map { $0.condition.words }, priority: 4, flexible: true),
+        ])
+        let rows = table.lines(width: frame.width, painter: painter)
+        lines.append(rows[0])
+        for (index, part) in parts.enumerated() {
+            if index == 0 || parts[index - 1].date != part.date {
+                lines.append(painter.paint(dayLabel(part.date), .bold))
+            }
+            lines.append(rows[index + 1])
+        }
+        if let rain = rainSummary(report, now: frame.now, units: units) {
+            lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
+        }
+        lines += footer(shown, place: place, frame: frame)
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Rain
+
+    /// When it will rain in the next 24 hours: "Rain from 14:00 to 18:00 (80 %), 4 mm", "Rain now, until 18:00
+    /// (90 %), 2 mm", "Dry for the next 24 hours"; nil when the answer has no hours from now. An hour is wet with
+    /// at least 0.1 mm or a chance of 50 % or more; the first run of wet hours is told.
+    static func rainSummary(_ report: WeatherReport, now: Date, units: Units) -> String? {
+        let start = now.addingTimeInterval(-3_599)
+        let hours = report.hours.filter { $0.time >= start && $0.time < start.addingTimeInterval(24 * 3600) }
+        guard hours.count >= 2 else { return nil }
+        let stepLength = hours[1].time.timeIntervalSince(hours[0].time)
+        func wet(_ hour: HourForecast) -> Bool {
+            (hour.precipitation ?? 0) >= 0.1 || (hour.precipitationProbability ?? 0) >= 50
+        }
+        guard let first = hours.firstIndex(where: wet) else { return "Dry for the next 24 hours" }
+        var last = first
+        while last + 1 < hours.count, wet(hours[last + 1]) { last += 1 }
+        let run = hours[first...last]
+        let snowy = run.filter { [.snow, .heavySnow, .snowShowers, .sleet].contains($0.condition) }.count
+        let kind = snowy * 2 > run.count ? "Snow" : "Rain"
+        let end = clock(hours[last].time.addingTimeInterval(stepLength), report.utcOffset, units.clock)
+        let chance = run.compactMap(\.precipitationProbability).max().map { " (\(whole($0)) %)" } ?? ""
+        let amounts = run.compactMap(\.precipitation)
+        let amount = amounts.isEmpty ? "" : ", \(units.rain.amount(amounts.reduce(0, +)))"
+        let reachesEnd = last == hours.count - 1
+        if first == 0 {
+            return reachesEnd
+                ? "\(kind) now and for the next 24 hours\(chance)\(amount)"
+                : "\(kind) now, until \(end)\(chance)\(amount)"
+        }
+        let from = clock(hours[first].time, report.utcOffset, units.clock)
+        return reachesEnd
+            ? "\(kind) from \(from) on\(chance)\(amount)" : "\(kind) from \(from) to \(end)\(chance)\(amount)"
+    }
+}

@@ -1,0 +1,117 @@
+import Architecture
+import Astronomy
+import CoreKit
+import Foundation
+import WeatherService
+
+/// `weather --line` and `--template` in JSON: the line, and what it is about.
+struct LineDocument: Encodable, Sendable {
+    var line: String
+    var stale: Bool
+    var fetchedAt: Date
+    var location: WeatherDocument.Location
+}
+
+extension WeatherViews {
+    /// The codes of `--template`, as wttr.in's `format=` has them.
+    static let templateCodes: [(code: Character, meaning: String)] = [
+        ("l", "location"), ("c", "condition symbol"), ("C", "condition"), ("t", "temperature"),
+        ("f", "feels like"), ("w", "wind"), ("h", "humidity"), ("p", "precipitation (last hour)"),
+        ("P", "pressure"), ("u", "UV index"), ("m", "moon phase"), ("S", "sunrise"), ("s", "sunset"),
+        ("%", "a % sign"),
+    ]
+
+    static var templateCodesHelp: String {
+        templateCodes.map { "%\($0.code) \($0.meaning)" }.joined(separator: ", ")
+    }
+
+    /// A template with a code SkyLens does not know is refused before anything is fetched.
+    static func checkTemplate(_ template: String) throws(CommandError) {
+        var characters = template.makeIterator()
+        while let character = characters.next() {
+            guard character == "%" else { continue }
+            guard let code = characters.next() else {
+                throw .usage("The template ends with a lone '%': write '%%' for a % sign.")
+            }
+            guard templateCodes.contains(where: { $0.code == code }) else {
+                throw .usage(
+                    "The template has an unknown code '%\(String(code).terminalPreview)'. Codes: \(templateCodesHelp).")
+            }
+        }
+        guard !template.contains(where: { $0.isNewline }) else {
+            throw .usage("The template makes one line: it cannot hold a line break.")
+        }
+    }
+
+    /// `Toronto: ☁ 6 °C ↘ 15 km/h`, at most 60 columns (and the terminal's width): the name is cut to make room.
+    static func line(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame) -> String {
+        let current = shown.report.current
+        var rest =
+            " \(current.condition.glyph) \(whole(frame.units.temperature.temperature(current.temperature))) \(frame.units.temperature.symbol)"
+        if let wind = current.windSpeed {
+            rest += " " + (current.windDirection.map { windArrow($0) + " " } ?? "") + speed(wind, frame.units)
+        }
+        if shown.staleBecause != nil { rest += " (\(age(frame.now.timeIntervalSince(shown.fetchedAt))) old)" }
+        let limit = min(60, frame.width)
+        let name = DisplayWidth.truncated(
+            shown.report.location.name.terminalSafe,
+            toColumns: max(1, limit - DisplayWidth.columns(of: rest) - 1))
+        return DisplayWidth.truncated(name + ":" + rest, toColumns: limit)
+    }
+
+    /// The template with each code replaced (checked first by `checkTemplate`): "—" for what the answer lacks.
+    static func template(
+        _ template: String, _ shown: WeatherRepository.Shown, place: ResolvedPlace?,
+        almanac: WeatherModel.Almanac?, frame: Frame
+    ) -> String {
+        let report = shown.report, current = report.current, units = frame.units
+        func degrees(_ celsius: Double?) -> String {
+            celsius.map { "\(whole(units.temperature.temperature($0))) \(units.temperature.symbol)" } ?? "—"
+        }
+        let today = report.days.first { $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset) }
+        func time(_ date: Date?) -> String { date.map { clock($0, report.utcOffset, units.clock) } ?? "—" }
+        var output = ""
+        var characters = template.makeIterator()
+        while let character = characters.next() {
+            guard character == "%", let code = characters.next() else {
+                output.append(character)
+                continue
+            }
+            switch code {
+            case "l": output += report.location.name.terminalSafe
+            case "c": output += current.condition.glyph
+            case "C": output += current.condition.words
+            case "t": output += degrees(current.temperature)
+            case "f": output += degrees(current.feelsLike)
+            case "w":
+                output +=
+                    current.windSpeed.map { (current.windDirection.map { windArrow($0) } ?? "") + speed($0, units) }
+                    ?? "—"
+            case "h": output += current.humidity.map { "\(whole($0)) %" } ?? "—"
+            case "p": output += current.precipitation.map { units.rain.amount($0) } ?? "—"
+            case "P": output += current.pressure.map { "\(whole($0)) hPa" } ?? "—"
+            case "u": output += current.uvIndex.map { "\(whole($0))" } ?? "—"
+            case "m": output += almanac.map { moonSymbol($0.moonPhase) } ?? "—"
+            case "S": output += time(current.sunrise ?? today?.sunrise)
+            case "s": output += time(current.sunset ?? today?.sunset)
+            case "%": output += "%"
+            default: output += "%" + String(code)
+            }
+        }
+        return TerminalText.sanitize(output)
+    }
+
+    /// The Moon's phase as the one symbol wttr.in's `%m` gives.
+    static func moonSymbol(_ phase: MoonPhase) -> String {
+        switch phase {
+        case .newMoon: "🌑"
+        case .waxingCrescent: "🌒"
+        case .firstQuarter: "🌓"
+        case .waxingGibbous: "🌔"
+        case .fullMoon: "🌕"
+        case .waningGibbous: "🌖"
+        case .lastQuarter: "🌗"
+        case .waningCrescent: "🌘"
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import CoreKit
+import Foundation
+import TestSupport
+import Testing
+
+/// Every view of every feature fits the terminal from 40 to 300 columns (`$COLUMNS` when the output is not a
+/// terminal): no line longer than the width, in display columns.
+@Suite(.serialized) struct WidthTests {
+    static let commands: [[String]] = [
+        ["help"], ["help", "weather"], ["help", "search"], ["about"], ["--version"],
+        ["weather", "Toronto"], ["weather", "Toronto", "--line"], ["hourly", "Toronto"],
+        ["hourly", "Toronto", "--step", "1"], ["forecast", "Toronto"], ["forecast", "Toronto", "--days", "16"],
+        ["forecast", "Toronto", "--parts"], ["air", "Toronto"], ["compare", "Toronto", "Ottawa", "Paris, TX, US"],
+        ["unit"], ["presets"], ["fav", "Toronto"], ["favorites"], ["search", "toronto"],
+        ["search", "san", "--sort", "population"], ["search", "--favorites"], ["open", "Toronto"],
+        ["open", "Saint-Rémy-de-Provence"], ["map", "Toronto"], ["map", "Toronto", "--zoom", "8"], ["cities"],
+        ["sky", "Toronto"], ["contact", "outbox"], ["weather", "Tornto"], ["search", "x", "--limit", "0"],
+        ["unfav", "Toronto"],
+    ]
+
+    /// The recorded Open-Meteo answers for every request: the forecast, the air, several places at once.
+    static func server() throws -> LoopbackServer {
+        let forecast = try weatherFixture("open-meteo-toronto.json")
+        let air = try weatherFixture("open-meteo-air-toronto.json")
+        return try LoopbackServer { request in
+            switch request.path {
+            case "/v1/air-quality": return .respond(.json(air))
+            case "/v1/forecast" where request.queryItems["forecast_days"] == "1":
+                let count = (request.queryItems["latitude"] ?? "").split(separator: ",").count
+                let place = """
+                    {"latitude":43.7,"longitude":-79.4,"utc_offset_seconds":-18000,"current":{"time":"2026-11-22T09:00",\
+                    "temperature_2m":3.4,"weather_code":3,"is_day":1},"daily":{"time":["2026-11-22"],"weather_code":[3],\
+                    "temperature_2m_max":[5.5],"temperature_2m_min":[-2.5]}}
+                    """
+                return .respond(
+                    .json(count == 1 ? place : "[" + Array(repeating: place, count: count).joined(separator: ",") + "]")
+                )
+            default: return .respond(.json(forecast))
+            }
+        }
+    }
+
+    @Test(arguments: [40, 200])
+    func everyCommandFits(width: Int) throws {
+        let home = try TemporaryDirectory()
+        let server = try Self.server()
+        let runner = AppBinary.runner(
+            home: home,
+            environment: [
+                "COLUMNS": "\(width)", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
+                "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
+            ])
+        for command in Self.commands {
+            let result = try runner.run(command.first == "--version" ? command : ["--"] + command)
+            for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    #expect(
+                        DisplayWidth.columns(of: line) <= width,
+                        "\(command.joined(separator: " ")) at \(width) columns, \(stream): \(line)")
+                }
+            }
+            // A one-shot run gives no hint that only a session can follow.
+            #expect(!result.stdout.contains("'refresh' fetches again"), "\(command)")
+        }
+    }
+}
