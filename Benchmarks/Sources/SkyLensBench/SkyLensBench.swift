@@ -33,6 +33,7 @@ struct SkyLensBench {
         try await searchBenchmarks(catalogue, queries: queries, report: &report)
         suggestionBenchmarks(catalogue, report: &report)
         try waitBenchmarks(app: app, report: &report)
+        try compareBenchmarks(app: app, report: &report)
         try mapBenchmarks(catalogue, report: &report)
         skyBenchmarks(report: &report)
         print(report.text)
@@ -543,6 +544,56 @@ struct SkyLensBench {
         report.line("| CPU of `App --version` (median of 5) | \(String(format: "%.3f", idle)) s |")
         report.line("")
         report.check("CPU for a 3-second wait < 0.3 s", wait < 0.3, String(format: "%.3f s", wait))
+    }
+
+    /// `compare` with 10 places (one request) against the same 10 places' `weather` in one session (10 requests),
+    /// the server on 127.0.0.1 answering each request after 100 ms, as a distant server would (median of 5).
+    static func compareBenchmarks(app: URL, report: inout Report) throws {
+        report.line("## Several places at once: `compare` with 10 places (release build)")
+        report.line("")
+        let place =
+            #"{"latitude":43.7,"longitude":-79.4,"utc_offset_seconds":-18000,"current":{"time":"2026-11-22T09:00","temperature_2m":3.4,"weather_code":3,"is_day":1},"daily":{"time":["2026-11-22"],"weather_code":[3],"temperature_2m_max":[5.5],"temperature_2m_min":[-2.5]}}"#
+        let server = try LoopbackServer { request in
+            let count = max(1, (request.queryItems["latitude"] ?? "").split(separator: ",").count)
+            let body = count == 1 ? place : "[" + Array(repeating: place, count: count).joined(separator: ",") + "]"
+            return .delayed(.json(body), by: .milliseconds(100))
+        }
+        defer { server.stop() }
+        let places = [
+            "Toronto", "Vancouver", "Montreal", "Calgary", "Ottawa", "Paris, FR", "London, GB", "Tokyo", "Sydney",
+            "New York",
+        ]
+        let runner = ProcessRunner(executable: app)
+        func run(_ arguments: [String], stdin: String? = nil) throws -> (wall: Double, cpu: Double, requests: Int) {
+            let home = try TemporaryDirectory()
+            let before = server.requests.count, cpu = childCPUSeconds(), started = DispatchTime.now()
+            let result = try runner.run(
+                arguments, stdin: stdin,
+                environment: ["SKYLENS_HOME": home.path, "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString])
+            guard result.status == 0 else { throw BenchError.app(result.stderr) }
+            return (seconds(since: started), childCPUSeconds() - cpu, server.requests.count - before)
+        }
+        var compares: [(wall: Double, cpu: Double, requests: Int)] = []
+        var sessions: [(wall: Double, cpu: Double, requests: Int)] = []
+        for _ in 0..<5 {
+            compares.append(try run(["--", "compare"] + places))
+            sessions.append(
+                try run([], stdin: places.map { "weather \($0.contains(" ") ? "'\($0)'" : $0)\n" }.joined()))
+        }
+        let compare = median(compares.map(\.wall)), session = median(sessions.map(\.wall))
+        report.line("| | wall | CPU | requests |")
+        report.line("|---|---:|---:|---:|")
+        report.line(
+            "| `compare` with 10 places | \(time(compare)) | \(time(median(compares.map(\.cpu)))) | \(compares[0].requests) |")
+        report.line(
+            "| `weather` for each of the 10 places, one session | \(time(session)) | \(time(median(sessions.map(\.cpu)))) | \(sessions[0].requests) |"
+        )
+        report.line("")
+        report.check(
+            "compare asks once for 10 places", compares.allSatisfy { $0.requests == 1 },
+            "\(compares.map(\.requests)) requests")
+        report.check("compare is faster than 10 fetches", compare < session, ratio(session / compare))
+        report.line("")
     }
 
     /// The CPU time (user + system) of every child waited for so far, in seconds.
