@@ -15,6 +15,10 @@ import Testing
         ["search", "san", "--sort", "population"], ["search", "--favorites"], ["open", "Toronto"],
         ["open", "Saint-Rémy-de-Provence"], ["map", "Toronto"], ["map", "Toronto", "--zoom", "8"], ["cities"],
         ["sky", "Toronto"], ["contact", "outbox"], ["weather", "Tornto"], ["search", "x", "--limit", "0"],
+        [
+            "contact", "send", "--name", "Ann", "--email", "ann@example.org", "--subject", "Hi", "--message",
+            "Hello there",
+        ],
         ["unfav", "Toronto"],
     ]
 
@@ -38,6 +42,85 @@ import Testing
             default: return .respond(.json(forecast))
             }
         }
+    }
+
+    /// The commands that work only in a view, in a piped session that opens each view.
+    static let session = """
+        search al
+        next
+        prev
+        page 2
+        open 1
+        fav
+        unfav
+        weather
+        back
+        map
+        zoom in
+        pan e
+        weather
+        home
+        contact
+        Ann
+        ann@
+        +1 555 123 4567
+        Hi there
+        Hello there, team, with a line long enough to be broken at forty columns.
+        .
+        show
+        edit email ann@example.org
+        submit
+        contact
+        Bob
+        bob@example.org
+        +1 555 123 4567
+        Second
+        Another message, to be discarded.
+        .
+        cancel
+        contact retry
+        weather Toronto
+        fav
+        refresh
+        favorites
+        unfav
+        moon Toronto
+        cities reset
+        cities reload
+        quit
+
+        """
+
+    @Test(arguments: [40, 200])
+    func everyViewOfASessionFits(width: Int) throws {
+        let home = try TemporaryDirectory()
+        let server = try Self.server()
+        let result = try AppBinary.runner(
+            home: home,
+            environment: ["COLUMNS": "\(width)", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString]
+        ).run([], stdin: Self.session, timeout: .seconds(120))
+        #expect(result.stdout.contains("Outbox") || result.stdout.contains("outbox"), "\(result.stdout)")
+        for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] {
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                #expect(DisplayWidth.columns(of: line) <= width, "session at \(width) columns, \(stream): \(line)")
+            }
+        }
+    }
+
+    /// No command can be added without being run here: every command `help` lists is in one of the lists above.
+    @Test func noCommandIsLeftOut() throws {
+        let home = try TemporaryDirectory()
+        let help = try AppBinary.runner(home: home).run(["--format", "json", "help"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(help.stdout.utf8)) as? [String: Any])
+        let names = Set(try #require(document["commands"] as? [[String: Any]]).compactMap { $0["name"] as? String })
+        let covered = Set(
+            Self.commands.flatMap { command in [command.prefix(1), command.prefix(2)].map { $0.joined(separator: " ") }
+            }
+                + Self.session.split(separator: "\n").flatMap { line in
+                    let words = line.split(separator: " ").map(String.init)
+                    return [words.prefix(1), words.prefix(2)].map { $0.joined(separator: " ") }
+                })
+        #expect(names.subtracting(covered).isEmpty, "not run at 40 and 200 columns: \(names.subtracting(covered))")
     }
 
     @Test(arguments: [40, 200])

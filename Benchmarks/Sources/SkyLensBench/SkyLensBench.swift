@@ -584,7 +584,8 @@ struct SkyLensBench {
         report.line("| | wall | CPU | requests |")
         report.line("|---|---:|---:|---:|")
         report.line(
-            "| `compare` with 10 places | \(time(compare)) | \(time(median(compares.map(\.cpu)))) | \(compares[0].requests) |")
+            "| `compare` with 10 places | \(time(compare)) | \(time(median(compares.map(\.cpu)))) | \(compares[0].requests) |"
+        )
         report.line(
             "| `weather` for each of the 10 places, one session | \(time(session)) | \(time(median(sessions.map(\.cpu)))) | \(sessions[0].requests) |"
         )

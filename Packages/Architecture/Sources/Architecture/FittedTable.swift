@@ -11,18 +11,22 @@ public struct FittedTable {
         /// Lower is more important; 0 is never dropped.
         public var priority: Int
         public var flexible: Bool
+        /// The least a flexible column is given before other columns are dropped (a place's name needs more than
+        /// a condition in words).
+        public var minimumWidth: Int
         /// Paints row `index`'s cell after it is padded.
         public var paint: ((Int, String) -> String)?
 
         public init(
             header: String, cells: [String], alignRight: Bool = false, priority: Int = 0, flexible: Bool = false,
-            paint: ((Int, String) -> String)? = nil
+            minimumWidth: Int = 8, paint: ((Int, String) -> String)? = nil
         ) {
             self.header = header
             self.cells = cells
             self.alignRight = alignRight
             self.priority = priority
             self.flexible = flexible
+            self.minimumWidth = minimumWidth
             self.paint = paint
         }
     }
@@ -43,7 +47,7 @@ public struct FittedTable {
             ([column.header] + column.cells).map { DisplayWidth.columns(of: $0) }.max() ?? 0
         }
         func total(_ columns: [Column]) -> Int {
-            columns.map { $0.flexible ? min(natural($0), 8) : natural($0) }.reduce(0, +)
+            columns.map { $0.flexible ? min(natural($0), $0.minimumWidth) : natural($0) }.reduce(0, +)
                 + max(0, columns.count - 1) * gap
         }
         while total(kept) > width,

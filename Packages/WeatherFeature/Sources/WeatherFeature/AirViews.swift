@@ -68,7 +68,7 @@ extension WeatherViews {
                     let location = compared.place.location
                     return location.country.isEmpty
                         ? location.name.terminalSafe : "\(location.name.terminalSafe), \(location.country)"
-                }, flexible: true),
+                }, flexible: true, minimumWidth: 16),
             .init(header: "Sky", cells: places.map { $0.today.map { glyph($0.current.condition) } ?? "" }),
             .init(
                 header: "Now", cells: places.map { degrees($0.today?.current.temperature) }, alignRight: true,

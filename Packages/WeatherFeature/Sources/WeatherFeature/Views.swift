@@ -327,7 +327,9 @@ enum WeatherViews {
     static func presets(_ cities: [City], fromFile: Bool, painter: Painter, width: Int = 80) -> String {
         var lines = [painter.paint(fromFile ? "Your cities (locations.json)" : "Preset cities", .bold)]
         let table = FittedTable(columns: [
-            .init(header: "Place", cells: cities.map { " \($0.name.terminalSafe), \($0.country)" }, flexible: true),
+            .init(
+                header: "Place", cells: cities.map { " \($0.name.terminalSafe), \($0.country)" }, flexible: true,
+                minimumWidth: 16),
             .init(
                 header: "Coordinates",
                 cells: cities.map { String(format: "%8.4f %9.4f", $0.latitude, $0.longitude) }, priority: 1),
@@ -356,7 +358,7 @@ enum WeatherViews {
                 header: "Place",
                 cells: favorites.map { favorite in
                     favorite.location.map { "\($0.name.terminalSafe), \($0.country)" } ?? "#\(favorite.id)"
-                }, flexible: true),
+                }, flexible: true, minimumWidth: 16),
             .init(
                 header: "Temp",
                 cells: favorites.indices.map { index in
