@@ -126,9 +126,7 @@ struct AirDocument: Encodable, Sendable {
 
     init(_ shown: AirRepository.Shown) {
         let air = shown.air
-        location = WeatherDocument.Location(
-            id: air.location.id, name: air.location.name, country: air.location.country, lat: air.location.latitude,
-            lon: air.location.longitude)
+        location = WeatherDocument.Location(air.location)
         observedAt = air.observedAt
         fetchedAt = shown.fetchedAt
         stale = shown.staleBecause != nil
@@ -162,9 +160,7 @@ struct ComparisonDocument: Encodable, Sendable {
         self.places = places.map { compared in
             let location = compared.place.location
             return Entry(
-                location: WeatherDocument.Location(
-                    id: location.id, name: location.name, country: location.country, lat: location.latitude,
-                    lon: location.longitude),
+                location: WeatherDocument.Location(location),
                 temperature: round(compared.today?.current.temperature), min: round(compared.today?.minimum),
                 max: round(compared.today?.maximum),
                 condition: compared.today.map { ($0.condition ?? $0.current.condition).words },

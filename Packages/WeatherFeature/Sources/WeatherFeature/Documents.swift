@@ -10,6 +10,14 @@ struct WeatherDocument: Encodable, Sendable {
         var country: String
         var lat: Double
         var lon: Double
+
+        init(_ location: WeatherLocation) {
+            id = location.id
+            name = location.name
+            country = location.country
+            lat = location.latitude
+            lon = location.longitude
+        }
     }
 
     struct Current: Encodable, Sendable {
@@ -97,9 +105,7 @@ struct WeatherDocument: Encodable, Sendable {
         func temperature(_ celsius: Double) -> Double { round(units.temperature.temperature(celsius)) }
         func speed(_ kmh: Double) -> Double { round(units.wind.speed(kmh)) }
         func amount(_ mm: Double) -> Double { units.rain.value(mm) }
-        location = Location(
-            id: report.location.id, name: report.location.name, country: report.location.country,
-            lat: report.location.latitude, lon: report.location.longitude)
+        location = Location(report.location)
         provider = report.provider
         self.unit = units.temperature.rawValue
         observedAt = report.observedAt

@@ -30,39 +30,25 @@ extension WeatherViews {
                 contentsOf: DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width))
             return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
         }
-        let table = FittedTable(columns: [
-            .init(header: "Time", cells: steps.map { clock($0.time, report.utcOffset, units.clock) }),
-            .init(header: "Sky", cells: steps.map { glyph($0.condition) }),
-            .init(
-                header: "Temp",
-                cells: steps.map {
-                    "\(whole(units.temperature.temperature($0.temperature))) \(units.temperature.symbol)"
-                },
-                alignRight: true,
-                paint: { row, text in painter.paint(text, .color256(temperatureColor(steps[row].temperature))) }),
-            .init(
-                header: "Feels",
-                cells: steps.map { hour in
-                    hour.feelsLike.map { "\(whole(units.temperature.temperature($0))) \(units.temperature.symbol)" }
-                        ?? "—"
-                }, alignRight: true, priority: 4),
-            .init(
-                header: "Rain", cells: steps.map { $0.precipitationProbability.map { "\(whole($0)) %" } ?? "—" },
-                alignRight: true, priority: 1),
-            .init(
-                header: units.rain.symbol,
-                cells: steps.map { hour in
-                    hour.precipitation.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—"
-                },
-                alignRight: true, priority: 5),
-            .init(
-                header: "Wind",
-                cells: steps.map { hour in
-                    hour.windSpeed.map { speed($0, units) + (hour.windDirection.map { " " + windArrow($0) } ?? "") }
-                        ?? "—"
-                }, alignRight: true, priority: 2),
-            .init(header: "", cells: steps.map { $0.condition.words }, priority: 3, flexible: true),
-        ])
+        let table = FittedTable(
+            columns: [
+                .init(header: "Time", cells: steps.map { clock($0.time, report.utcOffset, units.clock) }),
+                .init(header: "Sky", cells: steps.map { glyph($0.condition) }),
+                temperatureColumn("Temp", steps.map(\.temperature), frame),
+                .init(
+                    header: "Feels",
+                    cells: steps.map { hour in
+                        hour.feelsLike.map { "\(whole(units.temperature.temperature($0))) \(units.temperature.symbol)" }
+                            ?? "—"
+                    }, alignRight: true, priority: 4),
+            ]
+                + rainAndWindColumns(
+                    probabilities: steps.map(\.precipitationProbability), amounts: steps.map(\.precipitation),
+                    winds: steps.map { hour in
+                        hour.windSpeed.map { speed($0, units) + (hour.windDirection.map { " " + windArrow($0) } ?? "") }
+                            ?? "—"
+                    }, units: units, priorities: (rain: 1, amount: 5, wind: 2))
+                + [.init(header: "", cells: steps.map { $0.condition.words }, priority: 3, flexible: true)])
         // A new day starts with its date.
         let rows = table.lines(width: frame.width, painter: painter)
         lines.append(rows[0])
@@ -90,6 +76,37 @@ extension WeatherViews {
         let hours = whole((last.time.timeIntervalSince(first.time) + gap) / 3600)
         let every = whole(gap / 3600)
         return "next \(hours) hours" + (every > 1 ? ", every \(every) hours" : "")
+    }
+
+    /// Temperatures in the unit chosen, each painted with its colour.
+    static func temperatureColumn(
+        _ header: String, _ celsius: [Double], _ frame: Frame, priority: Int = 0
+    )
+        -> FittedTable.Column
+    {
+        let unit = frame.units.temperature, painter = frame.painter
+        return .init(
+            header: header, cells: celsius.map { "\(whole(unit.temperature($0))) \(unit.symbol)" }, alignRight: true,
+            priority: priority,
+            paint: { row, text in painter.paint(text, .color256(temperatureColor(celsius[row]))) })
+    }
+
+    /// The chance of precipitation, its amount (a number under the unit's symbol) and the wind: the same three
+    /// columns in the tables of hours, days and parts of days.
+    static func rainAndWindColumns(
+        probabilities: [Double?], amounts: [Double?], winds: [String], units: Units,
+        priorities: (rain: Int, amount: Int, wind: Int)
+    ) -> [FittedTable.Column] {
+        [
+            .init(
+                header: "Rain", cells: probabilities.map { $0.map { "\(whole($0)) %" } ?? "—" }, alignRight: true,
+                priority: priorities.rain),
+            .init(
+                header: units.rain.symbol,
+                cells: amounts.map { $0.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—" },
+                alignRight: true, priority: priorities.amount),
+            .init(header: "Wind", cells: winds, alignRight: true, priority: priorities.wind),
+        ]
     }
 
     /// What a view says when the data on hand ends before now (an answer kept from days ago).
@@ -174,7 +191,6 @@ extension WeatherViews {
             return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
         }
         let t = units.temperature
-        func degrees(_ celsius: Double) -> String { "\(whole(t.temperature(celsius))) \(t.symbol)" }
         let barWidth = 20
         let bars = days.map { day -> String in
             let span = max(0.1, high - low)
@@ -183,35 +199,25 @@ extension WeatherViews {
             return String(repeating: "·", count: from) + String(repeating: "━", count: to - from + 1)
                 + String(repeating: "·", count: barWidth - 1 - to)
         }
-        let table = FittedTable(columns: [
-            .init(header: "Day", cells: days.map { dayLabel($0.date) }),
-            .init(header: "Sky", cells: days.map { glyph($0.condition) }),
-            .init(header: "", cells: days.map { $0.condition.words }, priority: 3, flexible: true),
-            .init(
-                header: "Min", cells: days.map { degrees($0.minimum) }, alignRight: true,
-                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].minimum))) }),
-            .init(
-                header: "Max", cells: days.map { degrees($0.maximum) }, alignRight: true,
-                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].maximum))) }),
-            .init(
-                header: "Avg", cells: days.map { degrees($0.average) }, alignRight: true, priority: 6,
-                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].average))) }),
-            .init(
-                header: "Rain", cells: days.map { $0.precipitationProbability.map { "\(whole($0)) %" } ?? "—" },
-                alignRight: true, priority: 1),
-            .init(
-                header: units.rain.symbol,
-                cells: days.map { day in
-                    day.precipitation.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—"
-                }, alignRight: true, priority: 5),
-            .init(
-                header: "Wind", cells: days.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, alignRight: true,
-                priority: 2),
-            .init(
-                header: "\(whole(t.temperature(low)))…\(whole(t.temperature(high))) \(t.symbol)", cells: bars,
-                priority: 4,
-                paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].average))) }),
-        ])
+        let table = FittedTable(
+            columns: [
+                .init(header: "Day", cells: days.map { dayLabel($0.date) }),
+                .init(header: "Sky", cells: days.map { glyph($0.condition) }),
+                .init(header: "", cells: days.map { $0.condition.words }, priority: 3, flexible: true),
+                temperatureColumn("Min", days.map(\.minimum), frame),
+                temperatureColumn("Max", days.map(\.maximum), frame),
+                temperatureColumn("Avg", days.map(\.average), frame, priority: 6),
+            ]
+                + rainAndWindColumns(
+                    probabilities: days.map(\.precipitationProbability), amounts: days.map(\.precipitation),
+                    winds: days.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, units: units,
+                    priorities: (rain: 1, amount: 5, wind: 2))
+                + [
+                    .init(
+                        header: "\(whole(t.temperature(low)))…\(whole(t.temperature(high))) \(t.symbol)", cells: bars,
+                        priority: 4,
+                        paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].average))) })
+                ])
         lines += table.lines(width: frame.width, painter: painter)
         lines += footer(shown, place: place, frame: frame)
         return lines.joined(separator: "\n")
@@ -312,27 +318,19 @@ extension WeatherViews {
             lines += DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width)
             return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
         }
-        let t = units.temperature
-        let table = FittedTable(columns: [
-            .init(header: "", cells: parts.map { " " + $0.part.title }),
-            .init(header: "Sky", cells: parts.map { glyph($0.condition) }),
-            .init(
-                header: "Temp", cells: parts.map { "\(whole(t.temperature($0.temperature))) \(t.symbol)" },
-                alignRight: true,
-                paint: { row, text in painter.paint(text, .color256(temperatureColor(parts[row].temperature))) }),
-            .init(
-                header: "Rain", cells: parts.map { $0.precipitationProbability.map { "\(whole($0)) %" } ?? "—" },
-                alignRight: true, priority: 1),
-            .init(
-                header: units.rain.symbol,
-                cells: parts.map { part in
-                    part.precipitation.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—"
-                }, alignRight: true, priority: 3),
-            .init(
-                header: "Wind", cells: parts.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, alignRight: true,
-                priority: 2),
-            .init(header: "", cells: parts.map { $0.condition.words }, priority: 4, flexible: true),
-        ])
+        let table = FittedTable(
+            columns: [
+                .init(header: "", cells: parts.map { " " + $0.part.title }),
+                .init(header: "Sky", cells: parts.map { glyph($0.condition) }),
+                temperatureColumn("Temp", parts.map(\.temperature), frame),
+            ]
+                + rainAndWindColumns(
+                    probabilities: parts.map(\.precipitationProbability), amounts: parts.map(\.precipitation),
+                    winds: parts.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, units: units,
+                    priorities: (rain: 1, amount: 3, wind: 2))
+                + [
+                    .init(header: "", cells: parts.map { $0.condition.words }, priority: 4, flexible: true)
+                ])
         let rows = table.lines(width: frame.width, painter: painter)
         lines.append(rows[0])
         for (index, part) in parts.enumerated() {

@@ -368,10 +368,7 @@ public final class WeatherPlugin: FeaturePlugin {
             text: line,
             json: LineDocument(
                 line: line, stale: shown.staleBecause != nil, fetchedAt: shown.fetchedAt,
-                location: WeatherDocument.Location(
-                    id: shown.report.location.id, name: shown.report.location.name,
-                    country: shown.report.location.country, lat: shown.report.location.latitude,
-                    lon: shown.report.location.longitude)))
+                location: WeatherDocument.Location(shown.report.location)))
     }
 
     private func airOutput(_ context: CommandContext) throws(CommandError) -> CommandOutput {
