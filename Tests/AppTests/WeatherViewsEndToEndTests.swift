@@ -238,3 +238,40 @@ import Testing
         #expect(!(piped.stdout + piped.stderr).contains("Asking"))
     }
 }
+
+/// OpenWeatherMap through the built App: the day's extremes from the forecast's temperatures, the hours 3 apart
+/// said, the days it has said when more are asked.
+@Suite(.serialized) struct OpenWeatherMapViewsEndToEndTests {
+    @Test func extremesFromTheTemperaturesHoursAndDaysSaid() throws {
+        let home = try TemporaryDirectory()
+        let current = try weatherFixture("owm-current-toronto.json")
+        let forecast = try weatherFixture("owm-forecast-toronto.json")
+        let server = try LoopbackServer { request in
+            request.path == "/data/2.5/weather" ? .respond(.json(current)) : .respond(.json(forecast))
+        }
+        defer { server.stop() }
+        let run = AppBinary.runner(
+            home: home,
+            environment: [
+                "SKYLENS_OPENWEATHER_URL": server.baseURL.absoluteString, "SKYLENS_WEATHER_PROVIDER": "openweathermap",
+                "OPENWEATHER_API_KEY": "K",
+            ])
+        let document = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try run.run(["--format", "json", "forecast", "Toronto", "--days", "16"]).stdout.utf8))
+                as? [String: Any])
+        let days = try #require(document["days"] as? [[String: Any]])
+        // The recorded forecast's second day: its temperatures run from -1.38 to 5.88 °C; its temp_min and
+        // temp_max fields, from -1.78 to 6.28.
+        let second = try #require(days.first { ($0["min"] as? Double) == -1.4 })
+        #expect(second["max"] as? Double == 5.9)
+        #expect((document["note"] as? String)?.contains("OpenWeatherMap forecasts 5 days") == true)
+        let text = try run.run(["--", "forecast", "Toronto", "--days", "16"]).stdout
+        #expect(text.unwrapped.contains("OpenWeatherMap forecasts 5 days; 16 were asked for"))
+        let hourly = try run.run(["--", "hourly", "Toronto", "--step", "1"]).stdout
+        #expect(hourly.contains("next 48 hours, every 3 hours"), "\(hourly)")
+        // The sun from the weather now (the recorded answer has it at 07:12 and 16:45 UTC).
+        #expect(try run.run(["--", "weather", "Toronto"]).stdout.contains("Sunrise 02:12 · Sunset 11:45"))
+        #expect(server.requests.count == 2)
+    }
+}
