@@ -154,15 +154,18 @@ extension WeatherViews {
         }.joined()
         let end = clock(
             first.time.addingTimeInterval(Double((shown.count - 1) * stride) * 3600), report.utcOffset, units.clock)
-        var top = String(repeating: " ", count: 0) + (labelWidth > 0 ? label : "") + spark
+        var top = (labelWidth > 0 ? label : "") + spark
         var marker =
             String(repeating: " ", count: labelWidth) + painter.paint("^", .bold) + painter.paint(" now", .dim)
-            + String(repeating: " ", count: max(1, shown.count - 4 - DisplayWidth.columns(of: end)))
+            + String(repeating: " ", count: max(1, shown.count - 5 - DisplayWidth.columns(of: end)))
             + painter.paint(end, .dim)
+        // The range beside the sparkline, else beside the marker, else on a line of its own.
         if labelWidth + shown.count + 2 + range.count <= frame.width {
             top += "  " + range
-        } else {
+        } else if DisplayWidth.columns(of: marker) + 2 + range.count <= frame.width {
             marker += "  " + range
+        } else {
+            return [top, marker, String(repeating: " ", count: labelWidth) + range]
         }
         return [top, marker]
     }

@@ -1,3 +1,4 @@
+import Architecture
 import CitiesService
 import CitiesTesting
 import CoreKit
@@ -208,5 +209,82 @@ struct WeatherModelTests {
         try Data("not json".utf8).write(to: directory.url.appendingPathComponent("locations.json"))
         await model.send(.presetsRequested)
         #expect(model.state.problem.map { if case .invalid = $0 { true } else { false } } == true)
+    }
+}
+
+/// Every view of random answers (missing values, odd offsets, hours far from now, absurd names) at random widths:
+/// no crash, no line wider than the terminal, no escape sequence without colour.
+@Suite struct RandomAnswersTests {
+    @Test func everyViewOfRandomAnswersFitsItsWidth() {
+        var state: UInt64 = 20_261_124
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % max(1, bound)
+        }
+        func maybe(_ value: Double) -> Double? { next(4) == 0 ? nil : value }
+        let names = [
+            "Toronto", "Llanfairpwllgwyngyllgogerychwyrndrobwllllantysiliogogogoch", "東京", "", "Ḩeşār-e Sefīd",
+        ]
+        let now = Date(timeIntervalSince1970: 1_795_356_300)
+        for round in 0..<300 {
+            let offset = (next(53) - 24) * 1800
+            let start = now.addingTimeInterval(Double(next(400) - 200) * 3600)
+            let step = [1, 3][next(2)]
+            let hours = (0..<next(200)).map { index in
+                HourForecast(
+                    time: start.addingTimeInterval(Double(index * step) * 3600), temperature: Double(next(120) - 60),
+                    feelsLike: maybe(Double(next(100) - 50)), precipitationProbability: maybe(Double(next(101))),
+                    condition: Condition.allCases[next(Condition.allCases.count)],
+                    precipitation: maybe(Double(next(500)) / 10), windSpeed: maybe(Double(next(300))),
+                    windDirection: maybe(Double(next(361))))
+            }
+            let days = (0..<next(17)).map { index in
+                DayForecast(
+                    date: LocalTime.day(start.addingTimeInterval(Double(index) * 86_400), utcOffset: offset),
+                    minimum: -5, maximum: Double(next(40)), average: 3, condition: .rain, sunrise: nil, sunset: nil,
+                    precipitation: maybe(3), precipitationProbability: maybe(40), windSpeed: maybe(20))
+            }
+            let report = WeatherReport(
+                location: WeatherLocation(
+                    id: round, name: names[next(names.count)], country: ["CA", ""][next(2)], latitude: 10,
+                    longitude: 10),
+                provider: ["open-meteo", "openweathermap"][next(2)], observedAt: start, utcOffset: offset,
+                current: CurrentWeather(
+                    temperature: Double(next(100) - 50), feelsLike: maybe(1), humidity: maybe(50),
+                    windSpeed: maybe(Double(next(200))), windDirection: maybe(Double(next(400) - 20)),
+                    condition: Condition.allCases[next(Condition.allCases.count)], code: 3, isDay: next(2) == 0,
+                    precipitation: maybe(0.2), windGusts: maybe(40), uvIndex: maybe(Double(next(15))),
+                    pressure: maybe(1000), visibility: maybe(Double(next(30_000))), cloudCover: maybe(50),
+                    dewPoint: maybe(2)),
+                hours: hours, days: days, repairs: next(5) == 0 ? ["wind speed 1,000 km/h now"] : [])
+            let shown = WeatherRepository.Shown(
+                report: report, fetchedAt: start, staleBecause: next(3) == 0 ? .unreachable("down") : nil,
+                fromCache: next(2) == 0)
+            // The widths SkyLens fits: 40 to 300 columns.
+            let width = 40 + next(261)
+            var units = Units()
+            units.temperature = TemperatureUnit.allCases[next(2)]
+            units.chosenWind = WindUnit.allCases[next(4)]
+            units.clock = ClockStyle.allCases[next(2)]
+            let frame = WeatherViews.Frame(
+                units: units, now: now, painter: Painter(enabled: false), width: width, interactive: next(2) == 0)
+            let views = [
+                WeatherViews.current(shown, place: nil, frame: frame),
+                WeatherViews.hourly(shown, place: nil, step: [1, 2, 3][next(3)], frame: frame),
+                WeatherViews.forecast(shown, place: nil, days: 1 + next(16), frame: frame),
+                WeatherViews.parts(shown, place: nil, frame: frame),
+                WeatherViews.line(shown, place: nil, frame: frame),
+                WeatherViews.template(
+                    "%l %c %C %t %f %w %h %p %P %u %m %S %s %%", shown, place: nil, almanac: nil, frame: frame),
+            ]
+            for (index, view) in views.enumerated() {
+                let widest = view.split(separator: "\n").map { DisplayWidth.columns(of: $0) }.max() ?? 0
+                // The template makes what it is asked to, whatever the width.
+                if index < 5 {
+                    #expect(widest <= width, "round \(round), view \(index), width \(width):\n\(view)")
+                }
+                #expect(!view.contains("\u{1B}"), "round \(round), view \(index)")
+            }
+        }
     }
 }
