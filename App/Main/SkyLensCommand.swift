@@ -9,8 +9,10 @@ struct SkyLensCommand: AsyncParsableCommand {
         abstract: "Weather, the world's cities on a map, and a contact form, in a terminal.",
         discussion: """
             With no COMMAND, starts an interactive session (or reads commands line by line from a pipe). With a \
-            COMMAND, runs it once and exits: 0 on success, 1 when it failed, 64 on a usage error. Type 'help' in a \
-            session, or run `App -- help`, for the commands.
+            COMMAND, runs it once and exits: 0 on success, 64 on a usage error, 65 invalid input, 67 a place that \
+            cannot be resolved, 69 a service unreachable with nothing kept, 75 a temporary failure worth retrying, \
+            78 a setting to fix, 1 any other failure. Type 'help' in a session, or run `App -- help`, for the \
+            commands.
             """,
         version: AppInfo.version
     )

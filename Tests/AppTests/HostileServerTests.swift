@@ -93,7 +93,8 @@ import Testing
         #expect(session.stderr.contains(failure.message), "\(failure): \(session.stderr)")
         #expect(session.stdout.contains("SkyLens 0.1.0"))
         let oneShot = try runner.run(["--", "weather", "Ottawa"], timeout: .seconds(60))
-        #expect(oneShot.status == 1)
+        // 75 for what is worth trying again (a timeout, a rate limit), else 69: the service fails.
+        #expect([69, 75].contains(oneShot.status), "\(failure): \(oneShot.status)")
         // Stored data: shown, marked stale, when the server fails.
         control.failing.withLock { $0 = nil }
         #expect(try runner.run(["--", "weather", "Toronto"]).status == 0)
@@ -112,7 +113,7 @@ import Testing
             home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString]
         )
         .run(["--", "weather", "Toronto"])
-        #expect(result.status == 1)
+        #expect(result.status == 69)
         var usage = rusage()
         getrusage(rusageChildren, &usage)
         // The largest child of this test process so far, in KiB: far below the 50 MB body.

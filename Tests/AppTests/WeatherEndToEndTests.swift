@@ -125,7 +125,7 @@ final class WeatherServer: Sendable {
         #expect(server.requests.allSatisfy { $0.queryItems["appid"] == key })
         server.set(.status(401, try weatherFixture("owm-401.json")))
         let refused = try run.run(["--log-level", "debug", "--", "weather", "Toronto", "--refresh"])
-        #expect(refused.status == 1)
+        #expect(refused.status == 78)
         #expect(refused.stderr.contains("refused the API key (401)"))
         let everything = outputs.map { $0.stdout + $0.stderr }.joined() + refused.stdout + refused.stderr
         #expect(!everything.contains(key))
@@ -147,10 +147,10 @@ final class WeatherServer: Sendable {
         #expect(stale.stdout.contains("500"))
         // Nothing stored for Ottawa: the failure is the answer.
         let failed = try run.run(["--", "weather", "Ottawa"])
-        #expect(failed.status == 1 && failed.stderr.contains("answered 500"))
+        #expect(failed.status == 69 && failed.stderr.contains("answered 500"))
         server.set(.malformed)
         let malformed = try run.run(["--", "weather", "Vancouver"])
-        #expect(malformed.status == 1 && malformed.stderr.contains("not valid Open-Meteo weather data"))
+        #expect(malformed.status == 69 && malformed.stderr.contains("not valid Open-Meteo weather data"))
         // The server is gone: still the stored answer.
         server.server.stop()
         let gone = try run.run(["--", "weather", "Toronto", "--refresh"])
@@ -163,11 +163,11 @@ final class WeatherServer: Sendable {
         server.set(.hang)
         let started = ContinuousClock.now
         let result = try runner(home, server, ["SKYLENS_TIMEOUT": "1"]).run(["--", "weather", "Toronto"])
-        #expect(result.status == 1 && result.stderr.contains("did not answer within 1 s"))
+        #expect(result.status == 75 && result.stderr.contains("did not answer within 1 s"))
         #expect(ContinuousClock.now - started < .seconds(20))
         let before = server.requests.count
         let unknown = try runner(home, server).run(["--", "weather", "Nowhereville"])
-        #expect(unknown.status == 1 && unknown.stderr.contains("No place called 'Nowhereville'"))
+        #expect(unknown.status == 67 && unknown.stderr.contains("No place called 'Nowhereville'"))
         #expect(server.requests.count == before)
         server.server.stop()
     }
@@ -178,7 +178,7 @@ final class WeatherServer: Sendable {
             home: home, environment: ["SKYLENS_OPEN_METEO_URL": "http://skylens-test.invalid"])
         let started = ContinuousClock.now
         let first = try offline.run(["--", "weather", "Toronto"])
-        #expect(first.status == 1 && first.stderr.contains("skylens-test.invalid"))
+        #expect(first.status == 69 && first.stderr.contains("skylens-test.invalid"))
         #expect(ContinuousClock.now - started < .seconds(15))
         let server = try WeatherServer()
         #expect(try runner(home, server).run(["--", "weather", "Toronto"]).status == 0)

@@ -165,14 +165,27 @@ public struct Invocation: Sendable {
     }
 }
 
-/// Why a command did not do its work: a usage error (exit 64), a failure (exit 1) or a fault of SkyLens's own
-/// (exit 70, `EX_SOFTWARE`), with a code for JSON.
+/// Why a command did not do its work, with a code for JSON and an exit status a script can act on (`sysexits.h`
+/// where one fits): 64 a usage error, 65 input that is not valid (the contact form), 67 a place that cannot be
+/// resolved, 69 a service unreachable or failing with nothing kept to show, 75 a temporary failure worth retrying
+/// (a timeout, a rate limit, a delivery to try again), 78 a configuration to fix (a refused key), 70 a fault of
+/// SkyLens's own, 1 any other failure.
 public struct CommandError: Error, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
         case usage
         case failure
         /// SkyLens's own fault (an answer it could not encode): not the user's, not the network's.
         case `internal`
+        /// Fields that are not valid (`EX_DATAERR`, 65).
+        case invalidInput
+        /// No place of that name, id or text (`EX_NOUSER`, 67: the addressee is unknown).
+        case unknownPlace
+        /// The service cannot be reached or fails, and nothing kept can stand in (`EX_UNAVAILABLE`, 69).
+        case unavailable
+        /// Worth trying again later: a timeout, a rate limit (`EX_TEMPFAIL`, 75).
+        case temporary
+        /// A setting to fix: a key refused or missing (`EX_CONFIG`, 78).
+        case configuration
     }
 
     public var kind: Kind
@@ -193,8 +206,10 @@ public struct CommandError: Error, Equatable, Sendable {
         Self(kind: .usage, code: "usage", message: message)
     }
 
-    public static func failure(_ code: String, _ message: String, details: [String: String] = [:]) -> Self {
-        Self(kind: .failure, code: code, message: message, details: details)
+    public static func failure(
+        _ code: String, _ message: String, details: [String: String] = [:], kind: Kind = .failure
+    ) -> Self {
+        Self(kind: kind, code: code, message: message, details: details)
     }
 
     public var exitCode: Int32 {
@@ -202,6 +217,11 @@ public struct CommandError: Error, Equatable, Sendable {
         case .usage: 64
         case .failure: 1
         case .internal: 70
+        case .invalidInput: 65
+        case .unknownPlace: 67
+        case .unavailable: 69
+        case .temporary: 75
+        case .configuration: 78
         }
     }
 }

@@ -258,7 +258,7 @@ public final class ContactPlugin: FeaturePlugin {
         guard let retry = outboxModel.state.retry else { throw .failure("internal", "Nothing was tried.") }
         let text = ContactViews.retry(retry)
         let document = RetryDocument(attempted: retry.attempted, sent: retry.sent, queued: retry.stillQueued)
-        if retry.attempted > 0 && retry.sent == 0 { throw .failure("delivery_failed", text) }
+        if retry.attempted > 0 && retry.sent == 0 { throw .failure("delivery_failed", text, kind: .temporary) }
         return CommandOutput(text: text, json: document)
     }
 

@@ -49,7 +49,8 @@ enum ContactViews {
             .joined(separator: "\n")
         return .failure(
             "validation", message,
-            details: Dictionary(uniqueKeysWithValues: problems.map { ($0.key.rawValue, $0.value) }))
+            details: Dictionary(uniqueKeysWithValues: problems.map { ($0.key.rawValue, $0.value) }), kind: .invalidInput
+        )
     }
 
     /// What became of a submitted message, in words: where it is and what happens next.

@@ -76,7 +76,7 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         #expect(await harness.run("contact") == .completed(status: 0))
         #expect(harness.shell.prompt == "skylens contact> ")
         Golden.assertMatches(harness.output.stdout, named: "form-with-problems")
-        #expect(await harness.run("submit") == .completed(status: 1))
+        #expect(await harness.run("submit") == .completed(status: 65))
         #expect(harness.output.stderr.contains("email: needs a domain after the @"))
         #expect(harness.output.stderr.contains("message: must be at least 10 characters (it has 5)"))
         #expect(try await harness.states().isEmpty)
@@ -163,11 +163,11 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         #expect(try await harness.states() == ["sent"])
     }
 
-    @Test func anInvalidEmailExitsOneAndNamesTheField() async throws {
+    @Test func anInvalidEmailExits65AndNamesTheField() async throws {
         let harness = Harness(client: .unconfigured)
         #expect(
             await harness.run(sendLine.replacingOccurrences(of: "ann@example.org", with: "ann@"))
-                == .completed(status: 1))
+                == .completed(status: 65))
         #expect(harness.output.stderr.contains("email: needs a domain after the @"))
         #expect(try await harness.states().isEmpty)
     }
@@ -223,7 +223,7 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         await harness.shell.endSession()
         #expect(server.requests.count == 1)
         // `contact retry` tries at once, whatever the backoff: the second 503.
-        #expect(await harness.run("contact retry") == .completed(status: 1))
+        #expect(await harness.run("contact retry") == .completed(status: 75))
         #expect(server.requests.count == 2)
         #expect(try await harness.states() == ["queued"])
         // Once due, a session start delivers it.

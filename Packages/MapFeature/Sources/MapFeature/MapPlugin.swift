@@ -312,7 +312,7 @@ public final class MapPlugin: FeaturePlugin {
         guard let problem = browser.state.problem else { return }
         switch problem {
         case .notFound(let message):
-            throw .failure("not_found", message)
+            throw .failure("not_found", message, kind: .unknownPlace)
         case .whichCity:
             throw .usage(
                 "Which city? Give a row number of the list on screen, or an id as #ID (without one, it is the city on screen)."

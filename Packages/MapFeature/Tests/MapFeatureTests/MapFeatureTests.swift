@@ -92,7 +92,7 @@ struct MapHarness {
         let harness = try MapHarness()
         #expect(await harness.run("map paris --width 40 --height 8").contains("Paris, Ile-de-France, FR"))
         #expect(await harness.run("map paris, us --width 40 --height 8").contains("Paris, TX, US"))
-        #expect(await harness.status("map Nowhereville") == .completed(status: 1))
+        #expect(await harness.status("map Nowhereville") == .completed(status: 67))
         #expect(harness.output.stderr.contains("No place called 'Nowhereville'."))
     }
 
@@ -112,12 +112,12 @@ struct MapHarness {
 
     @Test func rowsAndIdsThatDoNotExistAreClearErrors() async throws {
         let harness = try MapHarness()
-        #expect(await harness.status("open 3") == .completed(status: 1))
+        #expect(await harness.status("open 3") == .completed(status: 67))
         #expect(harness.output.stderr.contains("There is no list on screen to pick row 3 from"))
         _ = await harness.run("search toronto")
-        #expect(await harness.status("open 99") == .completed(status: 1))
+        #expect(await harness.status("open 99") == .completed(status: 67))
         #expect(harness.output.stderr.contains("Row 99 is not on screen"))
-        #expect(await harness.status("open #1") == .completed(status: 1))
+        #expect(await harness.status("open #1") == .completed(status: 67))
         #expect(harness.output.stderr.contains("No city has the id 1."))
         #expect(await harness.status("search x --limit 0") == .completed(status: 64))
     }

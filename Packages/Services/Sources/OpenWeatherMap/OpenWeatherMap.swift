@@ -204,6 +204,7 @@ public enum OpenWeatherMap {
         func clean(_ text: String) -> String { text.replacingOccurrences(of: key, with: "***") }
         return switch error {
         case .unreachable(let m): .unreachable(clean(m))
+        case .timedOut(let m): .timedOut(clean(m))
         case .server(let s, let m): .server(status: s, message: clean(m))
         case .badKey(let m): .badKey(clean(m))
         case .rateLimited(let r, let m): .rateLimited(retryAfter: r, message: clean(m))

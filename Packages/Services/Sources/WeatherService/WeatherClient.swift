@@ -4,8 +4,10 @@ import Networking
 
 /// Why there is no weather, in words that say what failed.
 public enum WeatherError: Error, Equatable, Sendable {
-    /// No connection, a timeout, `--offline`: the message names the host.
+    /// No connection, `--offline`: the message names the host.
     case unreachable(String)
+    /// No answer within the timeout: worth trying again.
+    case timedOut(String)
     /// A 5xx (or another unexpected status) from the provider.
     case server(status: Int, message: String)
     case badKey(String)
@@ -18,8 +20,8 @@ public enum WeatherError: Error, Equatable, Sendable {
 
     public var message: String {
         switch self {
-        case .unreachable(let message), .badKey(let message), .notFound(let message), .malformed(let message),
-            .notConfigured(let message):
+        case .unreachable(let message), .timedOut(let message), .badKey(let message), .notFound(let message),
+            .malformed(let message), .notConfigured(let message):
             message
         case .server(_, let message), .rateLimited(_, let message): message
         case .cancelled: "The request was cancelled."
@@ -29,7 +31,7 @@ public enum WeatherError: Error, Equatable, Sendable {
     /// Worth showing cached data instead: the network or the server failed, not the request.
     public var allowsStaleData: Bool {
         switch self {
-        case .unreachable, .server, .rateLimited, .cancelled, .malformed: true
+        case .unreachable, .timedOut, .server, .rateLimited, .cancelled, .malformed: true
         case .badKey, .notFound, .notConfigured: false
         }
     }
@@ -37,6 +39,7 @@ public enum WeatherError: Error, Equatable, Sendable {
     /// A transport or status failure, for a provider's client.
     public static func from(_ error: HTTPError, provider: String) -> WeatherError {
         switch error {
+        case .transport(_, .timedOut): return .timedOut(error.message)
         case .transport: return .unreachable(error.message)
         case .cancelled: return .cancelled
         case .decoding(let failure): return .malformed(failure.message)

@@ -153,7 +153,7 @@ public final class SkyPlugin: FeaturePlugin {
     private func checkProblem() throws(CommandError) {
         guard let problem = model.state.problem else { return }
         switch problem {
-        case .notFound(let message): throw .failure("not_found", message)
+        case .notFound(let message): throw .failure("not_found", message, kind: .unknownPlace)
         case .invalid(let message): throw .usage(message)
         case .badDate(let message): throw .usage(message)
         case .catalogue(let message): throw .failure("catalogue", message)

@@ -166,7 +166,7 @@ struct SkyHarness {
                 "sky Tromsø --date 21/12/2026",
                 "A date is YYYY-MM-DD (2026-12-21), today, tomorrow or yesterday; not '21/12/2026'.", 64
             ),
-            ("sky Atlantis", "No place called 'Atlantis'", 1),
+            ("sky Atlantis", "No place called 'Atlantis'", 67),
             ("moon --month 2101-01 Paris", "The sky is computed for the years 1900 to 2100; 2101 is outside them.", 64),
             ("moon --month 2026-12 --date 2026-12-01 Paris", "--month takes a month (YYYY-MM), not --date.", 64),
             ("sky", "Name a place", 64),

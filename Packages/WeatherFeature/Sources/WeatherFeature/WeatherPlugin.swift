@@ -282,7 +282,7 @@ public final class WeatherPlugin: FeaturePlugin {
     private func checkProblem() throws(CommandError) {
         guard let problem = model.state.problem else { return }
         switch problem {
-        case .notFound: throw .failure("not_found", Self.message(problem))
+        case .notFound: throw .failure("not_found", Self.message(problem), kind: .unknownPlace)
         case .invalid: throw .usage(Self.message(problem))
         case .catalogue: throw .failure("catalogue", Self.message(problem))
         case .storage: throw .failure("storage", Self.message(problem))
@@ -292,7 +292,7 @@ public final class WeatherPlugin: FeaturePlugin {
     }
 
     private func checkWeather() throws(CommandError) {
-        if case .failed(let error) = model.state.weather { throw .failure(Self.code(error), error.message) }
+        if case .failed(let error) = model.state.weather { throw Self.failure(error) }
     }
 
     static func message(_ problem: WeatherModel.Problem) -> String {
@@ -373,7 +373,7 @@ public final class WeatherPlugin: FeaturePlugin {
 
     private func airOutput(_ context: CommandContext) throws(CommandError) -> CommandOutput {
         switch model.state.air {
-        case .failed(let error): throw .failure(Self.code(error), error.message)
+        case .failed(let error): throw Self.failure(error)
         case .loaded(let shown):
             return CommandOutput(
                 text: WeatherViews.air(shown, place: model.state.airPlace, frame: frame(context)),
@@ -384,7 +384,7 @@ public final class WeatherPlugin: FeaturePlugin {
 
     private func comparisonOutput(_ context: CommandContext) throws(CommandError) -> CommandOutput {
         switch model.state.comparison {
-        case .failed(let error): throw .failure(Self.code(error), error.message)
+        case .failed(let error): throw Self.failure(error)
         case .loaded(let places):
             let units = model.state.units
             return CommandOutput(
@@ -435,9 +435,22 @@ public final class WeatherPlugin: FeaturePlugin {
         }
     }
 
+    /// A weather failure as the command's: its code, and the exit status a script can act on.
+    static func failure(_ error: WeatherError) -> CommandError {
+        let kind: CommandError.Kind =
+            switch error {
+            case .unreachable, .server, .malformed, .notFound: .unavailable
+            case .timedOut, .rateLimited: .temporary
+            case .badKey, .notConfigured: .configuration
+            case .cancelled: .failure
+            }
+        return .failure(code(error), error.message, kind: kind)
+    }
+
     private static func code(_ error: WeatherError) -> String {
         switch error {
         case .unreachable: "unreachable"
+        case .timedOut: "timed_out"
         case .server: "server_error"
         case .badKey: "bad_key"
         case .rateLimited: "rate_limited"

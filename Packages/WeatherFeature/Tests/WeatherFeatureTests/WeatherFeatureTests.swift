@@ -292,7 +292,7 @@ struct WeatherHarness {
         let directory = try TemporaryDirectory()
         let server = try LoopbackServer(always: .json(try providerFixture("open-meteo-toronto.json")))
         let harness = try WeatherHarness(server: server, directory: directory)
-        #expect(await harness.status("weather Nowhereville") == .completed(status: 1))
+        #expect(await harness.status("weather Nowhereville") == .completed(status: 67))
         #expect(harness.output.stderr.contains("No place called 'Nowhereville'."))
         #expect(server.requests.isEmpty)
         #expect(await harness.run("weather Paris, TX, US").contains("Paris, TX, US"))
@@ -327,7 +327,7 @@ struct WeatherHarness {
         #expect(stale.contains("offline — data from 2 h ago"))
         #expect(stale.contains("503"))
         // With nothing stored, the failure is the answer.
-        #expect(await harness.status("weather Ottawa") == .completed(status: 1))
+        #expect(await harness.status("weather Ottawa") == .completed(status: 69))
         #expect(harness.output.stderr.contains("answered 503"))
     }
 
@@ -431,7 +431,7 @@ struct WeatherHarness {
         #expect(await harness.status("compare Toronto") == .completed(status: 64))
         #expect(
             await harness.status("compare a b c d e f g h i j k") == .completed(status: 64))
-        #expect(await harness.status("compare Toronto Nowhereville") == .completed(status: 1))
+        #expect(await harness.status("compare Toronto Nowhereville") == .completed(status: 67))
         #expect(harness.output.stderr.contains("No place called 'Nowhereville'"))
     }
 
@@ -455,6 +455,6 @@ struct WeatherHarness {
         #expect(text.contains("Open-Meteo answered"))
         // Nothing else to fall back to: the failure is the answer.
         let alone = try WeatherHarness(server: server, directory: directory, client: failing)
-        #expect(await alone.status("weather Toronto") == .completed(status: 1))
+        #expect(await alone.status("weather Toronto") == .completed(status: 78))
     }
 }
