@@ -200,9 +200,7 @@ public enum DisplayWidth {
                     var sequence = String(character)
                     while let next = characters.next() {
                         sequence.append(next)
-                        if let scalar = next.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), next != "[" {
-                            break
-                        }
+                        if endsSequence(next) { break }
                     }
                     result += sequence
                     styled = true
@@ -217,6 +215,12 @@ public enum DisplayWidth {
         }.joined(separator: "\n")
     }
 
+    /// The final byte of an escape sequence (`m` of `ESC [ 1 m`): @ to ~, but the `[` that opens a CSI.
+    private static func endsSequence(_ character: Character) -> Bool {
+        guard character != "[", let scalar = character.unicodeScalars.first else { return false }
+        return (0x40...0x7E).contains(scalar.value)
+    }
+
     /// `text` without its SGR sequences.
     static func stripSGR(_ text: Substring) -> String {
         var result = ""
@@ -227,9 +231,7 @@ public enum DisplayWidth {
                 continue
             }
             if inSequence {
-                if let scalar = character.unicodeScalars.first, (0x40...0x7E).contains(scalar.value), character != "[" {
-                    inSequence = false
-                }
+                if endsSequence(character) { inSequence = false }
                 continue
             }
             result.append(character)

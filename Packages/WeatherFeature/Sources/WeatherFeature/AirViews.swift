@@ -34,14 +34,10 @@ extension WeatherViews {
                 }),
         ])
         lines += table.lines(width: frame.width, painter: painter)
-        let time = clock(air.observedAt, air.utcOffset, frame.units.clock)
-        let age = frame.now.timeIntervalSince(air.observedAt)
-        let observed =
-            age > 3 * 3600
-            ? "Observed \(dayLabel(LocalTime.day(air.observedAt, utcOffset: air.utcOffset))) \(time) local time, \(Self.age(age)) ago"
-            : "Observed \(time) local time"
-        lines += DisplayWidth.wrapped("\(observed) · Open-Meteo air quality (CAMS)", width: frame.width, indent: "  ")
-            .map { painter.paint($0, .dim) }
+        let observed = observed(
+            air.observedAt, utcOffset: air.utcOffset, by: "Open-Meteo air quality (CAMS)", now: frame.now,
+            units: frame.units)
+        lines += DisplayWidth.wrapped(observed, width: frame.width, indent: "  ").map { painter.paint($0, .dim) }
         let fetched = Self.age(frame.now.timeIntervalSince(shown.fetchedAt))
         if let error = shown.staleBecause {
             lines += DisplayWidth.wrapped(

@@ -132,13 +132,19 @@ enum WeatherViews {
 
     /// `Observed 09:00 local time · Open-Meteo`; an observation more than three hours old says its date and age.
     static func observed(_ report: WeatherReport, now: Date, units: Units) -> String {
-        let age = now.timeIntervalSince(report.observedAt)
-        let time = clock(report.observedAt, report.utcOffset, units.clock)
+        observed(
+            report.observedAt, utcOffset: report.utcOffset, by: providerName(report.provider), now: now, units: units)
+    }
+
+    /// `Observed 09:00 local time · SOURCE`, with the date and age when more than three hours old (the air too).
+    static func observed(_ date: Date, utcOffset: Int, by source: String, now: Date, units: Units) -> String {
+        let age = now.timeIntervalSince(date)
+        let time = clock(date, utcOffset, units.clock)
         let when =
             age > 3 * 3600
-            ? "Observed \(dayLabel(LocalTime.day(report.observedAt, utcOffset: report.utcOffset))) \(time) local time, \(Self.age(age)) ago"
+            ? "Observed \(dayLabel(LocalTime.day(date, utcOffset: utcOffset))) \(time) local time, \(Self.age(age)) ago"
             : "Observed \(time) local time"
-        return "\(when) · \(providerName(report.provider))"
+        return "\(when) · \(source)"
     }
 
     // MARK: - Parts
