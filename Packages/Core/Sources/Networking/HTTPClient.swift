@@ -2,10 +2,6 @@ import CoreKit
 import Foundation
 import Logging
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// A client for one server: a base URL and default headers over the shared `HTTPTransport`.
 ///
 /// `send` returns 2xx responses and throws `HTTPError.status` for every other status, with the body, so callers
@@ -29,17 +25,17 @@ public struct HTTPClient: Sendable {
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
-        let urlRequest = try makeURLRequest(request)
-        let key = urlRequest.url?.absoluteString ?? ""
+        let prepared = try prepare(request)
+        let key = prepared.url.absoluteString
         let cacheable = request.method == .get
-        var conditional = urlRequest
+        var conditional = prepared
         if cacheable {
             switch transport.cache.lookup(key) {
             case .fresh(let response):
                 transport.logger.debug("HTTP cache hit", metadata: ["url": "\(redacted(request))"])
                 return response
             case .revalidate(let etag):
-                conditional.setValue(etag, forHTTPHeaderField: "If-None-Match")
+                conditional.setHeader("If-None-Match", etag)
             case .miss:
                 break
             }
@@ -87,21 +83,17 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    func makeURLRequest(_ request: HTTPRequest) throws(HTTPError) -> URLRequest {
+    func prepare(_ request: HTTPRequest) throws(HTTPError) -> PreparedRequest {
         guard let url = url(for: request) else {
             throw .invalidRequest(
                 "\(baseURL.absoluteString.terminalSafeDescription) and \(request.path) do not form a URL")
         }
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method.rawValue
+        var prepared = PreparedRequest(url: url, method: request.method.rawValue, body: request.body)
         for (name, value) in defaultHeaders.merging(request.headers, uniquingKeysWith: { $1 }) {
-            urlRequest.setValue(value, forHTTPHeaderField: name)
+            prepared.setHeader(name, value)
         }
-        if urlRequest.value(forHTTPHeaderField: "Accept") == nil {
-            urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        }
-        urlRequest.httpBody = request.body
-        return urlRequest
+        if prepared.header("Accept") == nil { prepared.setHeader("Accept", "application/json") }
+        return prepared
     }
 
     /// The base URL with the request's path appended (the base exactly as configured when the path is empty) and

@@ -2,10 +2,6 @@ import Foundation
 import Logging
 import Synchronization
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// What sends the bytes: one exchange (the request, the redirects it is allowed, the body collected up to a limit).
 /// The live engine is `NIOHTTPEngine` (module `NIOTransport`: swift-server's async-http-client on SwiftNIO); this
 /// module stays free of it, so that what only decodes answers (the providers' parsers, their fuzzers) builds without
@@ -87,23 +83,20 @@ public final class HTTPTransport: Sendable {
 
     /// Sends `request` and returns the response whatever its status; throws only transport failures.
     func perform(
-        _ request: URLRequest, host: String, timeout: Duration?, maxBodyBytes: Int? = nil
+        _ request: PreparedRequest, host: String, timeout: Duration?, maxBodyBytes: Int? = nil
     ) async throws(HTTPError)
         -> HTTPResponse
     {
         if configuration.offline { throw .transport(host: host, .offline) }
         if Task.isCancelled { throw .cancelled }
-        guard let url = request.url else { throw .invalidRequest("the request has no URL") }
         let deadline = timeout ?? configuration.timeout
         let limit = maxBodyBytes ?? configuration.maxBodyBytes
-        var headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key < $1.key }.map {
-            (name: $0.key, value: $0.value)
-        }
+        var headers = request.headers.sorted { $0.name < $1.name }
         if !headers.contains(where: { $0.name.lowercased() == "user-agent" }) {
             headers.append((name: "User-Agent", value: configuration.userAgent))
         }
         let exchange = EngineRequest(
-            url: url, method: (request.httpMethod ?? "GET").uppercased(), headers: headers, body: request.httpBody,
+            url: request.url, method: request.method.uppercased(), headers: headers, body: request.body,
             host: host, maxBodyBytes: limit, maxRedirects: configuration.maxRedirects)
         let engine = self.engine
         let ended = activity?(host)
@@ -204,5 +197,31 @@ extension Duration {
     var seconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}
+
+/// A request as the transport sends it: the URL, the method, the headers (a name once, whatever its case) and the
+/// body. SkyLens's own type rather than Foundation's `URLRequest`, which would link FoundationNetworking and its
+/// libcurl into a binary that never uses them (async-http-client does the sending).
+struct PreparedRequest: Sendable {
+    var url: URL
+    var method: String
+    private(set) var headers: [(name: String, value: String)] = []
+    var body: Data?
+
+    init(url: URL, method: String, body: Data? = nil) {
+        self.url = url
+        self.method = method
+        self.body = body
+    }
+
+    /// Sets a header, replacing one of the same name in any case (as HTTP compares names).
+    mutating func setHeader(_ name: String, _ value: String) {
+        headers.removeAll { $0.name.caseInsensitiveCompare(name) == .orderedSame }
+        headers.append((name: name, value: value))
+    }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 }
