@@ -1,5 +1,6 @@
 import Architecture
 import CTerminal
+import CitiesService
 import CoreKit
 import Diagnostics
 import Foundation
@@ -72,12 +73,25 @@ enum AppRunner {
         let piped = BoundedInput()
         let input: any LineInput = editor ?? piped
         let signals = SignalHandler(interactive: interactive)
-        let plugins = container.makePlugins()
+        let programCommands = ProgramCommands()
+        let plugins = container.makePlugins() + [programCommands]
         let shell = Shell(
             configuration: .init(
                 appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
                 terminal: terminal, attributions: Container.attributions),
             plugins: plugins, input: input, output: streams)
+        programCommands.declarations = { [weak shell] in shell?.declaredCommands ?? [] }
+        // The completion scripts' question (`skylens [OPTIONS] __complete -- WORDS… PARTIAL`): the candidates, one
+        // per line, from the model behind Tab in a session.
+        if command.first == CompletionScripts.callbackCommand {
+            var words = command.dropFirst()
+            if words.first == "--" { words = words.dropFirst() }
+            // Place names come from the catalogue, which a session opens in the background at the first Tab: here
+            // there is one Tab, so it is opened first.
+            _ = try? await container.catalogue.catalogue()
+            streams.standardOutput(CompletionScripts.answer(Array(words), model: shell.completionModel()))
+            return 0
+        }
         let notices = NoticePrinter(
             database: container.database, shell: shell,
             startup: [configuration.dataDirectoryProblem, history.problem].compactMap { $0 })

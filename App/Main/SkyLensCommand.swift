@@ -1,3 +1,4 @@
+import Architecture
 import ArgumentParser
 import Foundation
 
@@ -11,57 +12,41 @@ struct SkyLensCommand: AsyncParsableCommand {
             With no COMMAND, starts an interactive session (or reads commands line by line from a pipe). With a \
             COMMAND, runs it once and exits: 0 on success, 64 on a usage error, 65 invalid input, 67 a place that \
             cannot be resolved, 69 a service unreachable with nothing kept, 75 a temporary failure worth retrying, \
-            78 a setting to fix, 1 any other failure. Type 'help' in a session, or run `App -- help`, for the \
+            78 a setting to fix, 1 any other failure. Defaults can be set once in ~/.config/skylens/config.yaml (see \
+            `skylens manual`). Type 'help' in a session, or run `App -- help`, for the \
             commands.
             """,
         version: AppInfo.version
     )
 
-    @Option(help: "Output format: text or json (one JSON document per command).")
+    @Option(help: GlobalOptions.format.argumentHelp)
     var format: OutputFormatOption?
 
-    @Option(help: "Colour: auto (a terminal, unless NO_COLOR is set), always or never.")
+    @Option(help: GlobalOptions.color.argumentHelp)
     var color: ColorOption?
 
-    @Option(
-        name: .customLong("data-dir"),
-        help: ArgumentHelp("Where settings, history and the outbox live (env SKYLENS_HOME).", valueName: "path"))
+    @Option(name: .customLong(GlobalOptions.dataDirectory.name), help: GlobalOptions.dataDirectory.argumentHelp)
     var dataDirectory: String?
 
-    @Option(
-        name: .customLong("log-level"),
-        help: "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning).")
+    @Option(name: .customLong(GlobalOptions.logLevel.name), help: GlobalOptions.logLevel.argumentHelp)
     var logLevel: String?
 
-    @Option(
-        name: .customLong("log-file"),
-        help: ArgumentHelp(
-            "Write logs to this file instead of standard error (env SKYLENS_LOG_FILE).", valueName: "path"))
+    @Option(name: .customLong(GlobalOptions.logFile.name), help: GlobalOptions.logFile.argumentHelp)
     var logFile: String?
 
-    @Flag(help: "Make no network request at all (env SKYLENS_OFFLINE=1).")
+    @Flag(help: GlobalOptions.offline.argumentHelp)
     var offline = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10).", valueName: "seconds"))
+    @Option(help: GlobalOptions.timeout.argumentHelp)
     var timeout: Double?
 
-    @Option(
-        name: .customLong("contact-url"),
-        help: ArgumentHelp("Where contact messages are sent (env SKYLENS_CONTACT_URL).", valueName: "url"))
+    @Option(name: .customLong(GlobalOptions.contactURL.name), help: GlobalOptions.contactURL.argumentHelp)
     var contactURL: String?
 
-    @Option(
-        name: .customLong("cities-url"),
-        help: ArgumentHelp(
-            "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL).", valueName: "url"))
+    @Option(name: .customLong(GlobalOptions.citiesURL.name), help: GlobalOptions.citiesURL.argumentHelp)
     var citiesURL: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY).",
-            valueName: "name"))
+    @Option(help: GlobalOptions.provider.argumentHelp)
     var provider: String?
 
     @Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")

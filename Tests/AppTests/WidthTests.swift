@@ -120,7 +120,11 @@ import Testing
                     let words = line.split(separator: " ").map(String.init)
                     return [words.prefix(1), words.prefix(2)].map { $0.joined(separator: " ") }
                 })
-        #expect(names.subtracting(covered).isEmpty, "not run at 40 and 200 columns: \(names.subtracting(covered))")
+        // Files, not views: a completion script and a manual page are written as they are, never laid out to the
+        // width (ShellIntegrationTests checks they are the same at any width).
+        let files: Set = ["completions", "manual"]
+        let left = names.subtracting(covered).subtracting(files)
+        #expect(left.isEmpty, "not run at 40 and 200 columns: \(left)")
     }
 
     @Test(arguments: [40, 200])

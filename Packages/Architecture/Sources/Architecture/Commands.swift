@@ -233,11 +233,17 @@ public struct CommandOutput: Sendable {
     /// A view to open full-screen instead of printing `text`, in an interactive session on a terminal (see
     /// `FullScreen`); elsewhere `text` (or `json`) is written as usual.
     public var fullScreen: (any FullScreen)?
+    /// A file's text (a script, a manual page): written as it is, never laid out to the terminal's width.
+    public var isVerbatim: Bool
 
-    public init(text: String, json: (any Encodable & Sendable)? = nil, fullScreen: (any FullScreen)? = nil) {
+    public init(
+        text: String, json: (any Encodable & Sendable)? = nil, fullScreen: (any FullScreen)? = nil,
+        isVerbatim: Bool = false
+    ) {
         self.text = text
         self.json = json
         self.fullScreen = fullScreen
+        self.isVerbatim = isVerbatim
     }
 
     public static let empty = CommandOutput(text: "")

@@ -11,6 +11,12 @@ public struct CompletionModel: Sendable {
     /// (to replace the partial word `prefix`), not yet quoted.
     public func complete(_ lineBeforeCursor: String) -> (prefix: String, candidates: [String]) {
         let (done, partial) = Self.words(lineBeforeCursor)
+        return (partial, candidates(after: done, partial: partial))
+    }
+
+    /// The candidates for `partial`, the word being typed, after the finished words `done` (each as the shell
+    /// gives it, quotes removed): what `complete(_:)` offers, for a shell's completion script.
+    public func candidates(after done: [String], partial: String) -> [String] {
         let lowered = done.map { $0.lowercased() }
         // Command words: the first word, or a sub-command word.
         let wordCandidates = commands.compactMap { spec -> String? in
@@ -23,20 +29,20 @@ public struct CompletionModel: Sendable {
             $0.words.count <= done.count && Array(lowered.prefix($0.words.count)) == $0.words
         }
         .max { $0.words.count < $1.words.count }
-        guard let command else { return (partial, Self.unique(wordCandidates)) }
+        guard let command else { return Self.unique(wordCandidates) }
         let arguments = Array(done.dropFirst(command.words.count))
         if command.name == "help" {
             let names = commands.map(\.words).filter {
                 Array($0.prefix(arguments.count)) == arguments.map { $0.lowercased() } && $0.count > arguments.count
             }
             .map { $0[arguments.count] }.filter { $0.hasPrefix(partial.lowercased()) }
-            return (partial, Self.unique(names))
+            return Self.unique(names)
         }
         // The value of an option just named.
         if let last = arguments.last, last.hasPrefix("--"),
             let option = command.arguments.first(where: { $0.kind == .option && "--\($0.name)" == last })
         {
-            return (partial, option.completion.candidates(for: partial))
+            return option.completion.candidates(for: partial)
         }
         if partial.hasPrefix("-") {
             let used = Set(arguments.filter { $0.hasPrefix("--") })
@@ -44,7 +50,7 @@ public struct CompletionModel: Sendable {
                 ($0.kind == .option || $0.kind == .flag) && !used.contains("--\($0.name)")
             }
             .map { "--\($0.name)" }.filter { $0.hasPrefix(partial) }
-            return (partial, Self.unique(options))
+            return Self.unique(options)
         }
         // The next positional argument.
         var positionalWords: [String] = []
@@ -67,16 +73,13 @@ public struct CompletionModel: Sendable {
             let words = remainder.completion.candidates(for: partial, after: before)
             if case .words = remainder.completion {
                 // Words of names come in their provider's order (the most populous places' first), after the rest.
-                return (
-                    partial,
-                    Self.unique(candidates) + Self.unique(words, sorted: false).filter { !candidates.contains($0) }
-                )
+                return Self.unique(candidates) + Self.unique(words, sorted: false).filter { !candidates.contains($0) }
             }
             candidates += words
         } else if positionalIndex < positionals.count {
             candidates += positionals[positionalIndex].completion.candidates(for: partial)
         }
-        return (partial, Self.unique(candidates))
+        return Self.unique(candidates)
     }
 
     /// The longest common prefix of the candidates (what Tab inserts when there are several).

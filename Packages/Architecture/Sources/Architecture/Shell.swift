@@ -116,6 +116,20 @@ public final class Shell {
         CompletionModel(commands: visibleCommands.map(\.spec))
     }
 
+    /// Every listed command of every plugin, in `help`'s order, each with its plugin's name and, for a command of one
+    /// view, that view's label: what the manual page and the shell completion scripts are generated from.
+    public var declaredCommands: [DeclaredCommand] {
+        plugins.flatMap { plugin in
+            let anywhere = plugin.commands.filter { $0.scope == .anywhere && $0.isListed }
+                .map { DeclaredCommand(spec: $0, group: plugin.name, view: nil) }
+            let scoped = plugin.routes.flatMap { route in
+                plugin.commands.filter { $0.scope == .within(route.route) && $0.isListed }
+                    .map { DeclaredCommand(spec: $0, group: plugin.name, view: route.label) }
+            }
+            return anywhere + scoped
+        }
+    }
+
     private var visibleCommands: [(spec: CommandSpec, plugin: any FeaturePlugin)] {
         let top = router.top?.route
         return commandOwners.filter { owner in
@@ -211,7 +225,10 @@ public final class Shell {
     public func write(_ result: CommandOutput) -> Int32 {
         switch configuration.format {
         case .text:
-            if !result.text.isEmpty {
+            if result.isVerbatim {
+                let text = clean(result.text)
+                output.standardOutput(text.hasSuffix("\n") ? text : text + "\n")
+            } else if !result.text.isEmpty {
                 output.standardOutput(
                     DisplayWidth.fitted(clean(result.text), width: configuration.terminal.width) + "\n")
             }

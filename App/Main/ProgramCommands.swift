@@ -1,0 +1,168 @@
+import Architecture
+import ArgumentParser
+import Foundation
+
+/// The App's global options, declared once: `SkyLensCommand` takes its help from here, and the manual page and
+/// the completion scripts are generated from the same list.
+enum GlobalOptions {
+    static let format = GlobalOption(
+        "format", value: "format",
+        help: "Output format: text or json, one JSON document per command (env SKYLENS_FORMAT).",
+        values: ["text", "json"])
+    static let color = GlobalOption(
+        "color", value: "when",
+        help: "Colour: auto (a terminal, unless NO_COLOR is set), always or never (env SKYLENS_COLOR).",
+        values: ["auto", "always", "never"])
+    static let dataDirectory = GlobalOption(
+        "data-dir", value: "path", help: "Where settings, history and the outbox live (env SKYLENS_HOME).",
+        isPath: true)
+    static let logLevel = GlobalOption(
+        "log-level", value: "level",
+        help: "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning).",
+        values: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
+    static let logFile = GlobalOption(
+        "log-file", value: "path", help: "Write logs to this file instead of standard error (env SKYLENS_LOG_FILE).",
+        isPath: true)
+    static let offline = GlobalOption("offline", help: "Make no network request at all (env SKYLENS_OFFLINE=1).")
+    static let timeout = GlobalOption(
+        "timeout", value: "seconds",
+        help: "Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10).")
+    static let contactURL = GlobalOption(
+        "contact-url", value: "url", help: "Where contact messages are sent (env SKYLENS_CONTACT_URL).")
+    static let citiesURL = GlobalOption(
+        "cities-url", value: "url",
+        help: "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL).")
+    static let provider = GlobalOption(
+        "provider", value: "name",
+        help:
+            "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY).",
+        values: ["open-meteo", "openweathermap"])
+
+    static let all = [
+        format, color, dataDirectory, logLevel, logFile, offline, timeout, contactURL, citiesURL, provider,
+    ]
+}
+
+extension GlobalOption {
+    /// The option's help for ArgumentParser.
+    var argumentHelp: ArgumentHelp { ArgumentHelp(help, valueName: valueName) }
+}
+
+/// Everything the manual and the completion scripts say, from the declarations: the global options above, every
+/// plugin's commands (the shell's `declaredCommands`), the exit statuses `CommandError` defines.
+enum ProgramInfo {
+    @MainActor
+    static func description(commands: [DeclaredCommand]) -> ProgramDescription {
+        ProgramDescription(
+            name: "skylens", title: AppInfo.name, version: AppInfo.version, summary: AppInfo.tagline,
+            description: [
+                "With no COMMAND, skylens starts an interactive session: a prompt with history and Tab completion (or, with commands piped in, reads them line by line). With a COMMAND, it runs that command once and exits with a status a script can act on (see EXIT STATUS).",
+                "Weather comes from Open-Meteo (no key) or OpenWeatherMap (a key); answers are kept, so that a place shown once is shown again offline, marked as such. The cities, their other names and the map's shorelines, borders and rivers ship with the program.",
+                "With --format json, every command writes one JSON document to standard output, and errors are JSON documents too; see the JSON contract in the documentation.",
+            ],
+            options: GlobalOptions.all, commands: commands,
+            environment: [
+                DescribedItem("SKYLENS_HOME", "The data directory (as --data-dir)."),
+                DescribedItem(
+                    "XDG_DATA_HOME",
+                    "The data directory is $XDG_DATA_HOME/skylens when SKYLENS_HOME is not set (else ~/.local/share/skylens)."
+                ),
+                DescribedItem(
+                    "SKYLENS_FORMAT, SKYLENS_COLOR, SKYLENS_LOG_LEVEL, SKYLENS_LOG_FILE, SKYLENS_OFFLINE, SKYLENS_TIMEOUT, SKYLENS_CONTACT_URL, SKYLENS_CITIES_URL, SKYLENS_WEATHER_PROVIDER",
+                    "As the options of the same names; an option given on the command line wins."),
+                DescribedItem(
+                    "SKYLENS_UNITS", "Where units start when no unit choice is kept, as the config file's units."),
+                DescribedItem(
+                    "XDG_CONFIG_HOME",
+                    "The config file is $XDG_CONFIG_HOME/skylens/config.yaml (else ~/.config/skylens/config.yaml)."),
+                DescribedItem("OPENWEATHER_API_KEY", "The key for OpenWeatherMap (never printed, logged or stored)."),
+                DescribedItem("NO_COLOR", "When set and not empty, no colour with --color auto."),
+                DescribedItem("COLUMNS", "The width to lay text out in when standard output is not a terminal."),
+            ],
+            files: [
+                DescribedItem(
+                    "~/.config/skylens/config.yaml",
+                    "The defaults set once, in YAML: format, color, units (metric, imperial, or words such as 'f mph in 12'), provider, timeout, offline, contact-url, cities-url, data-dir, log-level, log-file. An option wins over the environment, which wins over the file, which wins over the defaults. A mistake in it is reported with its line and ignored."
+                ),
+                DescribedItem(
+                    "~/.local/share/skylens/skylens.sqlite",
+                    "Favourites, settings, kept weather answers and queued contact messages."),
+                DescribedItem("~/.local/share/skylens/history", "The session's line history."),
+            ],
+            examples: [
+                DescribedItem("skylens weather Toronto", "The weather in Toronto now, and the next days."),
+                DescribedItem("skylens --format json search 'san jose'", "Every San Jose, as JSON."),
+                DescribedItem("skylens map --place Lisbon", "The map around Lisbon."),
+                DescribedItem("source <(skylens completions bash)", "Tab completion in this bash."),
+            ])
+    }
+}
+
+/// The App's own commands: the completion scripts and the manual page, generated from every plugin's declarations.
+@MainActor
+final class ProgramCommands: FeaturePlugin {
+    /// Every plugin's commands, as the shell declares them; set once the shell exists.
+    var declarations: () -> [DeclaredCommand] = { [] }
+
+    var name: String { "Setup" }
+
+    var commands: [CommandSpec] {
+        [
+            CommandSpec(
+                "completions",
+                arguments: [
+                    .positional(
+                        "shell", help: "bash, zsh or fish",
+                        completion: .values(CompletionScripts.Shell.allCases.map(\.rawValue)))
+                ],
+                summary: "Print the Tab completion script for bash, zsh or fish",
+                discussion:
+                    "The script completes the options, the commands, their arguments and place names, asking skylens itself for what follows a command. make install puts each where its shell finds it; otherwise load it with: source <(skylens completions bash), source <(skylens completions zsh) or skylens completions fish | source.",
+                examples: ["completions bash", "completions zsh > ~/.zfunc/_skylens"]),
+            CommandSpec(
+                "manual", summary: "Print the manual page (roff), generated from these declarations",
+                discussion: "Read it with: skylens manual | man -l -",
+                examples: ["manual > skylens.1"]),
+        ]
+    }
+
+    func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let program = ProgramInfo.description(commands: declarations())
+        switch invocation.command.name {
+        case "completions":
+            let name = invocation.arguments["shell"] ?? ""
+            guard let shell = CompletionScripts.Shell(rawValue: name.lowercased()) else {
+                throw .usage("No completion script for '\(name.terminalPreview)': bash, zsh or fish.")
+            }
+            let script = CompletionScripts.script(for: shell, program: program)
+            return CommandOutput(
+                text: script, json: ScriptDocument(shell: shell.rawValue, script: script), isVerbatim: true)
+        case "manual":
+            let page = ManualPage.render(program, date: Self.today())
+            return CommandOutput(text: page, json: ManualDocument(roff: page), isVerbatim: true)
+        default:
+            throw .usage("Unknown command '\(invocation.command.name)'.")
+        }
+    }
+
+    /// The page's date: SOURCE_DATE_EPOCH when set (a reproducible build), else today.
+    private static func today() -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let date =
+            environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)) ?? Date()
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd"
+        return formatter.string(from: date)
+    }
+}
+
+struct ScriptDocument: Encodable, Sendable {
+    var shell: String
+    var script: String
+}
+
+struct ManualDocument: Encodable, Sendable {
+    var roff: String
+}

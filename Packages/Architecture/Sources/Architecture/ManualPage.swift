@@ -1,0 +1,138 @@
+import Foundation
+
+/// The manual page (`man 1`), in roff, generated from the program's declarations: every command of every plugin
+/// with its arguments and examples, the global options, the exit statuses, the environment and the files.
+public enum ManualPage {
+    /// - Parameter date: the page's date, `2026-11-24`.
+    public static func render(_ program: ProgramDescription, date: String) -> String {
+        var out: [String] = []
+        out.append(
+            ".TH \(program.name.uppercased()) 1 \(quoted(date)) \(quoted("\(program.title) \(program.version)")) \(quoted("User Commands"))"
+        )
+        out += [".SH NAME", "\(escape(program.name)) \\- \(escape(program.summary))"]
+        out += [
+            ".SH SYNOPSIS", ".B \(escape(program.name))",
+            "[\\fIOPTIONS\\fR] [\\fICOMMAND\\fR [\\fIARGUMENTS\\fR ...]]",
+        ]
+        out.append(".SH DESCRIPTION")
+        for (index, paragraph) in program.description.enumerated() {
+            if index > 0 { out.append(".PP") }
+            out.append(escape(paragraph))
+        }
+        out.append(".SH OPTIONS")
+        for option in program.options {
+            out.append(".TP")
+            if let value = option.valueName {
+                out.append("\\fB\\-\\-\(escape(option.name))\\fR \\fI\(escape(value))\\fR")
+            } else {
+                out.append("\\fB\\-\\-\(escape(option.name))\\fR")
+            }
+            out.append(escape(option.help))
+        }
+        out += [".TP", "\\fB\\-h\\fR, \\fB\\-\\-help\\fR", "Show the options and exit."]
+        out += [".TP", "\\fB\\-\\-version\\fR", "Show the version and exit."]
+
+        out.append(".SH COMMANDS")
+        out.append(
+            escape(
+                "Each command runs once when given on the command line, or is typed at the prompt of a session. Every command also accepts --help."
+            ))
+        var heading = ""
+        for command in program.commands {
+            let title = command.view.map { "\(command.group): in the \($0) view" } ?? command.group
+            if title != heading {
+                out.append(".SS \(escape(title))")
+                heading = title
+            }
+            out.append(".TP")
+            out.append(synopsis(command.spec))
+            out.append(escape(command.spec.summary + "."))
+            if !command.spec.discussion.isEmpty {
+                for paragraph in command.spec.discussion.split(separator: "\n", omittingEmptySubsequences: true) {
+                    out += [".IP", escape(String(paragraph))]
+                }
+            }
+            if !command.spec.arguments.isEmpty {
+                out.append(".RS")
+                for argument in command.spec.arguments {
+                    out.append(".TP")
+                    switch argument.kind {
+                    case .positional, .remainder: out.append("\\fI\(escape(argument.valueName))\\fR")
+                    case .option:
+                        out.append("\\fB\\-\\-\(escape(argument.name))\\fR \\fI\(escape(argument.valueName))\\fR")
+                    case .flag: out.append("\\fB\\-\\-\(escape(argument.name))\\fR")
+                    }
+                    out.append(escape(argument.help + (argument.isRequired ? "." : " (optional).")))
+                }
+                out.append(".RE")
+            }
+            if !command.spec.examples.isEmpty {
+                out += [".IP", "Examples:", ".RS", ".nf"]
+                out += command.spec.examples.map { escape($0, literal: true) }
+                out += [".fi", ".RE"]
+            }
+        }
+
+        out.append(".SH EXIT STATUS")
+        for status in program.exitStatuses {
+            out += [".TP", "\\fB\(escape(status.name))\\fR", escape(status.meaning)]
+        }
+        if !program.environment.isEmpty {
+            out.append(".SH ENVIRONMENT")
+            for variable in program.environment {
+                out += [".TP", "\\fB\(escape(variable.name))\\fR", escape(variable.meaning)]
+            }
+        }
+        if !program.files.isEmpty {
+            out.append(".SH FILES")
+            for file in program.files {
+                out += [".TP", "\\fI\(escape(file.name))\\fR", escape(file.meaning)]
+            }
+        }
+        if !program.examples.isEmpty {
+            out.append(".SH EXAMPLES")
+            for example in program.examples {
+                out += [".TP", "\\fB\(escape(example.name, literal: true))\\fR", escape(example.meaning)]
+            }
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// `\fBweather\fR [\fIPLACE\fR...] [\fB--hourly\fR]`: the command's words in bold, values in italics.
+    static func synopsis(_ spec: CommandSpec) -> String {
+        var parts = ["\\fB\(escape(spec.name))\\fR"]
+        for argument in spec.arguments {
+            let body =
+                switch argument.kind {
+                case .positional: "\\fI\(escape(argument.valueName))\\fR"
+                case .remainder: "\\fI\(escape(argument.valueName))\\fR..."
+                case .option: "\\fB\\-\\-\(escape(argument.name))\\fR \\fI\(escape(argument.valueName))\\fR"
+                case .flag: "\\fB\\-\\-\(escape(argument.name))\\fR"
+                }
+            parts.append(argument.isRequired ? body : "[\(body)]")
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// Text made safe for roff: backslashes doubled as `\e`, a line never starting with a control character, one
+    /// line per paragraph. `literal`: hyphens kept as typed minus signs (commands to copy).
+    static func escape(_ text: String, literal: Bool = false) -> String {
+        var escaped = text.replacingOccurrences(of: "\\", with: "\\e")
+            .replacingOccurrences(of: "\n", with: " ")
+        if literal {
+            escaped = escaped.replacingOccurrences(of: "-", with: "\\-")
+        } else {
+            // Options in prose (`--format`) are typed with ASCII hyphens: keep them so when copied.
+            escaped = escaped.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                word.hasPrefix("-") || word.hasPrefix("'-") || word.hasPrefix("`-") || word.hasPrefix("(-")
+                    ? word.replacingOccurrences(of: "-", with: "\\-") : String(word)
+            }.joined(separator: " ")
+        }
+        if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
+        return escaped
+    }
+
+    private static func quoted(_ text: String) -> String {
+        "\"" + escape(text).replacingOccurrences(of: "\"", with: "\\(dq") + "\""
+    }
+}
