@@ -23,10 +23,16 @@ enum AppRunner {
         signal(SIGPIPE, SIG_IGN)
         let streams = StandardStreams()
         let configuration: AppConfiguration
+        var settings = await LayeredSettings.load(
+            commandLine: AppConfiguration.commandLine(flags), environment: environment)
         do {
-            configuration = try AppConfiguration.resolve(flags: flags, environment: environment)
+            configuration = try AppConfiguration.resolve(settings: &settings, environment: environment)
         } catch {
-            return startupError(error.message, json: AppConfiguration.wantsJSON(flags: flags, environment: environment))
+            return startupError(error.message, json: settings.value(.format)?.text.lowercased() == "json")
+        }
+        // A config file with a mistake is said, and ignored (the file, or the value): never a reason to stop.
+        for problem in settings.problems {
+            streams.standardError("skylens: \(TerminalText.sanitize(problem))\n")
         }
         let setup = LoggingSetup(
             level: configuration.logLevel,

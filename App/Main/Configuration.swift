@@ -2,6 +2,7 @@ import Architecture
 import CoreKit
 import Foundation
 import Logging
+import WeatherFeature
 
 /// The global options as given on the command line (nil: not given).
 struct Flags: Sendable {
@@ -17,7 +18,8 @@ struct Flags: Sendable {
     var provider: String?
 }
 
-/// Everything the App is configured with, resolved once: flags first, then environment variables, then defaults.
+/// Everything the App is configured with, resolved once: options first, then environment variables, then the config
+/// file, then defaults (`LayeredSettings`).
 struct AppConfiguration: Sendable, Equatable {
     enum ColorChoice: String, Sendable { case auto, always, never }
 
@@ -31,6 +33,8 @@ struct AppConfiguration: Sendable, Equatable {
     var contactURL: URL?
     var citiesURL: URL?
     var provider: WeatherProviderChoice
+    /// Where units start when no `unit` choice is kept.
+    var units: UnitDefaults
     var openMeteoURL: URL
     /// Open-Meteo's air-quality API (`SKYLENS_AIR_QUALITY_URL` for tests).
     var airQualityURL: URL
@@ -47,89 +51,129 @@ struct AppConfiguration: Sendable, Equatable {
         var message: String
     }
 
-    static func resolve(flags: Flags, environment env: [String: String]) throws(Problem) -> AppConfiguration {
+    /// The options given on the command line, as settings (the first layer).
+    static func commandLine(_ flags: Flags) -> [SettingKey: String] {
+        var given: [SettingKey: String] = [:]
+        given[.format] = flags.format
+        given[.color] = flags.color
+        given[.dataDirectory] = flags.dataDirectory
+        given[.logLevel] = flags.logLevel
+        given[.logFile] = flags.logFile
+        if flags.offline { given[.offline] = "true" }
+        given[.timeout] = flags.timeout.map { "\($0)" }
+        given[.contactURL] = flags.contactURL
+        given[.citiesURL] = flags.citiesURL
+        given[.provider] = flags.provider
+        return given
+    }
+
+    /// Resolves every setting from its layers (`LayeredSettings`: options, environment, config file, defaults). A
+    /// value that is not valid stops the App with a usage error when it was given as an option or a variable; from
+    /// the config file, it is reported (added to `settings.problems`) and the default stands.
+    static func resolve(
+        settings: inout LayeredSettings, environment env: [String: String]
+    ) throws(Problem) -> AppConfiguration {
         func nonEmpty(_ key: String) -> String? {
             guard let value = env[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
             return value
         }
-
-        let formatName = flags.format ?? nonEmpty("SKYLENS_FORMAT") ?? "text"
-        guard let format = OutputFormat(rawValue: formatName.lowercased()) else {
-            throw Problem(message: "SKYLENS_FORMAT must be text or json, not '\(formatName.terminalPreview)'.")
-        }
-        let colorName = flags.color ?? nonEmpty("SKYLENS_COLOR") ?? "auto"
-        guard let color = ColorChoice(rawValue: colorName.lowercased()) else {
-            throw Problem(message: "SKYLENS_COLOR must be auto, always or never, not '\(colorName.terminalPreview)'.")
-        }
-        let levelName = flags.logLevel ?? nonEmpty("SKYLENS_LOG_LEVEL") ?? "warning"
-        guard let level = Logger.Level(rawValue: levelName.lowercased()) else {
-            throw Problem(
-                message:
-                    "The log level must be one of trace, debug, info, notice, warning, error, critical; not '\(levelName.terminalPreview)'."
-            )
-        }
-        var timeoutSeconds = 10.0
-        if let given = flags.timeout {
-            timeoutSeconds = given
-        } else if let text = nonEmpty("SKYLENS_TIMEOUT") {
-            guard let value = Double(text) else {
-                throw Problem(message: "SKYLENS_TIMEOUT must be a number of seconds, not '\(text.terminalPreview)'.")
+        /// The setting's value parsed, or nil when no layer has it; a value that does not parse is a problem.
+        func setting<T>(_ key: SettingKey, must expected: String, _ parse: (String) -> T?) throws(Problem) -> T? {
+            guard let (text, origin) = settings.value(key) else { return nil }
+            if let value = parse(text) { return value }
+            let message = "\(settings.label(key, origin)) must be \(expected), not '\(text.terminalPreview)'"
+            if case .file = origin {
+                settings.report(message + "; the default is used.")
+                return parse(LayeredSettings.defaults[key] ?? "")
             }
-            timeoutSeconds = value
+            throw Problem(message: message + ".")
         }
-        guard timeoutSeconds > 0, timeoutSeconds <= 600 else {
-            throw Problem(message: "The timeout must be between 0 and 600 seconds (it is \(timeoutSeconds)).")
+
+        let format = try setting(.format, must: "text or json") { OutputFormat(rawValue: $0.lowercased()) } ?? .text
+        let color =
+            try setting(.color, must: "auto, always or never") { ColorChoice(rawValue: $0.lowercased()) } ?? .auto
+        let level =
+            try setting(.logLevel, must: "one of trace, debug, info, notice, warning, error, critical") {
+                Logger.Level(rawValue: $0.lowercased())
+            } ?? .warning
+        let timeoutSeconds =
+            try setting(.timeout, must: "a number of seconds between 0 and 600") { text -> Double? in
+                guard let value = Double(text), value > 0, value <= 600 else { return nil }
+                return value
+            } ?? 10
+        let offline =
+            try setting(.offline, must: "true or false") { text -> Bool? in
+                switch text.lowercased() {
+                case "1", "true", "yes", "on": true
+                case "0", "false", "no", "off": false
+                default: nil
+                }
+            } ?? false
+        func url(_ key: SettingKey, _ what: String) throws(Problem) -> URL? {
+            guard let (text, origin) = settings.value(key) else { return nil }
+            if let url = webURL(text) { return url }
+            let message =
+                "The \(what) URL must be an http or https URL, not '\(text.terminalPreview)' (from \(settings.label(key, origin)))"
+            if case .file = origin {
+                settings.report(message + "; it is ignored.")
+                return nil
+            }
+            throw Problem(message: message + ".")
         }
-        let offline = flags.offline || ["1", "true", "yes"].contains(nonEmpty("SKYLENS_OFFLINE")?.lowercased() ?? "")
-        func url(_ flag: String?, _ variable: String, _ option: String, _ what: String) throws(Problem) -> URL? {
-            guard let text = flag ?? nonEmpty(variable) else { return nil }
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                ["http", "https"].contains(scheme),
-                url.host != nil
-            else {
-                let source = flag != nil ? option : variable
+        func testURL(_ variable: String, _ what: String) throws(Problem) -> URL? {
+            guard let text = nonEmpty(variable) else { return nil }
+            guard let url = webURL(text) else {
                 throw Problem(
                     message:
-                        "The \(what) URL must be an http or https URL, not '\(text.terminalPreview)' (from \(source)).")
+                        "The \(what) URL must be an http or https URL, not '\(text.terminalPreview)' (from \(variable))."
+                )
             }
             return url
         }
-        let contactURL = try url(flags.contactURL, "SKYLENS_CONTACT_URL", "--contact-url", "contact")
-        let citiesURL = try url(flags.citiesURL, "SKYLENS_CITIES_URL", "--cities-url", "city list")
-        let providerName = (flags.provider ?? nonEmpty("SKYLENS_WEATHER_PROVIDER") ?? "open-meteo").lowercased()
-        let provider: WeatherProviderChoice
-        switch providerName {
-        case "open-meteo", "openmeteo": provider = .openMeteo
-        case "openweathermap", "owm": provider = .openWeatherMap
-        default:
-            throw Problem(
-                message: "The weather provider is open-meteo or openweathermap, not '\(providerName.terminalPreview)'.")
-        }
+        let contactURL = try url(.contactURL, "contact")
+        let citiesURL = try url(.citiesURL, "city list")
+        let provider =
+            try setting(.provider, must: "open-meteo or openweathermap") { text -> WeatherProviderChoice? in
+                switch text.lowercased() {
+                case "open-meteo", "openmeteo": .openMeteo
+                case "openweathermap", "owm": .openWeatherMap
+                default: nil
+                }
+            } ?? .openMeteo
+        let units =
+            try setting(.units, must: UnitDefaults.accepted) { text in try? UnitDefaults(parsing: text) }
+            ?? UnitDefaults()
         let openMeteoURL =
-            try url(nil, "SKYLENS_OPEN_METEO_URL", "", "Open-Meteo") ?? URL(string: "https://api.open-meteo.com")!
+            try testURL("SKYLENS_OPEN_METEO_URL", "Open-Meteo") ?? URL(string: "https://api.open-meteo.com")!
         let airQualityURL =
-            try url(nil, "SKYLENS_AIR_QUALITY_URL", "", "air quality")
+            try testURL("SKYLENS_AIR_QUALITY_URL", "air quality")
             ?? URL(string: "https://air-quality-api.open-meteo.com")!
         let openWeatherURL =
-            try url(nil, "SKYLENS_OPENWEATHER_URL", "", "OpenWeatherMap") ?? URL(
-                string: "https://api.openweathermap.org")!
+            try testURL("SKYLENS_OPENWEATHER_URL", "OpenWeatherMap") ?? URL(string: "https://api.openweathermap.org")!
+        let dataDirectory = settings.value(.dataDirectory).map { expand($0.text) } ?? defaultDataDirectory(env)
         return AppConfiguration(
-            format: format, color: color, dataDirectory: dataDirectory(flags: flags, environment: env), logLevel: level,
-            logFile: flags.logFile ?? nonEmpty("SKYLENS_LOG_FILE"), offline: offline,
+            format: format, color: color, dataDirectory: dataDirectory, logLevel: level,
+            logFile: settings.value(.logFile)?.text, offline: offline,
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
-            citiesURL: citiesURL, provider: provider, openMeteoURL: openMeteoURL,
+            citiesURL: citiesURL, provider: provider, units: units, openMeteoURL: openMeteoURL,
             airQualityURL: airQualityURL, openWeatherURL: openWeatherURL,
             openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"))
     }
 
-    /// `--data-dir`, else `SKYLENS_HOME`, else `$XDG_DATA_HOME/skylens`, else `~/.local/share/skylens`.
-    static func dataDirectory(flags: Flags, environment env: [String: String]) -> URL {
-        func expand(_ path: String) -> URL {
-            let expanded = (path as NSString).expandingTildeInPath
-            return URL(fileURLWithPath: expanded, isDirectory: true).standardizedFileURL
-        }
-        if let path = flags.dataDirectory, !path.isEmpty { return expand(path) }
-        if let path = env["SKYLENS_HOME"], !path.isEmpty { return expand(path) }
+    private static func webURL(_ text: String) -> URL? {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host != nil
+        else { return nil }
+        return url
+    }
+
+    private static func expand(_ path: String) -> URL {
+        let expanded = (path as NSString).expandingTildeInPath
+        return URL(fileURLWithPath: expanded, isDirectory: true).standardizedFileURL
+    }
+
+    /// `$XDG_DATA_HOME/skylens`, else `~/.local/share/skylens`: where data lives when no layer names a folder.
+    static func defaultDataDirectory(_ env: [String: String]) -> URL {
         if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return expand(xdg).appendingPathComponent("skylens", isDirectory: true)
         }
@@ -166,8 +210,4 @@ struct AppConfiguration: Sendable, Equatable {
         }
     }
 
-    /// Whether errors before the configuration is known should be JSON (`--format json` or `SKYLENS_FORMAT=json`).
-    static func wantsJSON(flags: Flags, environment env: [String: String]) -> Bool {
-        (flags.format ?? env["SKYLENS_FORMAT"] ?? "").lowercased() == "json"
-    }
 }

@@ -95,7 +95,8 @@ struct Container: Sendable {
                 air: OpenMeteo.airQuality(
                     http: HTTPClient(baseURL: configuration.airQualityURL, transport: transport)),
                 airCache: .sqlite(database),
-                today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport))),
+                today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
+                unitDefaults: configuration.units),
             SkyPlugin(catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() }),
         ]
     }

@@ -114,3 +114,48 @@ struct Units: Sendable, Equatable {
         "\(temperature.symbol), \(wind.symbol), \(rain.symbol), \(clock == .h24 ? "24-hour" : "12-hour") clock"
     }
 }
+
+/// Where units start when no `unit` choice is kept in the data directory: the config file's `units` or
+/// SKYLENS_UNITS, in the words `unit` takes: `metric`, `imperial`, or any of `c f kmh ms mph kn mm in 12 24`
+/// (`f kmh`: °F with the wind in km/h). A choice made with `unit` is kept, and wins over these.
+public struct UnitDefaults: Sendable, Equatable {
+    var temperature: TemperatureUnit?
+    var wind: WindUnit?
+    var rain: RainUnit?
+    var clock: ClockStyle?
+
+    /// A word that is no unit.
+    public struct UnknownWord: Error, Equatable {
+        public var word: String
+    }
+
+    /// What the words may be, for a message.
+    public static let accepted = "metric, imperial, or unit words such as 'f mph in 12'"
+
+    public init() {}
+
+    public init(parsing text: String) throws(UnknownWord) {
+        for word in text.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) {
+            if let unit = TemperatureUnit(argument: word) {
+                temperature = unit
+            } else if let unit = WindUnit(argument: word) {
+                wind = unit
+            } else if let unit = RainUnit(argument: word) {
+                rain = unit
+            } else if let style = ClockStyle(argument: word) {
+                clock = style
+            } else {
+                throw UnknownWord(word: word)
+            }
+        }
+    }
+
+    func applied(to units: Units) -> Units {
+        var units = units
+        if let temperature { units.temperature = temperature }
+        if let wind { units.chosenWind = wind }
+        if let rain { units.chosenRain = rain }
+        if let clock { units.clock = clock }
+        return units
+    }
+}

@@ -137,6 +137,7 @@ final class WeatherModel: ObservableViewModel {
     private let favorites: FavoritesClient
     private let dataDirectory: URL
     private let now: @Sendable () -> Date
+    private let unitDefaults: UnitDefaults
     private var started = false
 
     init(
@@ -144,8 +145,10 @@ final class WeatherModel: ObservableViewModel {
         air: AirRepository = AirRepository(
             client: .failing(.notConfigured("No air-quality source.")), cache: .inMemory(), now: { Date() }),
         today: TodayClient = .failing(.notConfigured("No source for several places.")), resolver: PlaceResolver,
-        settings: SettingsClient, favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date
+        settings: SettingsClient, favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+        unitDefaults: UnitDefaults = UnitDefaults()
     ) {
+        self.unitDefaults = unitDefaults
         self.repository = repository
         self.airRepository = air
         self.today = today
@@ -163,6 +166,7 @@ final class WeatherModel: ObservableViewModel {
             guard !started else { return }
             started = true
             func stored(_ key: String) async -> String? { try? await settings.value(for: key) }
+            state.units = unitDefaults.applied(to: state.units)
             if let text = await stored(Units.temperatureKey), let unit = TemperatureUnit(rawValue: text) {
                 state.units.temperature = unit
             }

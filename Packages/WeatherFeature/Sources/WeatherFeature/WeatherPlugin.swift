@@ -34,6 +34,7 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - settings: where the unit and the last place are kept (`SettingsClient.sqlite` in the App).
     ///   - dataDirectory: where a user's `locations.json` replaces the five presets.
     ///   - now: the clock.
+    ///   - unitDefaults: where units start when no `unit` choice is kept (the config file's `units`).
     ///   - logger: where impossible values from the provider are recorded.
     public init(
         client: WeatherClient, fallback: WeatherClient? = nil, catalogue: CityListClient, favorites: FavoritesClient,
@@ -41,6 +42,7 @@ public final class WeatherPlugin: FeaturePlugin {
         air: AirQualityClient = .failing(.notConfigured("No air-quality source is set up.")),
         airCache: AnswerCache<AirQuality> = .inMemory(),
         today: TodayClient = .failing(.notConfigured("No source for several places at once is set up.")),
+        unitDefaults: UnitDefaults = UnitDefaults(),
         logger: Logger = Logger(label: "skylens.weather")
     ) {
         self.client = client
@@ -55,7 +57,7 @@ public final class WeatherPlugin: FeaturePlugin {
         self.model = WeatherModel(
             repository: repository, air: AirRepository(client: air, cache: airCache, now: now), today: today,
             resolver: resolver, settings: settings, favorites: favorites,
-            dataDirectory: dataDirectory, now: now)
+            dataDirectory: dataDirectory, now: now, unitDefaults: unitDefaults)
     }
 
     public var name: String { "Weather" }

@@ -1,0 +1,226 @@
+import Architecture
+import Configuration
+import CoreKit
+import Foundation
+import Synchronization
+import SystemPackage
+
+/// A setting people may give on the command line, in the environment or in the config file: its key in the file
+/// (and in swift-configuration), its option and its environment variable.
+enum SettingKey: String, CaseIterable, Sendable {
+    case format, color
+    case dataDirectory = "data-dir"
+    case logLevel = "log-level"
+    case logFile = "log-file"
+    case offline, timeout
+    case contactURL = "contact-url"
+    case citiesURL = "cities-url"
+    case provider, units
+
+    var key: String { rawValue }
+
+    /// `--format`; nil for a setting with no option of its own.
+    var option: String? { self == .units ? nil : "--\(rawValue)" }
+
+    /// The environment variable: `SKYLENS_` and the key, but for the two whose names came first.
+    var variable: String {
+        switch self {
+        case .dataDirectory: "SKYLENS_HOME"
+        case .provider: "SKYLENS_WEATHER_PROVIDER"
+        default: "SKYLENS_" + rawValue.uppercased().replacingOccurrences(of: "-", with: "_")
+        }
+    }
+}
+
+/// The settings people set once, read through swift-configuration: one `ConfigReader` over four providers, in the
+/// order they win: the command line's options, the environment (`SKYLENS_…`), the config file
+/// (`$XDG_CONFIG_HOME/skylens/config.yaml`, else `~/.config/skylens/config.yaml`), the defaults. Each value comes
+/// with where it came from, so that a mistake is reported where it can be mended.
+struct LayeredSettings: Sendable {
+    enum Origin: Equatable, Sendable {
+        case commandLine, environment, defaults
+        case file(line: Int?)
+    }
+
+    private let reader: ConfigReader
+    private let origins: OriginRecorder
+    private let names: [String: Origin]
+    /// Where the config file is looked for (whether or not there is one).
+    let filePath: String
+    /// What was wrong with the file: each is reported on standard error, and the file (or the value) is ignored.
+    private(set) var problems: [String]
+    /// The file's text, to find the line a key is on.
+    private let fileText: String?
+
+    static let defaults: [SettingKey: String] = [
+        .format: "text", .color: "auto", .logLevel: "warning", .timeout: "10", .provider: "open-meteo",
+        .offline: "false",
+    ]
+
+    /// `$XDG_CONFIG_HOME/skylens/config.yaml` when XDG_CONFIG_HOME is an absolute path, else
+    /// `~/.config/skylens/config.yaml`.
+    static func filePath(environment env: [String: String]) -> String {
+        if let xdg = env["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return (xdg as NSString).appendingPathComponent("skylens/config.yaml")
+        }
+        let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return (home as NSString).appendingPathComponent(".config/skylens/config.yaml")
+    }
+
+    static func load(commandLine: [SettingKey: String], environment env: [String: String]) async -> LayeredSettings {
+        func values(_ settings: [SettingKey: String]) -> [AbsoluteConfigKey: ConfigValue] {
+            Dictionary(
+                uniqueKeysWithValues: settings.map {
+                    (AbsoluteConfigKey([$0.key.key]), ConfigValue(.string($0.value), isSecret: false))
+                })
+        }
+        let flags = InMemoryProvider(name: "command line", values: values(commandLine))
+        // An empty variable counts as not set, as it always has.
+        let set = env.filter { !$0.value.trimmingCharacters(in: .whitespaces).isEmpty }
+        let environment = EnvironmentVariablesProvider(environmentVariables: set).mapKeys { key in
+            // `contact-url` is read as SKYLENS_CONTACT_URL: the variable's words as the key's components.
+            guard let setting = key.components.count == 1 ? SettingKey(rawValue: key.components[0]) : nil else {
+                return key
+            }
+            return AbsoluteConfigKey(setting.variable.lowercased().split(separator: "_").map(String.init))
+        }
+        let fallback = InMemoryProvider(name: "defaults", values: values(defaults))
+
+        let path = filePath(environment: env)
+        var providers: [any ConfigProvider] = [flags, environment]
+        var names: [String: Origin] = [
+            flags.providerName: .commandLine, environment.providerName: .environment, fallback.providerName: .defaults,
+        ]
+        var problems: [String] = []
+        var text: String?
+        switch FileKind.at(path) {
+        case .missing:
+            break
+        case .directory, .other:
+            problems.append("\(path) is \(FileKind.at(path).description), not a file; it is ignored.")
+        case .regular(let size) where size > 1 << 20:
+            problems.append("\(path) is \(size / 1024) KiB, more than a config file holds; it is ignored.")
+        case .regular:
+            do {
+                let contents = try String(contentsOfFile: path, encoding: .utf8)
+                text = contents
+                // Empty, or only comments: no settings (YAML would call it a document that is not a mapping).
+                let meaningful = contents.split(separator: "\n").contains {
+                    let line = $0.trimmingCharacters(in: .whitespaces)
+                    return !line.isEmpty && !line.hasPrefix("#") && line != "---"
+                }
+                guard meaningful else { break }
+                let file = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: true)
+                providers.append(file)
+                names[file.providerName] = .file(line: nil)
+                problems += unknownKeys(in: text ?? "", path: path)
+            } catch {
+                problems.append("\(path)\(lineSuffix(of: error)): \(describe(error)); the file is ignored.")
+                text = nil
+            }
+        }
+        providers.append(fallback)
+        let origins = OriginRecorder()
+        return LayeredSettings(
+            reader: ConfigReader(providers: providers, accessReporter: origins), origins: origins, names: names,
+            filePath: path, problems: problems, fileText: text)
+    }
+
+    /// The value of `key` and where it came from; nil when no layer has it.
+    func value(_ key: SettingKey) -> (text: String, origin: Origin)? {
+        guard let text = reader.string(forKey: ConfigKey([key.key])) else { return nil }
+        var origin = origins.provider(of: key.key).flatMap { names[$0] } ?? .defaults
+        if case .file = origin { origin = .file(line: line(of: key.key)) }
+        return (text, origin)
+    }
+
+    /// The value of a part of a setting (`units.temperature`) in the file.
+    func nested(_ key: SettingKey, _ part: String) -> String? {
+        reader.string(forKey: ConfigKey([key.key, part]))
+    }
+
+    /// Where a value came from, in a message: `--format`, `SKYLENS_FORMAT`, `format in ~/.config/…/config.yaml
+    /// (line 3)`.
+    func label(_ key: SettingKey, _ origin: Origin) -> String {
+        switch origin {
+        case .commandLine: key.option ?? key.key
+        case .environment: key.variable
+        case .defaults: "the default \(key.key)"
+        case .file(let line): "\(key.key) in \(filePath)\(line.map { " (line \($0))" } ?? "")"
+        }
+    }
+
+    /// A problem found with a value of the file: reported, and the value ignored.
+    mutating func report(_ message: String) {
+        problems.append(message)
+    }
+
+    /// The line of the file a top-level key is on.
+    private func line(of key: String) -> Int? {
+        guard let fileText else { return nil }
+        for (index, line) in fileText.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.count == line.count, trimmed.hasPrefix(key),
+                trimmed.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":")
+            {
+                return index + 1
+            }
+        }
+        return nil
+    }
+
+    /// Top-level keys of the file that are no setting: a typo is said, not silently ignored.
+    private static func unknownKeys(in text: String, path: String) -> [String] {
+        let known = Set(SettingKey.allCases.map(\.key))
+        var problems: [String] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            guard !known.contains(key) else { continue }
+            let near = Suggestions.nearest(to: key, among: Array(known)).first.map { " (did you mean \($0)?)" } ?? ""
+            problems.append(
+                "\(path) (line \(index + 1)): '\(key.terminalPreview)' is not a setting\(near); it is ignored. The settings: \(SettingKey.allCases.map(\.key).joined(separator: ", "))."
+            )
+        }
+        return problems
+    }
+
+    /// ` (line 3)` from a YAML parser's message (`3:5: error: …`, `… in line 3, column 5`).
+    private static func lineSuffix(of error: any Error) -> String {
+        let text = "\(error)"
+        if let match = text.firstMatch(of: /^(\d+):(\d+):/) { return " (line \(match.1), column \(match.2))" }
+        if let match = text.firstMatch(of: /line (\d+)/) { return " (line \(match.1))" }
+        return ""
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        // A parser's message is `3:5: error: scanner: what went wrong:`, then the line and a caret: the first line,
+        // without the position (said already) or the closing colon.
+        var text = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+        if let position = text.firstMatch(of: /^\d+:\d+: (error: )?/) {
+            text = String(text[position.range.upperBound...])
+        }
+        while text.hasSuffix(":") { text.removeLast() }
+        return TerminalText.sanitize(String(text.prefix(300)))
+    }
+}
+
+/// Tells which provider answered each key, from the reader's access events.
+private final class OriginRecorder: AccessReporter {
+    private let answered = Mutex<[String: String]>([:])
+
+    func report(_ event: AccessEvent) {
+        guard
+            let provider = event.providerResults.first(where: { result in
+                if case .success(let lookup) = result.result, lookup.value != nil { return true }
+                return false
+            })
+        else { return }
+        let key = event.metadata.key.components.joined(separator: ".")
+        answered.withLock { $0[key] = provider.providerName }
+    }
+
+    func provider(of key: String) -> String? {
+        answered.withLock { $0[key] }
+    }
+}
