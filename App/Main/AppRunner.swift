@@ -135,8 +135,7 @@ enum AppRunner {
         let streams = StandardStreams()
         let safe = TerminalText.sanitize(message)
         if json {
-            let encoded = (try? JSONEncoder().encode(["error": ["code": "usage", "message": safe]])) ?? Data()
-            streams.standardOutput(String(decoding: encoded, as: UTF8.self) + "\n")
+            streams.standardOutput(Shell.errorJSON(.usage(safe)) + "\n")
         } else {
             streams.standardError("skylens: \(safe)\n")
         }

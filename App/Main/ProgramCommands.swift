@@ -158,11 +158,15 @@ final class ProgramCommands: FeaturePlugin {
     }
 }
 
-struct ScriptDocument: Encodable, Sendable {
+struct ScriptDocument: JSONDocument {
+    static let kind = "completions"
+
     var shell: String
     var script: String
 }
 
-struct ManualDocument: Encodable, Sendable {
+struct ManualDocument: JSONDocument {
+    static let kind = "manual"
+
     var roff: String
 }

@@ -85,8 +85,9 @@ import Testing
         let result = try AppBinary.runner(home: home, environment: ["SKYLENS_CONTACT_URL": "ftp://x"])
             .run(["--format", "json", "about"])
         #expect(result.status == 64)
-        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: [String: String]]
-        #expect(document?["error"]?["code"] == "usage")
+        let document = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect((document?["error"] as? [String: String])?["code"] == "usage")
+        #expect(document?["schema"] as? String == "skylens.error/1")
         let quit = try AppBinary.runner(home: home).run(["--format", "json", "--", "quit"])
         #expect(quit.status == 0 && quit.stdout.hasPrefix("{"))
     }

@@ -226,10 +226,27 @@ public struct CommandError: Error, Equatable, Sendable {
     }
 }
 
+/// A JSON answer of a command. Its kind names its schema (`docs/json/<kind>.schema.json`) and the shell stamps
+/// both into the document it writes: `"schema": "skylens.weather/1"`. The version goes up when a field is removed,
+/// renamed or changes meaning; a field added keeps it (see docs/json/README.md).
+public protocol JSONDocument: Encodable, Sendable {
+    /// `weather`, `search`, `error`: one kind per shape of document.
+    static var kind: String { get }
+    /// 1 unless a change broke the shape.
+    static var version: Int { get }
+}
+
+extension JSONDocument {
+    public static var version: Int { 1 }
+
+    /// `skylens.weather/1`.
+    public static var schema: String { "skylens.\(kind)/\(version)" }
+}
+
 /// What a command produced: text for a person and, for `--format json`, a document.
 public struct CommandOutput: Sendable {
     public var text: String
-    public var json: (any Encodable & Sendable)?
+    public var json: (any JSONDocument)?
     /// A view to open full-screen instead of printing `text`, in an interactive session on a terminal (see
     /// `FullScreen`); elsewhere `text` (or `json`) is written as usual.
     public var fullScreen: (any FullScreen)?
@@ -237,7 +254,7 @@ public struct CommandOutput: Sendable {
     public var isVerbatim: Bool
 
     public init(
-        text: String, json: (any Encodable & Sendable)? = nil, fullScreen: (any FullScreen)? = nil,
+        text: String, json: (any JSONDocument)? = nil, fullScreen: (any FullScreen)? = nil,
         isVerbatim: Bool = false
     ) {
         self.text = text

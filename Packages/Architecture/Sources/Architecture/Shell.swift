@@ -234,7 +234,7 @@ public final class Shell {
             }
             return 0
         case .json:
-            let document: any Encodable = result.json ?? MessageDocument(message: result.text)
+            let document: any JSONDocument = result.json ?? MessageDocument(message: result.text)
             do {
                 output.standardOutput(try Shell.encode(document) + "\n")
                 return 0
@@ -257,11 +257,17 @@ public final class Shell {
             output.standardError(prose(prefix + TerminalText.sanitize(error.message, allowNewlines: true)) + "\n")
         case .json:
             // An error document holds only strings: it always encodes.
-            let text = (try? Shell.encode(ErrorDocument(error: .init(error)))) ?? #"{"error":{"code":"internal"}}"#
-            output.standardOutput(text + "\n")
+            output.standardOutput(Shell.errorJSON(error) + "\n")
         }
         commandFailed?(error)
         return error.exitCode
+    }
+
+    /// An error as its JSON document (`skylens.error/1`), for errors found before a shell exists (the App's
+    /// settings). An error document holds only strings: it always encodes.
+    public nonisolated static func errorJSON(_ error: CommandError) -> String {
+        (try? encode(ErrorDocument(error: .init(error))))
+            ?? #"{"error":{"code":"internal"},"schema":"skylens.error/1"}"#
     }
 
     /// Shows a notice (not an answer) to the user: on standard error, so that it never mixes with output.
@@ -553,7 +559,9 @@ public final class Shell {
     }
 
     /// One line of JSON; fails for what JSON cannot hold (a number that is not finite).
-    static func encode(_ value: any Encodable) throws(EncodingFailure) -> String {
+    /// The document as one line of JSON, keys sorted, with its `schema` stamped in.
+    nonisolated static func encode(_ document: any JSONDocument) throws(EncodingFailure) -> String {
+        let value = Stamped(document: document, schema: type(of: document).schema)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
@@ -570,9 +578,27 @@ public final class Shell {
 
 // MARK: - JSON documents of the shell
 
-struct MessageDocument: Encodable { var message: String }
+/// A document with its `schema` beside its own keys.
+private struct Stamped: Encodable {
+    let document: any JSONDocument
+    let schema: String
 
-struct ErrorDocument: Encodable {
+    private enum Keys: String, CodingKey { case schema }
+
+    func encode(to encoder: any Encoder) throws {
+        try document.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(schema, forKey: .schema)
+    }
+}
+
+struct MessageDocument: JSONDocument {
+    static let kind = "message"
+    var message: String
+}
+
+struct ErrorDocument: JSONDocument {
+    static let kind = "error"
     struct Body: Encodable {
         var code: String
         var message: String
@@ -588,9 +614,13 @@ struct ErrorDocument: Encodable {
     var error: Body
 }
 
-struct RouterDocument: Encodable, Sendable { var stack: [String] }
+struct RouterDocument: JSONDocument {
+    static let kind = "router"
+    var stack: [String]
+}
 
-struct HelpDocument: Encodable, Sendable {
+struct HelpDocument: JSONDocument {
+    static let kind = "help"
     struct Entry: Encodable, Sendable {
         var name: String
         var usage: String
@@ -610,7 +640,8 @@ struct HelpDocument: Encodable, Sendable {
     var commands: [Entry]
 }
 
-struct AboutDocument: Encodable, Sendable {
+struct AboutDocument: JSONDocument {
+    static let kind = "about"
     struct Source: Encodable, Sendable {
         var name: String
         var detail: String

@@ -36,13 +36,19 @@ final class NotesPlugin: FeaturePlugin {
     func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
         switch invocation.command.name {
         case "note":
-            struct Doc: Encodable, Sendable { var noted: String }
+            struct Doc: JSONDocument {
+                static let kind = "note"
+                var noted: String
+            }
             let text = invocation.arguments["text"] ?? ""
             return CommandOutput(text: "Noted: \(text)", json: Doc(noted: text))
         case "notes open": return try await context.navigate(to: NotesList())
         case "notes fail": throw .failure("broken", "This failed on purpose.")
         case "notes nan":
-            struct Reading: Encodable, Sendable { var value: Double }
+            struct Reading: JSONDocument {
+                static let kind = "reading"
+                var value: Double
+            }
             return CommandOutput(text: "nan", json: Reading(value: .nan))
         case "weather": return try await context.navigate(to: Other(id: 1))
         case "pin": return CommandOutput(text: "Pinned \(invocation.arguments["number"] ?? "?")")
@@ -146,10 +152,12 @@ final class NotesPlugin: FeaturePlugin {
         _ = await shell.execute(line: "nope")
         let lines = output.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == #"{"noted":"hi"}"#)
-        #expect(lines[1] == #"{"error":{"code":"broken","message":"This failed on purpose."}}"#)
-        let third = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: [String: String]]
-        #expect(third?["error"]?["code"] == "usage")
+        // Each document says its schema: the kind its type declares, version 1.
+        #expect(lines[0] == #"{"noted":"hi","schema":"skylens.note/1"}"#)
+        #expect(
+            lines[1] == #"{"error":{"code":"broken","message":"This failed on purpose."},"schema":"skylens.error/1"}"#)
+        let third = try JSONSerialization.jsonObject(with: Data(lines[2].utf8)) as? [String: Any]
+        #expect((third?["error"] as? [String: String])?["code"] == "usage")
         #expect(output.stderr.isEmpty)
     }
 
@@ -157,11 +165,10 @@ final class NotesPlugin: FeaturePlugin {
     @Test func anAnswerThatCannotBeJSONIsAnErrorDocumentWithANonZeroStatus() async throws {
         let (shell, _, output) = makeShell(format: .json)
         #expect(await shell.execute(words: ["notes", "nan"], oneShot: true) == .completed(status: 70))
-        let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: [String: String]]
-        #expect(document?["error"]?["code"] == "internal")
-        #expect(
-            document?["error"]?["message"]?.contains("value is nan, which JSON cannot hold") == true, "\(output.stdout)"
-        )
+        let document = try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any]
+        let error = document?["error"] as? [String: String]
+        #expect(error?["code"] == "internal")
+        #expect(error?["message"]?.contains("value is nan, which JSON cannot hold") == true, "\(output.stdout)")
     }
 
     @Test func quitEndsTheSessionAndCommentsAreIgnored() async {
@@ -177,13 +184,16 @@ final class NotesPlugin: FeaturePlugin {
         let (shell, _, output) = makeShell(format: .json)
         _ = await shell.execute(line: "help")
         let help = try #require(
-            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: [[String: String]]])
-        let general = help["commands"]?.filter { $0["feature"] == "General" }.compactMap { $0["name"] }
+            try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
+        let general = (help["commands"] as? [[String: String]])?.filter { $0["feature"] == "General" }.compactMap {
+            $0["name"]
+        }
         #expect(general == ["help", "back", "home", "about", "quit"])
         #expect(await shell.execute(line: "quit now") == .completed(status: 64))
         #expect(await shell.execute(words: ["notes", "open"], oneShot: true) == .completed(status: 0))
         #expect(await shell.execute(words: ["exit"], oneShot: true) == .completed(status: 0))
-        #expect(output.stdout.hasSuffix(#"{"stack":["NotesList"]}"# + "\n"), "\(output.stdout)")
+        #expect(
+            output.stdout.hasSuffix(#"{"schema":"skylens.router/1","stack":["NotesList"]}"# + "\n"), "\(output.stdout)")
         #expect(await shell.execute(line: "exit") == .quit)
     }
 

@@ -1,18 +1,25 @@
+import Architecture
 import ContactService
 import Foundation
 
 // The JSON documents of `--format json`.
 
-struct StatusDocument: Encodable, Sendable {
+struct StatusDocument: JSONDocument {
+    static let kind = "contact-status"
+
     var status: String
 }
 
-struct FormDocument: Encodable, Sendable {
+struct FormDocument: JSONDocument {
+    static let kind = "contact-form"
+
     var fields: [String: String]
     var problems: [String: String]
 }
 
-struct SubmissionDocument: Encodable, Sendable {
+struct SubmissionDocument: JSONDocument {
+    static let kind = "contact-submission"
+
     var id: String
     /// `sent`, `queued` or `failed`: the message's state in the outbox.
     var state: String
@@ -45,7 +52,9 @@ struct SubmissionDocument: Encodable, Sendable {
     }
 }
 
-struct OutboxDocument: Encodable, Sendable {
+struct OutboxDocument: JSONDocument {
+    static let kind = "contact-outbox"
+
     struct Message: Encodable, Sendable {
         var id: String
         var subject: String
@@ -73,7 +82,9 @@ struct OutboxDocument: Encodable, Sendable {
     var messages: [Message]
 }
 
-struct RetryDocument: Encodable, Sendable {
+struct RetryDocument: JSONDocument {
+    static let kind = "contact-retry"
+
     var attempted: Int
     var sent: Int
     var queued: Int

@@ -176,8 +176,8 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         let harness = Harness(client: .unconfigured, format: .json)
         _ = await harness.run(#"contact send --name "" --email a@b --subject Hi --message short"#)
         let document =
-            try JSONSerialization.jsonObject(with: Data(harness.output.stdout.utf8)) as? [String: [String: Any]]
-        let error = try #require(document?["error"])
+            try JSONSerialization.jsonObject(with: Data(harness.output.stdout.utf8)) as? [String: Any]
+        let error = try #require(document?["error"] as? [String: Any])
         #expect(error["code"] as? String == "validation")
         #expect((error["details"] as? [String: String])?.keys.sorted() == ["email", "message", "name"])
     }

@@ -1,3 +1,4 @@
+import Architecture
 import CitiesService
 import Foundation
 
@@ -30,7 +31,9 @@ struct CityDocument: Encodable, Sendable {
 }
 
 /// `{"query":"Al","total":2714,"offset":0,"results":[…]}`
-struct SearchDocument: Encodable, Sendable {
+struct SearchDocument: JSONDocument {
+    static let kind = "search"
+
     var query: String
     var favoritesOnly: Bool
     var total: Int
@@ -62,7 +65,9 @@ struct SearchDocument: Encodable, Sendable {
     }
 }
 
-struct DetailDocument: Encodable, Sendable {
+struct DetailDocument: JSONDocument {
+    static let kind = "place"
+
     struct Nearby: Encodable, Sendable {
         var id: Int
         var name: String
@@ -117,7 +122,9 @@ struct RegionDocument: Encodable, Sendable {
 }
 
 /// `--format json map`: the map as text rows, with where each name on it is.
-struct MapDocument: Encodable, Sendable {
+struct MapDocument: JSONDocument {
+    static let kind = "map"
+
     struct Label: Encodable, Sendable {
         /// With `--weather`, for the places whose weather is known: °C and the condition (`overcast`).
         struct Weather: Encodable, Sendable {
@@ -145,20 +152,17 @@ struct MapDocument: Encodable, Sendable {
     var footer: String
 }
 
-struct FavoriteDocument: Encodable, Sendable {
-    var id: Int
-    var name: String
-    var favorite: Bool
-    var changed: Bool
-}
+struct ReloadDocument: JSONDocument {
+    static let kind = "cities"
 
-struct ReloadDocument: Encodable, Sendable {
     var source: String
     var count: Int
     var skipped: Int
 }
 
-struct ListInfoDocument: Encodable, Sendable {
+struct ListInfoDocument: JSONDocument {
+    static let kind = "list"
+
     var source: String
     var count: Int
     var createdAt: Date?

@@ -168,7 +168,8 @@ struct MapHarness {
         let harness = try MapHarness(format: .json)
         let text = await harness.run("map Toronto --width 60 --height 16")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        #expect(Set(document.keys) == ["city", "center", "zoom", "width", "height", "rows", "labels", "footer"])
+        #expect(
+            Set(document.keys) == ["city", "center", "zoom", "width", "height", "rows", "labels", "footer", "schema"])
         let rows = try #require(document["rows"] as? [String])
         #expect(document["width"] as? Int == 60 && document["height"] as? Int == 16 && rows.count == 16)
         let labels = try #require(document["labels"] as? [[String: Any]])

@@ -1,10 +1,13 @@
+import Architecture
 import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
 
 /// `--format json sky …`: times ISO 8601 with the place's offset, null for what does not happen that local day.
-struct SkyDocument: Encodable, Sendable {
+struct SkyDocument: JSONDocument {
+    static let kind = "sky"
+
     var location: LocationDocument
     var date: String
     var sun: SunDocument?
@@ -133,7 +136,9 @@ struct MoonDocument: Encodable, Sendable {
 }
 
 /// `moon --month`: each day's phase at local noon, and the principal phases with their times.
-struct MonthDocument: Encodable, Sendable {
+struct MonthDocument: JSONDocument {
+    static let kind = "moon-month"
+
     struct Day: Encodable, Sendable {
         var date: String
         var phase: String

@@ -100,7 +100,7 @@ struct SkyHarness {
     @Test("The issue's shape: every key, null where nothing happens, local offsets")
     func shape() async throws {
         let json = try await document("sky Tromsø --date 2026-12-21")
-        #expect(Set(json.keys) == ["location", "date", "sun", "moon"])
+        #expect(Set(json.keys) == ["location", "date", "sun", "moon", "schema"])
         let location = try #require(json["location"] as? [String: Any])
         #expect(Set(location.keys) == ["id", "name", "country", "lat", "lon", "timezone"])
         #expect(location["id"] as? Int == 3133895 && location["timezone"] as? String == "Europe/Oslo")

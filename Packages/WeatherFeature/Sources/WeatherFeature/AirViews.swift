@@ -94,7 +94,9 @@ extension WeatherViews {
 }
 
 /// `air` in JSON.
-struct AirDocument: Encodable, Sendable {
+struct AirDocument: JSONDocument {
+    static let kind = "air"
+
     struct Current: Encodable, Sendable {
         var europeanAqi: Double?
         var usAqi: Double?
@@ -134,7 +136,9 @@ struct AirDocument: Encodable, Sendable {
 }
 
 /// `compare` in JSON.
-struct ComparisonDocument: Encodable, Sendable {
+struct ComparisonDocument: JSONDocument {
+    static let kind = "compare"
+
     struct Entry: Encodable, Sendable {
         var location: WeatherDocument.Location
         var temperature: Double?

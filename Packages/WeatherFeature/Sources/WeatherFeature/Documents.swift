@@ -1,9 +1,12 @@
+import Architecture
 import Foundation
 import WeatherService
 
 /// `weather` in JSON; `hourly` adds `hours`, `forecast` adds `days`, `forecast --parts` adds `parts`. Every view
 /// starts from now: hours from the current hour, days from today at the place.
-struct WeatherDocument: Encodable, Sendable {
+struct WeatherDocument: JSONDocument {
+    static let kind = "weather"
+
     struct Location: Encodable, Sendable {
         var id: Int?
         var name: String
@@ -156,7 +159,9 @@ struct WeatherDocument: Encodable, Sendable {
 }
 
 /// `unit`: every unit in use (`unit` is the temperature's, as before the others could be chosen).
-struct UnitDocument: Encodable, Sendable {
+struct UnitDocument: JSONDocument {
+    static let kind = "units"
+
     var unit: String
     var windSpeedUnit: String
     var precipitationUnit: String
@@ -170,7 +175,9 @@ struct UnitDocument: Encodable, Sendable {
     }
 }
 
-struct PresetsDocument: Encodable, Sendable {
+struct PresetsDocument: JSONDocument {
+    static let kind = "presets"
+
     struct Preset: Encodable, Sendable {
         var id: Int
         var name: String
@@ -184,7 +191,9 @@ struct PresetsDocument: Encodable, Sendable {
 }
 
 /// `favorites` in the weather view: each favourite with the last weather stored for it (none when there is none).
-struct FavoriteWeatherDocument: Encodable, Sendable {
+struct FavoriteWeatherDocument: JSONDocument {
+    static let kind = "favorites-weather"
+
     struct Entry: Encodable, Sendable {
         var id: Int
         var name: String?

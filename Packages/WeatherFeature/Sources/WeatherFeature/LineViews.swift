@@ -5,7 +5,9 @@ import Foundation
 import WeatherService
 
 /// `weather --line` and `--template` in JSON: the line, and what it is about.
-struct LineDocument: Encodable, Sendable {
+struct LineDocument: JSONDocument {
+    static let kind = "weather-line"
+
     var line: String
     var stale: Bool
     var fetchedAt: Date

@@ -483,7 +483,8 @@ public final class WeatherPlugin: FeaturePlugin {
             favorite
             ? (changed ? "★ \(name) is now a favourite." : "\(name) was already a favourite.")
             : (changed ? "\(name) is no longer a favourite." : "\(name) was not a favourite.")
-        return CommandOutput(text: text, json: ["id": id, "favorite": favorite ? 1 : 0])
+        return CommandOutput(
+            text: text, json: FavoriteDocument(id: id, name: location.name, favorite: favorite, changed: changed))
     }
 
     /// Each favourite with its last stored weather: what is there offline. A document of its own in JSON mode, never
