@@ -42,7 +42,7 @@ help:
 # with apt when missing and running as root; otherwise the command to run is printed. libedit needs nothing: the App
 # loads its runtime library (libedit.so.2) when it starts, and reads plain lines without it.
 deps:
-	@missing=""; \
+	@[ "$$(uname -s)" = Darwin ] && exit 0; missing=""; \
 	[ -f /usr/include/sqlite3.h ] || missing="$$missing libsqlite3-dev"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -66,6 +66,8 @@ run: deps
 PREFIX ?= $(HOME)/.local
 DESTDIR ?=
 STATIC_BUILD := .build-static
+# On macOS the Swift runtime is part of the system: there is nothing to link in.
+STATIC_FLAGS := $(if $(filter Darwin,$(shell uname -s)),,--static-swift-stdlib)
 RESOURCE_BUNDLES := Services_CitiesService.resources MapFeature_MapFeature.resources
 INSTALL_LIB = $(DESTDIR)$(PREFIX)/lib/skylens
 INSTALL_BIN = $(DESTDIR)$(PREFIX)/bin
@@ -75,8 +77,8 @@ COMPLETION_FILES = $(INSTALL_SHARE)/bash-completion/completions/skylens $(INSTAL
 MANUAL_FILE = $(INSTALL_SHARE)/man/man1/skylens.1
 
 install: deps
-	$(SWIFT) build -c release --product App --static-swift-stdlib --scratch-path $(STATIC_BUILD)
-	@set -e; bin="$$($(SWIFT) build -c release --static-swift-stdlib --scratch-path $(STATIC_BUILD) --show-bin-path)"; \
+	$(SWIFT) build -c release --product App $(STATIC_FLAGS) --scratch-path $(STATIC_BUILD)
+	@set -e; bin="$$($(SWIFT) build -c release $(STATIC_FLAGS) --scratch-path $(STATIC_BUILD) --show-bin-path)"; \
 	rm -rf "$(INSTALL_LIB)"; \
 	install -d "$(INSTALL_LIB)" "$(INSTALL_BIN)" "$(INSTALL_SHARE)/bash-completion/completions" \
 		"$(INSTALL_SHARE)/zsh/site-functions" "$(INSTALL_SHARE)/fish/vendor_completions.d" "$(INSTALL_SHARE)/man/man1"; \
