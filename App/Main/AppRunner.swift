@@ -31,8 +31,11 @@ enum AppRunner {
             return startupError(error.message, json: settings.value(.format)?.text.lowercased() == "json")
         }
         // A config file with a mistake is said, and ignored (the file, or the value): never a reason to stop.
+        // Broken at spaces to the window's width, as the session's notices are (a path is never cut).
+        let columns = TerminalProbe.size(environment: environment).width
         for problem in settings.problems {
-            streams.standardError("skylens: \(TerminalText.sanitize(problem))\n")
+            let lines = DisplayWidth.wrapped("skylens: " + TerminalText.sanitize(problem), width: columns, indent: "  ")
+            streams.standardError(lines.joined(separator: "\n") + "\n")
         }
         let setup = LoggingSetup(
             level: configuration.logLevel,

@@ -247,6 +247,13 @@ public final class CityCatalogue: @unchecked Sendable {
         for cell in 0..<CatalogueFormat.gridCells where gridStarts[cell] > gridStarts[cell + 1] {
             throw corrupt("grid cell \(cell) is inconsistent")
         }
+        // Every place is on the globe: the grid, the nearest places and the map count on it.
+        for row in 0..<count
+        where !(-90_000_000...90_000_000).contains(latitudes[row])
+            || !(-180_000_000...180_000_000).contains(longitudes[row])
+        {
+            throw corrupt("row \(row) is not on the globe")
+        }
         let zoneStarts = section(.timeZoneStarts)
         let zoneBlob = section(.timeZoneNames)
         let zoneCount = zoneStarts.count / 4 - 1

@@ -257,6 +257,21 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
         }
     }
 
+    /// Found by FuzzPlaces: a place at latitude 2,000° made `nearest(to:)` build a range backwards and trap.
+    @Test func aPlaceOffTheGlobeIsAnErrorNotACrash() throws {
+        let directory = try TemporaryDirectory()
+        for (latitude, longitude) in [(2_000.0, 0.0), (-90.5, 10.0), (45.0, 181.0), (0.0, -2_147.0)] {
+            let data = CatalogueBuilder.build(
+                [
+                    City(id: 1, name: "Toronto", country: "CA", latitude: 43.7, longitude: -79.42),
+                    City(id: 2, name: "Nowhere", country: "CA", latitude: latitude, longitude: longitude),
+                ], source: "test", createdAt: Date(timeIntervalSince1970: 0))
+            let path = directory.file("off.skycat").path
+            try data.write(to: URL(fileURLWithPath: path))
+            #expect(throws: CatalogueError.self, "\(latitude), \(longitude)") { try CityCatalogue(path: path) }
+        }
+    }
+
     @Test func anOffsetBeyondAnyIntegerIsAnErrorNotACrash() throws {
         let error = try damaged { data in
             for index in 16..<24 { data[index] = 0xFF }
