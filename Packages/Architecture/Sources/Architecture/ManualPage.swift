@@ -73,28 +73,18 @@ public enum ManualPage {
             }
         }
 
-        out.append(".SH EXIT STATUS")
-        for status in program.exitStatuses {
-            out += [".TP", "\\fB\(escape(status.name))\\fR", escape(status.meaning)]
-        }
-        if !program.environment.isEmpty {
-            out.append(".SH ENVIRONMENT")
-            for variable in program.environment {
-                out += [".TP", "\\fB\(escape(variable.name))\\fR", escape(variable.meaning)]
+        /// A section of tagged paragraphs: each item's name (in `font`, B or I) over what it means.
+        func section(_ title: String, _ items: [DescribedItem], font: String = "B", literal: Bool = false) {
+            guard !items.isEmpty else { return }
+            out.append(".SH \(title)")
+            for item in items {
+                out += [".TP", "\\f\(font)\(escape(item.name, literal: literal))\\fR", escape(item.meaning)]
             }
         }
-        if !program.files.isEmpty {
-            out.append(".SH FILES")
-            for file in program.files {
-                out += [".TP", "\\fI\(escape(file.name))\\fR", escape(file.meaning)]
-            }
-        }
-        if !program.examples.isEmpty {
-            out.append(".SH EXAMPLES")
-            for example in program.examples {
-                out += [".TP", "\\fB\(escape(example.name, literal: true))\\fR", escape(example.meaning)]
-            }
-        }
+        section("EXIT STATUS", program.exitStatuses)
+        section("ENVIRONMENT", program.environment)
+        section("FILES", program.files, font: "I")
+        section("EXAMPLES", program.examples, literal: true)
         return out.joined(separator: "\n") + "\n"
     }
 
