@@ -60,6 +60,83 @@ import Testing
         #expect(lines[7] == "complete -F _skylens skylens")
     }
 
+    /// A folder with `skylens` on it (a link to the built App), as an installed one would be.
+    private func binFolder(_ home: TemporaryDirectory) throws -> String {
+        let bin = home.path + "/bin"
+        if !FileManager.default.fileExists(atPath: bin + "/skylens") {
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                atPath: bin + "/skylens", withDestinationPath: AppBinary.url.path)
+        }
+        return bin
+    }
+
+    /// zsh runs the script's function as its completion system would, with `compadd` and `_describe` standing in
+    /// for the widgets (which need a terminal): what it would offer, one per line. CI installs zsh (.ci/run).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+    func zshLoadsTheScriptAndCompletes() throws {
+        let home = try TemporaryDirectory()
+        let script = try AppBinary.runner(home: home).run(["completions", "zsh"])
+        let scriptPath = home.path + "/_skylens"
+        try script.stdout.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let driver = """
+            compadd() { if [[ $1 == -a ]]; then print -l -- ${(P)2}; else [[ $1 == -- ]] && shift; print -l -- "$@"; fi }
+            _describe() { print -l -- ${(P)4} }
+            _files() { print FILES }
+            compdef() { print "compdef $*" }
+            source \(scriptPath) || exit 3
+            t() { words=("$@"); CURRENT=$#words; _skylens | tr '\\n' ' '; print }
+            t skylens we
+            t skylens --format ''
+            t skylens --format json weather Toro
+            t skylens weather --re
+            t skylens --log-file ''
+            """
+        let zsh = ProcessRunner(
+            executable: URL(fileURLWithPath: "/usr/bin/zsh"),
+            environment: [
+                "PATH": try binFolder(home) + ":/usr/bin:/bin", "SKYLENS_HOME": home.path, "TERM": "dumb",
+                "HOME": home.path,
+            ])
+        let result = try zsh.run(["-f", "-c", driver])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 6, "\(result.stdout)")
+        guard lines.count == 6 else { return }
+        #expect(lines[0] == "compdef _skylens skylens")
+        #expect(lines[1].contains("weather:The weather now"))
+        #expect(lines[2] == "text json ")
+        #expect(lines[3].hasPrefix("Toronto "), "\(lines[3])")
+        #expect(lines[4] == "--refresh ")
+        #expect(lines[5] == "FILES ")
+    }
+
+    /// fish completes a command line without a terminal (`complete -C`). CI installs fish (.ci/run).
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+    func fishLoadsTheScriptAndCompletes() throws {
+        let home = try TemporaryDirectory()
+        let script = try AppBinary.runner(home: home).run(["completions", "fish"])
+        let scriptPath = home.path + "/skylens.fish"
+        try script.stdout.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        let driver = """
+            source \(scriptPath); or exit 3
+            for line in "skylens we" "skylens --format " "skylens --format json weather Toronto" "skylens weather --re" "skylens completions z"
+                complete -C "$line" | string replace -r '\\t.*' '' | string join ' '
+            end
+            exit 0
+            """
+        let fish = ProcessRunner(
+            executable: URL(fileURLWithPath: "/usr/bin/fish"),
+            environment: [
+                "PATH": try binFolder(home) + ":/usr/bin:/bin", "SKYLENS_HOME": home.path, "TERM": "dumb",
+                "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
+            ])
+        let result = try fish.run(["--no-config", "-c", driver])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines == ["weather", "json text", "Toronto", "--refresh", "zsh"], "\(result.stdout)")
+    }
+
     @Test func everyScriptNamesEveryListedCommandAndGlobalOption() throws {
         let home = try TemporaryDirectory()
         let commands = try listedCommands(home)
