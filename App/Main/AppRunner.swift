@@ -95,10 +95,15 @@ enum AppRunner {
         if command.first == CompletionScripts.callbackCommand {
             var words = command.dropFirst()
             if words.first == "--" { words = words.dropFirst() }
-            // Place names come from the catalogue, which a session opens in the background at the first Tab: here
-            // there is one Tab, so it is opened first.
-            _ = try? await container.catalogue.catalogue()
-            streams.standardOutput(CompletionScripts.answer(Array(words), model: shell.completionModel()))
+            // Place names come from the catalogue, which a session opens in the background at the first Tab (and
+            // offers nothing meanwhile): here there is one Tab, so when nothing was found, the catalogue is opened
+            // and asked again. Commands, options and their values are answered without it.
+            var answer = CompletionScripts.answer(Array(words), model: shell.completionModel())
+            if answer.isEmpty {
+                _ = try? await container.catalogue.catalogue()
+                answer = CompletionScripts.answer(Array(words), model: shell.completionModel())
+            }
+            streams.standardOutput(answer)
             return 0
         }
         let notices = NoticePrinter(

@@ -62,16 +62,19 @@ enum ProgramInfo {
             ],
             options: GlobalOptions.all, commands: commands,
             environment: [
-                DescribedItem("SKYLENS_HOME", "The data directory (as --data-dir)."),
+                DescribedItem(SettingKey.dataDirectory.variable, "The data directory (as --data-dir)."),
                 DescribedItem(
                     "XDG_DATA_HOME",
                     "The data directory is $XDG_DATA_HOME/skylens when SKYLENS_HOME is not set (else ~/.local/share/skylens)."
                 ),
+                // The variables the settings are read from (LayeredSettings), named once, in SettingKey.
                 DescribedItem(
-                    "SKYLENS_FORMAT, SKYLENS_COLOR, SKYLENS_LOG_LEVEL, SKYLENS_LOG_FILE, SKYLENS_OFFLINE, SKYLENS_TIMEOUT, SKYLENS_CONTACT_URL, SKYLENS_CITIES_URL, SKYLENS_WEATHER_PROVIDER",
+                    SettingKey.allCases.filter { $0.option != nil && $0 != .dataDirectory }.map(\.variable)
+                        .joined(separator: ", "),
                     "As the options of the same names; an option given on the command line wins."),
                 DescribedItem(
-                    "SKYLENS_UNITS", "Where units start when no unit choice is kept, as the config file's units."),
+                    SettingKey.units.variable,
+                    "Where units start when no unit choice is kept, as the config file's units."),
                 DescribedItem(
                     "XDG_CONFIG_HOME",
                     "The config file is $XDG_CONFIG_HOME/skylens/config.yaml (else ~/.config/skylens/config.yaml)."),

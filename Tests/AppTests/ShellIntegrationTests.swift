@@ -19,14 +19,7 @@ import Testing
 
     @Test func bashLoadsTheScriptAndCompletesCommandsOptionsAndPlaces() throws {
         let home = try TemporaryDirectory()
-        let script = try AppBinary.runner(home: home).run(["completions", "bash"])
-        #expect(script.status == 0)
         let scriptPath = home.path + "/skylens.bash"
-        try script.stdout.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        // The script asks `skylens` on the PATH, as an installed one would be.
-        let bin = home.path + "/bin"
-        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        try FileManager.default.createSymbolicLink(atPath: bin + "/skylens", withDestinationPath: AppBinary.url.path)
         let driver = """
             set -u
             source \(scriptPath) || exit 3
@@ -40,12 +33,8 @@ import Testing
             t skylens completions z
             complete -p skylens
             """
-        let bash = ProcessRunner(
-            executable: URL(fileURLWithPath: "/bin/bash"),
-            environment: [
-                "PATH": bin + ":/usr/bin:/bin", "SKYLENS_HOME": home.path, "TERM": "dumb", "HOME": home.path,
-            ])
-        let result = try bash.run(["-c", driver])
+        let result = try runCompletion(
+            "bash", writtenTo: scriptPath, in: "/bin/bash", home: home, arguments: ["-c", driver])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.count >= 8, "\(result.stdout)")
@@ -60,15 +49,25 @@ import Testing
         #expect(lines[7] == "complete -F _skylens skylens")
     }
 
-    /// A folder with `skylens` on it (a link to the built App), as an installed one would be.
-    private func binFolder(_ home: TemporaryDirectory) throws -> String {
+    /// Writes `skylens completions SHELL` to `scriptPath`, and runs `executable` with `arguments`, with `skylens` (a
+    /// link to the built App) on the PATH as an installed one would be.
+    private func runCompletion(
+        _ shell: String, writtenTo scriptPath: String, in executable: String, home: TemporaryDirectory,
+        arguments: [String]
+    ) throws -> ProcessResult {
+        let script = try AppBinary.runner(home: home).run(["completions", shell])
+        #expect(script.status == 0)
+        try script.stdout.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let bin = home.path + "/bin"
-        if !FileManager.default.fileExists(atPath: bin + "/skylens") {
-            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-            try FileManager.default.createSymbolicLink(
-                atPath: bin + "/skylens", withDestinationPath: AppBinary.url.path)
-        }
-        return bin
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/skylens", withDestinationPath: AppBinary.url.path)
+        let runner = ProcessRunner(
+            executable: URL(fileURLWithPath: executable),
+            environment: [
+                "PATH": bin + ":/usr/bin:/bin", "SKYLENS_HOME": home.path, "TERM": "dumb", "HOME": home.path,
+                "XDG_CONFIG_HOME": home.path + "/config",
+            ])
+        return try runner.run(arguments)
     }
 
     /// zsh runs the script's function as its completion system would, with `compadd` and `_describe` standing in
@@ -76,9 +75,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
     func zshLoadsTheScriptAndCompletes() throws {
         let home = try TemporaryDirectory()
-        let script = try AppBinary.runner(home: home).run(["completions", "zsh"])
         let scriptPath = home.path + "/_skylens"
-        try script.stdout.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let driver = """
             compadd() { if [[ $1 == -a ]]; then print -l -- ${(P)2}; else [[ $1 == -- ]] && shift; print -l -- "$@"; fi }
             _describe() { print -l -- ${(P)4} }
@@ -92,13 +89,8 @@ import Testing
             t skylens weather --re
             t skylens --log-file ''
             """
-        let zsh = ProcessRunner(
-            executable: URL(fileURLWithPath: "/usr/bin/zsh"),
-            environment: [
-                "PATH": try binFolder(home) + ":/usr/bin:/bin", "SKYLENS_HOME": home.path, "TERM": "dumb",
-                "HOME": home.path,
-            ])
-        let result = try zsh.run(["-f", "-c", driver])
+        let result = try runCompletion(
+            "zsh", writtenTo: scriptPath, in: "/usr/bin/zsh", home: home, arguments: ["-f", "-c", driver])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 6, "\(result.stdout)")
@@ -115,9 +107,7 @@ import Testing
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
     func fishLoadsTheScriptAndCompletes() throws {
         let home = try TemporaryDirectory()
-        let script = try AppBinary.runner(home: home).run(["completions", "fish"])
         let scriptPath = home.path + "/skylens.fish"
-        try script.stdout.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         let driver = """
             source \(scriptPath); or exit 3
             for line in "skylens we" "skylens --format " "skylens --format json weather Toronto" "skylens weather --re" "skylens completions z"
@@ -125,13 +115,8 @@ import Testing
             end
             exit 0
             """
-        let fish = ProcessRunner(
-            executable: URL(fileURLWithPath: "/usr/bin/fish"),
-            environment: [
-                "PATH": try binFolder(home) + ":/usr/bin:/bin", "SKYLENS_HOME": home.path, "TERM": "dumb",
-                "HOME": home.path, "XDG_CONFIG_HOME": home.path + "/config",
-            ])
-        let result = try fish.run(["--no-config", "-c", driver])
+        let result = try runCompletion(
+            "fish", writtenTo: scriptPath, in: "/usr/bin/fish", home: home, arguments: ["--no-config", "-c", driver])
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines == ["weather", "json text", "Toronto", "--refresh", "zsh"], "\(result.stdout)")
