@@ -106,6 +106,8 @@ struct Container: Sendable {
         Attribution("swift-argument-parser", detail: "command-line options", licence: "Apache-2.0"),
         Attribution("swift-log", detail: "logging", licence: "Apache-2.0"),
         Attribution("GRDB.swift", detail: "the SQLite database", licence: "MIT"),
+        Attribution("swift-configuration", detail: "the config file and the layered settings", licence: "Apache-2.0"),
+        Attribution("Yams and LibYAML", detail: "reading the config file's YAML", licence: "MIT"),
         Attribution("async-http-client", detail: "HTTP requests", licence: "Apache-2.0"),
         Attribution("SwiftNIO and swift-nio-ssl", detail: "networking and TLS", licence: "Apache-2.0"),
         Attribution("BoringSSL", detail: "TLS, inside swift-nio-ssl", licence: "OpenSSL and ISC"),

@@ -26,6 +26,8 @@ import Testing
         #expect(result.stderr.contains("Unknown command 'hlep'. Did you mean 'help'?"))
         #expect(result.stdout.contains("SkyLens 0.1.0"))
         #expect(result.stdout.contains("libedit: line editing, history and completion (BSD-3-Clause)"))
+        #expect(result.stdout.contains("swift-configuration: the config file and the layered settings (Apache-2.0)"))
+        #expect(result.stdout.contains("Yams and LibYAML: reading the config file's YAML (MIT)"))
         #expect(result.stdout.contains("async-http-client: HTTP requests (Apache-2.0)"))
     }
 
