@@ -6,6 +6,7 @@ SOURCES := Package.swift App Tests Tools Benchmarks/Package.swift Benchmarks/Sou
 
 SHARED_DATA ?= ../shared/data
 CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
+ZONEGRID := Packages/Services/Sources/CitiesService/Resources/timezones.skytz
 GEODATA := Packages/MapFeature/Sources/MapFeature/Resources/world.skygeo
 
 FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzPlaces FuzzScreenKeys FuzzSky FuzzTerminalText
@@ -35,7 +36,7 @@ help:
 	@echo "make fuzz       every libFuzzer harness for FUZZ_SECONDS (default 300) or FUZZ_RUNS runs each, FUZZERS to"
 	@echo "                pick some; runs and coverage in .build/fuzz-report.txt (e.g. make fuzz FUZZ_RUNS=10000000)"
 	@echo "make fuzz-smoke every harness from its seeds, 60,000 runs (20 s at most), a fixed seed (part of make test)"
-	@echo "make catalogue  rebuild the built-in city catalogue from $(SHARED_DATA) (see docs/data-sources.md)"
+	@echo "make catalogue  rebuild the built-in city catalogue and time-zone grid from $(SHARED_DATA) (docs/data-sources.md)"
 	@echo "make geodata    rebuild the map's shorelines, borders and rivers from $(SHARED_DATA)/geo"
 
 # The C library the build links: SQLite (GRDB), whose headers Debian and Ubuntu images with Swift have. Installed
@@ -127,9 +128,16 @@ catalogue: deps
 	gunzip -c $(SHARED_DATA)/cities-extra.csv.gz > .build/catalogue-src/cities-extra.csv
 	gunzip -c $(SHARED_DATA)/cities-regions.csv.gz > .build/catalogue-src/cities-regions.csv
 	gunzip -c $(SHARED_DATA)/cities-aliases.tsv.gz > .build/catalogue-src/cities-aliases.tsv
+	gunzip -c $(SHARED_DATA)/cities-more.csv.gz > .build/catalogue-src/cities-more.csv
+	gunzip -c $(SHARED_DATA)/airports.csv.gz > .build/catalogue-src/airports.csv
+	gunzip -c $(SHARED_DATA)/tz-grid.txt.gz > .build/catalogue-src/tz-grid.txt
 	cp $(SHARED_DATA)/countries.csv Packages/Services/Sources/CitiesService/Resources/countries.csv
+	@# The tool links the module that ships the grid: a first build needs the file to exist.
+	[ -f $(ZONEGRID) ] || : > $(ZONEGRID)
 	$(SWIFT) run -c release CatalogueTool .build/catalogue-src/cities.json .build/catalogue-src/cities-extra.csv \
-		.build/catalogue-src/cities-regions.csv .build/catalogue-src/cities-aliases.tsv $(CATALOGUE)
+		.build/catalogue-src/cities-regions.csv .build/catalogue-src/cities-aliases.tsv \
+		.build/catalogue-src/cities-more.csv .build/catalogue-src/airports.csv .build/catalogue-src/tz-grid.txt \
+		$(CATALOGUE) $(ZONEGRID)
 
 # The map's geography (GSHHG, WDBII), simplified per zoom band and tiled, prepared ahead like the catalogue.
 geodata:

@@ -41,7 +41,9 @@ let package = Package(
                 .product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core"),
                 .product(name: "Persistence", package: "Core"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
-            resources: [.copy("Resources/cities.skycat"), .copy("Resources/countries.csv")],
+            resources: [
+                .copy("Resources/cities.skycat"), .copy("Resources/timezones.skytz"), .copy("Resources/countries.csv"),
+            ],
             swiftSettings: swiftSettings
         ),
         // Weather: one domain model and client interface, and one module per provider.

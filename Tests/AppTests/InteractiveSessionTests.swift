@@ -49,7 +49,7 @@ struct InteractiveSessionTests {
         app.write("search toronto\n")
         #expect(app.waitForOutput { $0.contains("Toronto, Ontario, CA") })
         app.write("search sao pau\t\n")
-        #expect(app.waitForOutput { $0.contains(#"starting with "sao Paulo": 8 matches"#) }, "\(app.stdoutSoFar)")
+        #expect(app.waitForOutput { $0.contains(#"starting with "sao Paulo": 9 matches"#) }, "\(app.stdoutSoFar)")
         app.write("map rio de jan\t--width 40 --height 8\n")
         #expect(app.waitForOutput { $0.contains("◉ Rio de Janeiro") }, "\(app.stdoutSoFar)")
         app.write("quit\n")

@@ -25,11 +25,17 @@ import Testing
         #expect(merged.status == 0 && merged.stdout.contains("#2988507"), "\(merged.stdout)")
         #expect(
             merged.stdout.contains("Country      France (FR)") && merged.stdout.contains("Region       Ile-de-France"))
-        // Chosen by its name: the others are said once, briefly (never the merged rows).
+        // Chosen by its name: no other Paris comes close, so nothing is said on screen; the JSON lists the others,
+        // the likeliest first (never the merged rows).
         let byName = try AppBinary.runner(home: home, environment: ["COLUMNS": "120"]).run(["--", "open", "paris"])
-        #expect(byName.stdout.contains("Also called that: Paris, TX, US #4717560; Paris, Ontario, CA #6942553"))
-        #expect(!byName.stdout.contains("#2968815"))
-        #expect(!merged.stdout.contains("Also called that"))
+        #expect(!byName.stdout.contains("Also") && !byName.stdout.contains("#2968815"))
+        let document = try AppBinary.runner(home: home).run(["--", "--format", "json", "open", "paris"])
+        let alternatives = try #require(
+            (try JSONSerialization.jsonObject(with: Data(document.stdout.utf8)) as? [String: Any])?["alternatives"]
+                as? [[String: Any]])
+        #expect(alternatives.prefix(2).compactMap { $0["id"] as? Int } == [4717560, 6942553])
+        #expect(!alternatives.contains { $0["id"] as? Int == 2968815 })
+        #expect(!merged.stdout.contains("Also"))
     }
 
     @Test func qualifiersNarrowEveryCommandAlike() throws {

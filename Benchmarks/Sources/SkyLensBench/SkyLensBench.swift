@@ -32,6 +32,7 @@ struct SkyLensBench {
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
         try await searchBenchmarks(catalogue, queries: queries, report: &report)
         suggestionBenchmarks(catalogue, report: &report)
+        placeBenchmarks(catalogue, report: &report)
         try waitBenchmarks(app: app, report: &report)
         try compareBenchmarks(app: app, report: &report)
         try mapBenchmarks(catalogue, report: &report)
@@ -222,6 +223,63 @@ struct SkyLensBench {
     // MARK: - Suggestions
 
     /// "Did you mean …?": every name and other name within two edits of a typo.
+    /// The place nearest coordinates (the k-d tree) against a scan of every town on the same 100,000 random points,
+    /// and the resolver's time per query over the table of real queries.
+    static func placeBenchmarks(_ catalogue: CityCatalogue, report: inout Report) {
+        report.line("## Places: the nearest place to coordinates, and the resolver")
+        report.line("")
+        var state: UInt64 = 20_261_125
+        func next() -> Double {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        // Uniform on the sphere: about 70 % of them at sea, where a grid's rings grow widest.
+        let points = (0..<100_000).map { _ in (asin(2 * next() - 1) * 180 / .pi, 360 * next() - 180) }
+        var treeAnswers = [Int](repeating: -1, count: points.count)
+        let tree = measure(rounds: 5, queries: points.count) { count in
+            for index in 0..<count {
+                treeAnswers[index] = catalogue.nearestPosition(latitude: points[index].0, longitude: points[index].1) ?? -1
+            }
+        }
+        var disagreements = 0
+        let started = DispatchTime.now()
+        for (index, point) in points.enumerated()
+        where catalogue.nearestPositionByScanning(latitude: point.0, longitude: point.1) ?? -1 != treeAnswers[index] {
+            disagreements += 1
+        }
+        let scan = seconds(since: started) / Double(points.count)
+        report.line("| measure | value |")
+        report.line("|---|---|")
+        report.line("| towns in the tree | \(catalogue.nearestIndexCount) |")
+        report.line("| nearest place, k-d tree (100,000 random points, best of 5) | \(time(tree)) |")
+        report.line("| nearest place, scan of every town (the same points) | \(time(scan)) (\(ratio(scan / tree))) |")
+        // The resolver over the real queries of the table (its file sits with the tests).
+        let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Packages/Services/Tests/CitiesServiceTests/Fixtures/place-queries.tsv")
+        let queries = ((try? String(contentsOf: table, encoding: .utf8)) ?? "").split(whereSeparator: \.isNewline)
+            .dropFirst().compactMap { $0.split(separator: "\t").first.map(String.init) }
+        var resolved = 0
+        for query in queries { if case .success = catalogue.resolve(name: query) { resolved += 1 } }
+        var times: [Double] = []
+        for _ in 0..<5 {
+            for query in queries {
+                let started = DispatchTime.now()
+                _ = catalogue.resolve(name: query)
+                times.append(seconds(since: started))
+            }
+        }
+        times.sort()
+        let p50 = times.isEmpty ? 0 : times[times.count / 2], p95 = times.isEmpty ? 0 : times[times.count * 95 / 100]
+        report.line(
+            "| resolver, \(queries.count) real queries (place-queries.tsv) ×5 | median \(time(p50)), 95th percentile \(time(p95)), slowest \(time(times.last ?? 0)); \(resolved) resolved |"
+        )
+        report.line("")
+        report.check("the tree and the scan agree on every point (100,000)", disagreements == 0, "\(disagreements) disagree")
+        report.check("nearest place ≤ 5 µs per query", tree <= 5e-6, time(tree))
+        report.check("the resolver answers the table's queries", !queries.isEmpty && resolved == queries.count, "\(resolved) of \(queries.count)")
+        report.line("")
+    }
+
     static func suggestionBenchmarks(_ catalogue: CityCatalogue, report: inout Report) {
         report.line("## Suggestions: places within two edits of a typo, over every name and other name")
         report.line("")

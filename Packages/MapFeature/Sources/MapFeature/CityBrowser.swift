@@ -37,6 +37,18 @@ final class CityBrowser: ObservableViewModel {
         var countryName: String?
         var favorite: Bool
         var nearby: [NearbyCity]
+        /// The point the place was opened for (`open 43.7,-79.4`), with the place's distance and bearing from it.
+        var origin: Origin?
+        /// The other places that answered to the text it was opened by, the likeliest first.
+        var alternatives: [City] = []
+    }
+
+    /// A point given as coordinates, and where the nearest place is from it.
+    struct Origin: Equatable, Sendable {
+        var latitude: Double
+        var longitude: Double
+        var distanceKm: Double
+        var bearing: Double
     }
 
     struct MapView: Equatable, Sendable {
@@ -60,6 +72,8 @@ final class CityBrowser: ObservableViewModel {
         var favorite: Bool
         /// False when it already was (or was not) a favourite.
         var changed: Bool
+        /// The point the place was named by, when it was (`fav 43.7,-79.4` keeps the nearest place).
+        var origin: Origin?
     }
 
     /// Why the last action did not do what it was asked.
@@ -88,8 +102,10 @@ final class CityBrowser: ObservableViewModel {
         /// The city the last `open` named (the plugin then moves the router to its page).
         var opened: City?
         var favoriteChange: FavoriteChange?
-        /// The other places of the name the last command resolved (for "Also called that"), and how many in all.
+        /// The other places of the name the last command resolved (for "Also: …" and the JSON's `alternatives`).
         var alsoCalled: AlsoCalled?
+        /// The point the last command named by coordinates, and the nearest place's distance and bearing from it.
+        var origin: Origin?
         var problem: Problem?
         /// The weather known for places, by city id (this session's; older than `MapWeather.freshFor` is asked again).
         var currents: [Int: MapCurrent] = [:]
@@ -98,10 +114,14 @@ final class CityBrowser: ObservableViewModel {
         var weatherFailedAt: Date?
     }
 
-    /// Other places a name could have meant: the first few (most populous first) and how many in all.
+    /// Other places a name could have meant: the first few (the likeliest first), how many in all, and the
+    /// runner-up when it was nearly as likely meant.
     struct AlsoCalled: Equatable, Sendable {
         var cities: [City]
         var count: Int
+        var closeRunnerUp: City?
+        /// The place the name was resolved to.
+        var chosen: Int
     }
 
     /// How a command names a city: its words, and the city on screen (a city's page or map) for when they are none.
@@ -198,10 +218,15 @@ final class CityBrowser: ObservableViewModel {
                 state.problem = .notFound("No city has the id \(id).")
                 return
             }
-            guard state.detail?.city.id != id else { return }
+            // How it was named (its alternatives, the point it was opened for) belongs to this opening only.
+            let alternatives = state.alsoCalled?.chosen == id ? state.alsoCalled?.cities ?? [] : []
+            let origin = state.opened?.id == id ? state.origin : nil
+            guard state.detail?.city.id != id || state.detail?.origin != origin
+                || state.detail?.alternatives != alternatives
+            else { return }
             state.detail = Detail(
                 city: city, countryName: countries.name(city.country), favorite: state.favorites.contains(id),
-                nearby: directory.nearest(id, 5))
+                nearby: directory.nearest(id, 5), origin: origin, alternatives: alternatives)
         case .favoriteSet(let reference, let favorite):
             state.favoriteChange = nil
             guard let city = resolve(reference) else { return }
@@ -209,7 +234,8 @@ final class CityBrowser: ObservableViewModel {
                 let changed =
                     favorite
                     ? try await favoritesClient.add(city, at: now()) : try await favoritesClient.remove(city.id)
-                state.favoriteChange = FavoriteChange(city: city, favorite: favorite, changed: changed)
+                state.favoriteChange = FavoriteChange(
+                    city: city, favorite: favorite, changed: changed, origin: state.origin)
             } catch {
                 state.problem = .storage(error.message)
                 return
@@ -217,11 +243,22 @@ final class CityBrowser: ObservableViewModel {
             await reloadFavorites(required: false)
         case .mapRequested(
             let reference, let zoom, let style, let width, let height, let layers, let night, let weather):
-            guard let city = resolve(reference) else { return }
+            // Coordinates centre the map on the point itself.
+            let point = PlaceFinder.coordinates(reference.text)
+            let city: City?
+            if point != nil {
+                state.alsoCalled = nil
+                state.origin = nil
+                city = nil
+            } else {
+                guard let named = resolve(reference) else { return }
+                city = named
+            }
             await reloadFavorites(required: false)
             state.map = MapView(
-                city: city, favorite: state.favorites.contains(city.id),
-                center: GeoPoint(latitude: city.latitude, longitude: city.longitude),
+                city: city, favorite: city.map { state.favorites.contains($0.id) } ?? false,
+                center: point.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
+                    ?? GeoPoint(latitude: city?.latitude ?? 0, longitude: city?.longitude ?? 0),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
                 width: width, height: height, layers: layers, night: night, weather: weather)
         case .nightToggled:
@@ -293,7 +330,21 @@ final class CityBrowser: ObservableViewModel {
     /// screen; nil, with the problem, when it names none.
     private func resolve(_ reference: Reference) -> City? {
         state.alsoCalled = nil
+        state.origin = nil
         let trimmed = reference.text.trimmingCharacters(in: .whitespaces)
+        // Coordinates name the place nearest them (however far: the page says how far, and which way).
+        if let point = PlaceFinder.coordinates(trimmed) {
+            guard let nearest = directory.nearestPlace(point.latitude, point.longitude) else {
+                state.problem = .notFound("The city list in use has no place to be near \(trimmed).")
+                return nil
+            }
+            state.origin = Origin(
+                latitude: point.latitude, longitude: point.longitude, distanceKm: nearest.distanceKm,
+                bearing: Geo.bearing(
+                    latitude1: point.latitude, longitude1: point.longitude, latitude2: nearest.city.latitude,
+                    longitude2: nearest.city.longitude))
+            return nearest.city
+        }
         if trimmed.isEmpty {
             if let id = reference.onScreen {
                 if let city = state.detail?.city, city.id == id { return city }
@@ -330,7 +381,9 @@ final class CityBrowser: ObservableViewModel {
         switch directory.resolve(trimmed) {
         case .success(let resolution):
             if resolution.alternativeCount > 0 {
-                state.alsoCalled = AlsoCalled(cities: resolution.alternatives, count: resolution.alternativeCount)
+                state.alsoCalled = AlsoCalled(
+                    cities: resolution.alternatives, count: resolution.alternativeCount,
+                    closeRunnerUp: resolution.closeRunnerUp, chosen: resolution.city.id)
             }
             return resolution.city
         case .failure(let failure):

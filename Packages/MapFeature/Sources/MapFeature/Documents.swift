@@ -90,6 +90,17 @@ struct DetailDocument: JSONDocument {
     var timeZone: String?
     var favorite: Bool
     var nearest: [Nearby]
+    /// Opened for a point (`open 43.7,-79.4`): the point, and the place's distance and bearing from it.
+    var from: Origin?
+    /// Other places that answer to the text it was opened by, the likeliest first (left out when none).
+    var alternatives: [PlaceAlternative]?
+
+    struct Origin: Encodable, Sendable {
+        var lat: Double
+        var lon: Double
+        var distanceKm: Double
+        var bearing: Double
+    }
 
     init(_ detail: CityBrowser.Detail) {
         let city = detail.city
@@ -105,6 +116,12 @@ struct DetailDocument: JSONDocument {
         population = city.population
         timeZone = city.timeZone
         favorite = detail.favorite
+        from = detail.origin.map {
+            Origin(
+                lat: $0.latitude, lon: $0.longitude, distanceKm: ($0.distanceKm * 10).rounded() / 10,
+                bearing: $0.bearing.rounded())
+        }
+        alternatives = PlaceAlternative.list(detail.alternatives)
         nearest = detail.nearby.map {
             Nearby(
                 id: $0.city.id, name: $0.city.name, country: $0.city.country,
@@ -150,6 +167,8 @@ struct MapDocument: JSONDocument {
     var rows: [String]
     var labels: [Label]
     var footer: String
+    /// Other places that answer to the text the map's place was named by (left out when none).
+    var alternatives: [PlaceAlternative]?
 }
 
 struct ReloadDocument: JSONDocument {

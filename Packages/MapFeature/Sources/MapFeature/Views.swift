@@ -82,23 +82,12 @@ enum MapViews {
         return lines.joined(separator: "\n")
     }
 
-    /// `Also called that: Paris, TX, US #4717560; Paris, Ontario, CA #6942553 and 26 more ('search NAME' lists them).`,
-    /// cut to the width.
-    static func alsoCalled(_ also: CityBrowser.AlsoCalled, width: Int) -> String {
-        let names = also.cities.map { city in
-            TerminalText.sanitize(city.qualifiedName + (city.otherName.map { " (\($0))" } ?? "")) + " #\(city.id)"
-        }
-        // As many whole names as fit, then how many more.
-        var shown = names.count
-        func line(_ count: Int) -> String {
-            let more = also.count - count
-            let list = names.prefix(count).joined(separator: "; ")
-            return count == 0
-                ? "\(also.count) other \(also.count == 1 ? "place is" : "places are") called that."
-                : "Also called that: \(list)\(more > 0 ? " and \(more) more" : "")."
-        }
-        while shown > 0, DisplayWidth.columns(of: line(shown)) > width { shown -= 1 }
-        return DisplayWidth.truncated(line(shown), toColumns: width)
+    /// `Also: San José, San Jose, CR #3621849`: the runner-up when it was nearly as likely meant, cut to the width;
+    /// nil when none was (the JSON lists every alternative).
+    static func alsoCalled(_ also: CityBrowser.AlsoCalled, width: Int) -> String? {
+        guard let runnerUp = also.closeRunnerUp else { return nil }
+        return DisplayWidth.truncated(
+            "Also: \(TerminalText.sanitize(runnerUp.qualifiedName)) #\(runnerUp.id)", toColumns: max(1, width))
     }
 
     /// Favourites that the city list in use lacks, as they were stored: never silently dropped.
@@ -165,6 +154,16 @@ enum MapViews {
         let star = detail.favorite ? "  " + painter.paint("★ favourite", .yellow) : ""
         let title = TerminalText.sanitize(city.qualifiedName(fitting: width - (detail.favorite ? 13 : 0)))
         var lines = [painter.paint(title, .bold) + star]
+        if let origin = detail.origin {
+            // Opened for a point: the nearest place, how far and which way from the point.
+            let distance =
+                origin.distanceKm < 10
+                ? String(format: "%.1f km", origin.distanceKm) : "\(Int(origin.distanceKm.rounded())) km"
+            lines += DisplayWidth.wrapped(
+                "The nearest place to \(Place.name(latitude: origin.latitude, longitude: origin.longitude)): "
+                    + "\(distance) \(CitiesService.Geo.compassPoint(origin.bearing)) of it.",
+                width: width, indent: "  ")
+        }
         var facts: [(String, String)] = [("Coordinates", coordinates(city, long: true))]
         if let country = detail.countryName {
             facts.append(("Country", "\(TerminalText.sanitize(country)) (\(city.country))"))

@@ -52,8 +52,8 @@ struct MapHarness {
     @Test func pagingWalksThroughEveryMatch() async throws {
         let harness = try MapHarness()
         _ = await harness.run("search alb --limit 100")
-        #expect(await harness.run("next").contains("Cities starting with \"alb\": 289 matches (101–200)"))
-        #expect(await harness.run("page 3").contains("(201–289)"))
+        #expect(await harness.run("next").contains("Cities starting with \"alb\": 293 matches (101–200)"))
+        #expect(await harness.run("page 3").contains("(201–293)"))
         #expect(await harness.status("next") == .completed(status: 1))
         #expect(harness.output.stderr.contains("This is the last page (3)."))
         #expect(await harness.run("prev").contains("(101–200)"))
@@ -151,7 +151,7 @@ struct MapHarness {
         let text = await harness.run("search Al --limit 2")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(document["query"] as? String == "Al")
-        #expect(document["total"] as? Int == 2714)
+        #expect(document["total"] as? Int == 2857)
         #expect(document["offset"] as? Int == 0)
         let results = try #require(document["results"] as? [[String: Any]])
         #expect(results.count == 2)
@@ -169,7 +169,9 @@ struct MapHarness {
         let text = await harness.run("map Toronto --width 60 --height 16")
         let document = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         #expect(
-            Set(document.keys) == ["city", "center", "zoom", "width", "height", "rows", "labels", "footer", "schema"])
+            Set(document.keys) == [
+                "city", "center", "zoom", "width", "height", "rows", "labels", "footer", "schema", "alternatives",
+            ])
         let rows = try #require(document["rows"] as? [String])
         #expect(document["width"] as? Int == 60 && document["height"] as? Int == 16 && rows.count == 16)
         let labels = try #require(document["labels"] as? [[String: Any]])

@@ -81,13 +81,94 @@ public enum CatalogueBuilder {
         ]
         if formal.contains(where: { folded.hasPrefix($0) }) { return false }
         if city.population == nil, let countryName, NameFolding.fold(countryName) == folded { return false }
+        // A first-level region listed as a place, with no people of its own (`New York`, NY, the state's row, beside
+        // `New York City`; `Washington`, WA): the region, not a town.
+        if city.population == nil, let region = city.region, NameFolding.fold(region.name) == folded { return false }
         return true
+    }
+
+    /// An airport's IATA code and the place it serves (`airports.csv`): the code finds the place, said with the
+    /// airport's name.
+    public struct Airport: Sendable, Equatable {
+        public var code: String
+        public var name: String
+        /// The id of the city it serves.
+        public var cityID: Int
+
+        public init(code: String, name: String, cityID: Int) {
+            self.code = code
+            self.name = name
+            self.cityID = cityID
+        }
+    }
+
+    /// Reads `iata,icao,name,city,subd,country,lat,lon,tz,city_id` (the airports file): the airports that serve a
+    /// city of the list.
+    public static func airports(csv: String) -> [Airport] {
+        csv.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
+            let fields = Countries.fields(String(line))
+            guard fields.count >= 10, fields[0].count == 3, fields[0].allSatisfy({ $0.isASCII && $0.isLetter }),
+                let id = Int(fields[9].trimmingCharacters(in: .whitespaces))
+            else { return nil }
+            return Airport(code: fields[0].uppercased(), name: fields[2].trimmingCharacters(in: .whitespaces), cityID: id)
+        }
+    }
+
+    /// What kind of other name a text is: a code when it is two to four capital ASCII letters (`NYC`, `YYZ`, `NY`),
+    /// else a name.
+    static func kind(ofOtherName text: String) -> OtherNameKind {
+        (2...4).contains(text.utf8.count) && text.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) ? .code : .name
+    }
+
+    /// The rows of capitals: for each country of `countries`, the most populous place of that country whose name or
+    /// other name is its capital's (`Washington` is `Washington, D.C.`; `Mexico City`, `Brasília`).
+    static func capitals(
+        _ records: [City], placeIDs: [[Int]], otherNames: [Int: [String]], countries: Countries
+    ) -> Set<Int> {
+        var wanted: [String: String] = [:]
+        for record in records where wanted[record.country] == nil {
+            guard let capital = countries.country(record.country)?.capital, !capital.isEmpty else { continue }
+            wanted[record.country] = NameFolding.fold(capital)
+        }
+        // The most populous place of that name or other name; but one of that very name within 25 km of it is the
+        // capital itself (New Delhi, not Delhi, whose other name it also is).
+        var named: [String: [(place: Int, byName: Bool, population: Int)]] = [:]
+        for (place, record) in records.enumerated() {
+            guard let capital = wanted[record.country], let population = record.population, population > 0 else {
+                continue
+            }
+            let byName = NameFolding.fold(record.name) == capital
+            guard
+                byName
+                    || placeIDs[place].contains(where: { id in
+                        (otherNames[id] ?? []).contains { NameFolding.fold($0) == capital }
+                    })
+            else { continue }
+            named[record.country, default: []].append((place, byName, population))
+        }
+        var best: [String: (place: Int, byName: Bool, population: Int)] = [:]
+        for (country, candidates) in named {
+            guard var chosen = candidates.max(by: { $0.population < $1.population }) else { continue }
+            if !chosen.byName,
+                let own = candidates.filter({ candidate in
+                    candidate.byName
+                        && Geo.distance(
+                            latitude1: records[candidate.place].latitude,
+                            longitude1: records[candidate.place].longitude,
+                            latitude2: records[chosen.place].latitude, longitude2: records[chosen.place].longitude) <= 25
+                }).max(by: { $0.population < $1.population })
+            {
+                chosen = own
+            }
+            best[country] = chosen
+        }
+        return Set(best.values.map(\.place))
     }
 
     /// - Parameter otherNames: other names by city id (`cities-aliases.tsv`): a place has those of all its rows.
     public static func build(
         _ records: [City], source: String, createdAt: Date, countries: Countries = .builtIn(),
-        otherNames: [Int: [String]] = [:], progress: ((Double) -> Void)? = nil
+        otherNames: [Int: [String]] = [:], airports: [Airport] = [], progress: ((Double) -> Void)? = nil
     ) -> Data {
         // 0. One row per place.
         let grouped = places(records)
@@ -98,6 +179,7 @@ public enum CatalogueBuilder {
         }
         let records = grouped.map { records[$0[0]] }
         let count = records.count
+        let capitals = capitals(records, placeIDs: placeIDs, otherNames: otherNames, countries: countries)
         // 1. Fold every name, on every core.
         var foldedNames = [[UInt8]](repeating: [], count: count)
         foldedNames.withUnsafeMutableBufferPointer { output in
@@ -181,6 +263,7 @@ public enum CatalogueBuilder {
             var bits: UInt8 = 0
             if record.region?.inferred == true { bits |= CatalogueFormat.regionInferred }
             if !isTown(record, countryName: countries.name(record.country)) { bits |= CatalogueFormat.notATown }
+            if capitals.contains(index) { bits |= CatalogueFormat.capital }
             flags.append(bits)
         }
         nameStarts.append(UInt32(names.count))
@@ -209,29 +292,47 @@ public enum CatalogueBuilder {
         // Other names: a place's, once each as folded, unless it is the place's own name folded, or a name all in
         // lower-case ASCII letters (137,794 of GeoNames' are: machine transliterations from Arabic and Persian
         // script, `nychaytwchys  lwzyana`, that would answer typos with nonsense).
-        var aliases: [(folded: [UInt8], name: String, row: Int)] = []
-        if !otherNames.isEmpty {
-            for (place, ids) in placeIDs.enumerated() {
-                var seen: Set<[UInt8]> = [foldedNames[place]]
-                for id in ids {
-                    for name in otherNames[id] ?? [] {
-                        let trimmed = name.trimmingCharacters(in: .whitespaces)
-                        guard !trimmed.isEmpty, trimmed.utf8.count <= 60,
-                            !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
-                            !(trimmed.utf8.allSatisfy { !(0x41...0x5A).contains($0) && $0 < 0x80 })
-                        else { continue }
-                        let key = Array(NameFolding.fold(trimmed).utf8)
-                        guard seen.insert(key).inserted else { continue }
-                        aliases.append((key, trimmed, rowOf[place]))
-                    }
+        // Airports' codes first, so that a code both lists give is said with the airport's name (`MAD: Adolfo
+        // Suárez Madrid–Barajas Airport`); and `X City` answers to `X` (`New Taipei`, `Ho Chi Minh`, `Quezon`).
+        var placeOfID: [Int: Int] = [:]
+        for (place, ids) in placeIDs.enumerated() { for id in ids { placeOfID[id] = place } }
+        var airportsOfPlace: [Int: [Airport]] = [:]
+        for airport in airports {
+            guard let place = placeOfID[airport.cityID] else { continue }
+            airportsOfPlace[place, default: []].append(airport)
+        }
+        var aliases: [(folded: [UInt8], name: String, row: Int, kind: OtherNameKind)] = []
+        for (place, ids) in placeIDs.enumerated() {
+            var seen: Set<[UInt8]> = [foldedNames[place]]
+            for airport in airportsOfPlace[place] ?? [] {
+                let key = Array(NameFolding.fold(airport.code).utf8)
+                guard seen.insert(key).inserted else { continue }
+                let text = airport.name.isEmpty ? airport.code : "\(airport.code): \(airport.name)"
+                aliases.append((key, String(text.prefix(80)), rowOf[place], .airport))
+            }
+            let name = records[place].name
+            if name.hasSuffix(" City"), name.split(separator: " ").count >= 2 {
+                let short = String(name.dropLast(5)).trimmingCharacters(in: .whitespaces)
+                let key = Array(NameFolding.fold(short).utf8)
+                if !short.isEmpty, seen.insert(key).inserted { aliases.append((key, short, rowOf[place], .name)) }
+            }
+            for id in ids {
+                for name in otherNames[id] ?? [] {
+                    let trimmed = name.trimmingCharacters(in: .whitespaces)
+                    guard !trimmed.isEmpty, trimmed.utf8.count <= 60,
+                        !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
+                        !(trimmed.utf8.allSatisfy { !(0x41...0x5A).contains($0) && $0 < 0x80 })
+                    else { continue }
+                    let key = Array(NameFolding.fold(trimmed).utf8)
+                    guard seen.insert(key).inserted else { continue }
+                    aliases.append((key, trimmed, rowOf[place], kind(ofOtherName: trimmed)))
                 }
             }
-            aliases.sort { a, b in
-                let order = a.folded.lexicographicallyPrecedes(b.folded)
-                if order { return true }
-                if b.folded.lexicographicallyPrecedes(a.folded) { return false }
-                return a.row < b.row
-            }
+        }
+        aliases.sort { a, b in
+            if a.folded.lexicographicallyPrecedes(b.folded) { return true }
+            if b.folded.lexicographicallyPrecedes(a.folded) { return false }
+            return a.row < b.row
         }
         var aliasFoldStarts: [UInt32] = [], aliasFolded: [UInt8] = []
         var aliasNameStarts: [UInt32] = [], aliasNames: [UInt8] = []
@@ -315,16 +416,87 @@ public enum CatalogueBuilder {
         writer.append(.regionTable, bytes: Data(regionTable.utf8))
         writer.append(.mergedIDs, values: mergedPairs.map(\.id))
         writer.append(.mergedRows, values: mergedPairs.map { UInt32(rowOf[$0.place]) })
+        let towns = (0..<count).filter { flags[$0] & CatalogueFormat.notATown == 0 }
+        let tree = NearestTree.build(
+            rows: towns.map { UInt32($0) },
+            points: towns.map {
+                NearestTree.point(
+                    latitude: Double(latitudes[$0]) / 1e6, longitude: Double(longitudes[$0]) / 1e6)
+            })
+        writer.append(.treeRows, values: tree.rows)
+        writer.append(.treePoints, values: tree.points.map(\.bitPattern))
+        writer.append(.treeAxes, values: tree.axes)
         writer.append(.aliasFoldStarts, values: aliasFoldStarts)
         writer.append(.aliasFolded, bytes: Data(aliasFolded))
         writer.append(.aliasNameStarts, values: aliasNameStarts)
         writer.append(.aliasNames, bytes: Data(aliasNames))
         writer.append(.aliasRows, values: aliases.map { UInt32($0.row) })
+        writer.append(.aliasKinds, values: aliases.map(\.kind.rawValue))
         writer.append(.reversedStarts, values: reversedStarts)
         writer.append(.reversed, bytes: Data(reversedBlob))
         writer.append(.reversedTargets, values: reversedKeys.map(\.target))
         progress?(1)
         return writer.finish()
+    }
+
+    /// What `addMore` did.
+    public struct MoreReport: Sendable, Equatable {
+        /// Places added.
+        public var added: Int
+        /// Places left out: the list has one of the same name and country within 10 km (often at the neighbouring
+        /// GeoNames id: `Kashan` 128476 and 128477).
+        public var merged: Int
+        /// Of those, how many gave the listed place the population it lacked.
+        public var populated: Int
+    }
+
+    /// Adds the places of `cities-more.csv` (`id,name,country,admin1,lat,lon,population,timezone`: GeoNames places of
+    /// 15,000 people or more that the list lacks) to `records`, with the region their admin1 code names (as the
+    /// list's own places of that country and code have it). A place the list already has (the same folded name and
+    /// country within 10 km) is not added again: merged by name, country and distance, not by id.
+    public static func addMore(_ csv: String, to records: inout [City]) -> MoreReport {
+        var regions: [String: Region] = [:]
+        var byName: [String: [Int]] = [:]
+        for (index, record) in records.enumerated() {
+            if let region = record.region, !region.inferred {
+                regions["\(record.country)\u{0}\(region.geonamesCode)"] = region
+            }
+            byName["\(record.country)\u{0}\(NameFolding.fold(record.name))", default: []].append(index)
+        }
+        var report = MoreReport(added: 0, merged: 0, populated: 0)
+        for line in csv.split(whereSeparator: \.isNewline).dropFirst() {
+            let fields = Countries.fields(String(line))
+            guard fields.count >= 8, let id = Int(fields[0]), fields[2].count == 2,
+                let latitude = Double(fields[4]), let longitude = Double(fields[5]),
+                (-90...90).contains(latitude), (-180...180).contains(longitude)
+            else { continue }
+            let name = fields[1].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            let country = fields[2].uppercased()
+            let population = Int(fields[6])
+            let key = "\(country)\u{0}\(NameFolding.fold(name))"
+            if let listed = byName[key]?.first(where: {
+                Geo.distance(
+                    latitude1: records[$0].latitude, longitude1: records[$0].longitude, latitude2: latitude,
+                    longitude2: longitude) <= 10
+            }) {
+                report.merged += 1
+                if records[listed].population == nil, let population {
+                    records[listed].population = population
+                    report.populated += 1
+                }
+                continue
+            }
+            let zone = fields[7].trimmingCharacters(in: .whitespaces)
+            records.append(
+                City(
+                    id: id, name: name, country: country, latitude: latitude, longitude: longitude,
+                    population: population, timeZone: zone.isEmpty ? nil : zone,
+                    region: regions["\(country)\u{0}\(fields[3])"]))
+            byName[key, default: []].append(records.count - 1)
+            report.added += 1
+        }
+        return report
     }
 
     /// Reads `id<TAB>alias` lines (the other-names file, with its header) into other names by id.

@@ -117,6 +117,8 @@ struct OtherNameTable: @unchecked Sendable {
     let foldStarts: UnsafePointer<UInt32>
     let folded: UnsafePointer<UInt8>
     let rows: UnsafePointer<UInt32>
+    /// Each one's kind (`OtherNameKind`), nil when the file has none (every one a name).
+    let kinds: UnsafePointer<UInt8>?
     let count: Int
     /// Where the names starting with each first byte and pair of bytes begin (`CityCatalogue.prefixKey`), as for
     /// the names: a lookup narrows to a few entries before any binary search.
@@ -130,6 +132,7 @@ struct OtherNameTable: @unchecked Sendable {
         foldStarts = nowhere.assumingMemoryBound(to: UInt32.self)
         folded = nowhere.assumingMemoryBound(to: UInt8.self)
         rows = nowhere.assumingMemoryBound(to: UInt32.self)
+        kinds = nil
         count = 0
         pairStarts = []
     }
@@ -137,7 +140,7 @@ struct OtherNameTable: @unchecked Sendable {
     /// Nil when the sections do not agree: offsets outside the blob or going back, rows that are no place.
     init?(
         foldStarts: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, rows: UnsafeRawBufferPointer,
-        placeCount: Int
+        kinds: UnsafeRawBufferPointer? = nil, placeCount: Int
     ) {
         let count = rows.count / 4
         guard rows.count % 4 == 0, foldStarts.count == (count + 1) * 4, let foldBase = foldStarts.baseAddress
@@ -146,6 +149,11 @@ struct OtherNameTable: @unchecked Sendable {
         self.foldStarts = foldBase.assumingMemoryBound(to: UInt32.self)
         self.folded = (folded.baseAddress ?? nowhere).assumingMemoryBound(to: UInt8.self)
         self.rows = (rows.baseAddress ?? nowhere).assumingMemoryBound(to: UInt32.self)
+        if let kinds, kinds.count == count, count > 0, let base = kinds.baseAddress {
+            self.kinds = base.assumingMemoryBound(to: UInt8.self)
+        } else {
+            self.kinds = nil
+        }
         self.count = count
         guard self.foldStarts[0] == 0, Int(self.foldStarts[count]) <= folded.count else { return nil }
         for index in 0..<count {
@@ -167,6 +175,17 @@ struct OtherNameTable: @unchecked Sendable {
 
     @inline(__always) func foldedLength(_ index: Int) -> Int { Int(foldStarts[index + 1] - foldStarts[index]) }
     @inline(__always) func row(_ index: Int) -> Int { Int(rows[index]) }
+    func kind(_ index: Int) -> OtherNameKind { kinds.flatMap { OtherNameKind(rawValue: $0[index]) } ?? .name }
+}
+
+/// What another name of a place is: how a resolver weighs a match of it.
+public enum OtherNameKind: UInt8, Sendable, Equatable {
+    /// Another language's or an old name (`Cologne`, `Bombay`, `Peking`).
+    case name = 0
+    /// A code people write (`NYC`, `YYZ`, `LA`).
+    case code = 1
+    /// The IATA code of an airport that serves the place (`MAD`), said with the airport's name.
+    case airport = 2
 }
 
 /// The other names as written (for "(NYC)"), read apart from `OtherNameTable`: only when one is shown.

@@ -11,7 +11,7 @@ import Foundation
 /// (u64 each, from the start of the file).
 enum CatalogueFormat {
     static let magic = Array("SKYCAT01".utf8)
-    static let version: UInt32 = 4
+    static let version: UInt32 = 5
     static let gridColumns = 360
     static let gridRows = 180
     static var gridCells: Int { gridColumns * gridRows }
@@ -21,6 +21,8 @@ enum CatalogueFormat {
     /// Bits of the `flags` column.
     static let regionInferred: UInt8 = 1
     static let notATown: UInt8 = 2
+    /// The country's capital (the row of its capital city in `countries.csv`, the most populous of that name).
+    static let capital: UInt8 = 4
 
     enum Section: Int, CaseIterable {
         /// JSON: `{"source","createdAt","count"}`.
@@ -56,9 +58,16 @@ enum CatalogueFormat {
         case regionTable
         /// u32 ids of the source rows merged into another row's place, ascending, and u32 that place's row.
         case mergedIDs, mergedRows
+        /// The towns as a k-d tree over their points on the unit sphere, for the place nearest any coordinates: u32
+        /// rows in tree order (the node of a range is at its middle, its left subtree before it, its right after),
+        /// the points (three f32 each: x, y, z) and each node's split axis (u8: 0, 1, 2). See `NearestTree`.
+        case treeRows, treePoints, treeAxes
         /// Other names (other languages and scripts, old names, codes), sorted by folded name then row: the folded
         /// names (u32 × (aliases + 1) starts and the blob), the names as written (the same), and u32 each one's row.
         case aliasFoldStarts, aliasFolded, aliasNameStarts, aliasNames, aliasRows
+        /// u8 each other name's kind (`OtherNameKind`): a name, a code (`NYC`, `YYZ`), an airport's IATA code (its
+        /// text `MAD: Adolfo Suárez Madrid–Barajas Airport`).
+        case aliasKinds
         /// Every folded name and other name written backwards, sorted (u32 starts and the blob), and what each is:
         /// a row, or `reversedOtherName` | an other name's index. For typo suggestions (see `Suggestions.swift`).
         case reversedStarts, reversed, reversedTargets
@@ -71,8 +80,8 @@ enum CatalogueFormat {
 
     /// The other names' sections: read only when a search needs them.
     static let lateSections: [Section] = [
-        .aliasFoldStarts, .aliasFolded, .aliasNameStarts, .aliasNames, .aliasRows, .reversedStarts, .reversed,
-        .reversedTargets,
+        .aliasFoldStarts, .aliasFolded, .aliasNameStarts, .aliasNames, .aliasRows, .aliasKinds, .reversedStarts,
+        .reversed, .reversedTargets,
     ]
 
     /// How much of a catalogue to read when it is opened: up to where the other names begin, when the header says

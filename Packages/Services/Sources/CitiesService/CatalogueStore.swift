@@ -46,6 +46,10 @@ public actor CatalogueStore {
     private let remote: HTTPClient?
     private let now: @Sendable () -> Date
     private let downloadTimeout: Duration
+    /// The time-zone grid's file, read the first time coordinates need a zone (`zoneGrid`).
+    private let zoneGridFile: URL?
+    private var zoneGridRead = false
+    private var loadedZoneGrid: TimeZoneGrid?
     private var current: CityCatalogue? {
         didSet { published.withLock { $0 = current } }
     }
@@ -58,10 +62,13 @@ public actor CatalogueStore {
     ///   - builtIn: the catalogue that ships with the App (`CitiesResources.builtInCatalogue`).
     ///   - remote: a client for `SKYLENS_CITIES_URL`, when it is set.
     ///   - downloadTimeout: how long the whole download of that list may take.
+    ///   - zoneGrid: the time-zone grid (`CitiesResources.timeZoneGrid`); nil leaves the zones of coordinates to the
+    ///     nearest town.
     public init(
         directory: URL, builtIn: URL, remote: HTTPClient?, downloadTimeout: Duration = .seconds(60),
-        now: @escaping @Sendable () -> Date
+        zoneGrid: URL? = CitiesResources.timeZoneGrid, now: @escaping @Sendable () -> Date
     ) {
+        self.zoneGridFile = zoneGrid
         self.path = directory.appendingPathComponent("cities.skycat").path
         self.downloadTimeout = downloadTimeout
         self.builtIn = builtIn
@@ -107,6 +114,15 @@ public actor CatalogueStore {
         }
         if more > 0 { candidates.append("…and \(more) more") }
         return candidates
+    }
+
+    /// The time-zone grid, read on first use (about 300 KB); nil when it is missing or damaged.
+    public func zoneGrid() -> TimeZoneGrid? {
+        if !zoneGridRead {
+            zoneGridRead = true
+            loadedZoneGrid = zoneGridFile.flatMap { try? Data(contentsOf: $0) }.flatMap(TimeZoneGrid.init(data:))
+        }
+        return loadedZoneGrid
     }
 
     /// The catalogue, opened (or first imported) on first use.
@@ -395,6 +411,8 @@ public actor CatalogueStore {
 public enum CitiesResources {
     /// The built-in city list, prepared ahead (`make catalogue`).
     public static var builtInCatalogue: URL? { ResourceLocator.url(bundle: bundle, file: "cities.skycat") }
+    /// The IANA time zone of every 0.1° cell (`TimeZoneGrid`), prepared ahead (`make catalogue`).
+    public static var timeZoneGrid: URL? { ResourceLocator.url(bundle: bundle, file: "timezones.skytz") }
     /// ISO code, name, capital, continent, population of every country.
     public static var countries: URL? { ResourceLocator.url(bundle: bundle, file: "countries.csv") }
 

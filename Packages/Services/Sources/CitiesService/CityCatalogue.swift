@@ -27,11 +27,13 @@ public struct City: Sendable, Equatable, Hashable {
     public var isTown: Bool
     /// The other name (another language, an old name, a code) the city was found by, when it was not its name.
     public var otherName: String?
+    /// Its country's capital.
+    public var isCapital: Bool
 
     public init(
         id: Int, name: String, country: String, latitude: Double, longitude: Double, state: String? = nil,
         population: Int? = nil, timeZone: String? = nil, region: Region? = nil, isTown: Bool = true,
-        otherName: String? = nil
+        otherName: String? = nil, isCapital: Bool = false
     ) {
         self.id = id
         self.name = name
@@ -44,7 +46,11 @@ public struct City: Sendable, Equatable, Hashable {
         self.region = region
         self.isTown = isTown
         self.otherName = otherName
+        self.isCapital = isCapital
     }
+
+    /// How important the place is, on the scale every ranking of places uses (`PlaceRanking.importance`).
+    public var importance: Double { PlaceRanking.importance(population: population, isCapital: isCapital, isTown: isTown) }
 }
 
 /// A first-level region of a country (a state, province, Land or region), as GeoNames names it.
@@ -81,6 +87,12 @@ public struct NearbyCity: Sendable, Equatable {
     public var city: City
     public var distanceKm: Double
     public var bearing: Double
+
+    public init(city: City, distanceKm: Double, bearing: Double) {
+        self.city = city
+        self.distanceKm = distanceKm
+        self.bearing = bearing
+    }
 }
 
 /// The city list, read whole from a catalogue file (see `CatalogueFormat`). Searching never allocates more than
@@ -117,6 +129,8 @@ public final class CityCatalogue: @unchecked Sendable {
     private let mergedIDs: UnsafePointer<UInt32>
     private let mergedRows: UnsafePointer<UInt32>
     private let mergedCount: Int
+    /// The towns as a k-d tree, for the place nearest a point.
+    private let tree: NearestTree
     /// Where the other names' sections are in the file, and the table once read (see `otherNames`).
     private let lateSections: [CatalogueFormat.Section: Range<Int>]
     private let loadedOtherNames = Mutex<OtherNameTable?>(nil)
@@ -126,6 +140,8 @@ public final class CityCatalogue: @unchecked Sendable {
     let regionTable: [(country: UInt16, region: Region)]
     /// Made the first time a query names a region (folding 3,244 names costs more than the rest of opening).
     private let regionIndexByName = Mutex<[String: [Int]]?>(nil)
+    /// Countries by folded name, for a qualifier that names one (made the first time one does).
+    private let countryCodesByName = Mutex<[String: UInt16]?>(nil)
     /// Where the rows whose folded name starts with each pair of bytes begin (see `prefixKey`): a search for one or
     /// two bytes needs no binary search at all, a longer one only within that pair's rows. Built when the file is
     /// opened (one pass over the first bytes of the names, well under a millisecond).
@@ -198,6 +214,15 @@ public final class CityCatalogue: @unchecked Sendable {
         mergedCount = section(.mergedIDs).count / 4
         mergedIDs = try column(.mergedIDs, UInt32.self, rows: mergedCount)
         mergedRows = try column(.mergedRows, UInt32.self, rows: mergedCount)
+        let treeCount = section(.treeRows).count / 4
+        let treeRows = try column(.treeRows, UInt32.self, rows: treeCount)
+        let treeAxes = try column(.treeAxes, UInt8.self, rows: treeCount)
+        for index in 0..<treeCount where treeRows[index] >= count || treeAxes[index] > 2 {
+            throw corrupt("entry \(index) of the nearest-place tree is inconsistent")
+        }
+        tree = NearestTree(
+            rows: treeRows, points: try column(.treePoints, Float.self, rows: treeCount * 3), axes: treeAxes,
+            count: treeCount)
         guard let namesBase = section(.names).baseAddress, let foldedBase = section(.folded).baseAddress else {
             throw corrupt("the name sections are empty")
         }
@@ -217,7 +242,7 @@ public final class CityCatalogue: @unchecked Sendable {
             guard
                 let table = OtherNameTable(
                     foldStarts: section(.aliasFoldStarts), folded: section(.aliasFolded), rows: section(.aliasRows),
-                    placeCount: count),
+                    kinds: section(.aliasKinds), placeCount: count),
                 let texts = OtherNameTexts(
                     starts: section(.aliasNameStarts), names: section(.aliasNames), count: table.count),
                 let reversed = ReversedKeys(
@@ -303,7 +328,17 @@ public final class CityCatalogue: @unchecked Sendable {
             timeZone: zone == CatalogueFormat.unknownTimeZone || Int(zone) >= timeZoneNames.count
                 ? nil : timeZoneNames[Int(zone)],
             region: region(at: position),
-            isTown: isTown(at: position))
+            isTown: isTown(at: position), isCapital: isCapital(at: position))
+    }
+
+    public func isCapital(at position: Int) -> Bool { flags[position] & CatalogueFormat.capital != 0 }
+
+    /// `PlaceRanking.importance` of the row.
+    public func importance(at position: Int) -> Double {
+        let value = populations[position]
+        return PlaceRanking.importance(
+            population: value == CatalogueFormat.unknownPopulation ? nil : Int(value),
+            isCapital: isCapital(at: position), isTown: isTown(at: position))
     }
 
     public func region(at position: Int) -> Region? {
@@ -332,7 +367,10 @@ public final class CityCatalogue: @unchecked Sendable {
             if let foldStarts = readLate(.aliasFoldStarts), let folded = readLate(.aliasFolded),
                 let rows = readLate(.aliasRows)
             {
-                table = OtherNameTable(foldStarts: foldStarts, folded: folded, rows: rows, placeCount: count) ?? .empty
+                table =
+                    OtherNameTable(
+                        foldStarts: foldStarts, folded: folded, rows: rows, kinds: readLate(.aliasKinds),
+                        placeCount: count) ?? .empty
             }
             loaded = table
             return table
@@ -382,6 +420,17 @@ public final class CityCatalogue: @unchecked Sendable {
     public func otherName(_ index: Int) -> String { otherNameTexts.name(index) ?? "" }
     /// The row other name `index` names.
     public func otherNameRow(_ index: Int) -> Int { otherNames.row(index) }
+    /// Other name `index` as search folds it: its key (`mad` for `MAD: Adolfo Suárez Madrid–Barajas Airport`).
+    public func otherNameKey(_ index: Int) -> String {
+        let table = otherNames
+        guard index >= 0, index < table.count else { return "" }
+        return String(
+            decoding: UnsafeBufferPointer(
+                start: table.folded + Int(table.foldStarts[index]), count: table.foldedLength(index)),
+            as: UTF8.self)
+    }
+    /// What kind of other name `index` is.
+    public func otherNameKind(_ index: Int) -> OtherNameKind { otherNames.kind(index) }
     public func population(at position: Int) -> Int {
         let value = populations[position]
         return value == CatalogueFormat.unknownPopulation ? 0 : Int(value)
@@ -455,8 +504,33 @@ public final class CityCatalogue: @unchecked Sendable {
                 countries[row] == country || isIn(row, named)
             }
         }
-        guard !named.isEmpty else { return SearchPlan(prefix: query.whole, country: nil) }
+        guard !named.isEmpty else {
+            // A country's name (`Córdoba, Spain`, `Cambridge, United Kingdom`) narrows like its code.
+            if query.country == nil, let code = countryCode(named: text) {
+                return SearchPlan(prefix: query.prefix, country: code)
+            }
+            return SearchPlan(prefix: query.whole, country: nil)
+        }
         return SearchPlan(prefix: query.prefix, country: country) { [self] row in isIn(row, named) }
+    }
+
+    /// The country a qualifier names by its English name (`countries.csv`), or a name people use for it (`USA`,
+    /// `UK`, `Britain`); nil for none.
+    func countryCode(named text: String) -> UInt16? {
+        let table = countryCodesByName.withLock { made in
+            if let made { return made }
+            var table: [String: UInt16] = [
+                "usa": CatalogueFormat.packCode("US"), "united states of america": CatalogueFormat.packCode("US"),
+                "america": CatalogueFormat.packCode("US"), "uk": CatalogueFormat.packCode("GB"),
+                "britain": CatalogueFormat.packCode("GB"), "great britain": CatalogueFormat.packCode("GB"),
+            ]
+            for country in Countries.builtIn().all {
+                table[NameFolding.fold(country.name)] = CatalogueFormat.packCode(country.code)
+            }
+            made = table
+            return table
+        }
+        return table[NameFolding.fold(text.trimmingCharacters(in: .whitespaces))]
     }
 
     /// The regions a qualifier names: by name (folded) or by code (ISO 3166-2 or GeoNames').
@@ -500,10 +574,11 @@ public final class CityCatalogue: @unchecked Sendable {
             var rows = matches(plan, favorites: favorites).map { (row: $0, otherName: -1) }
             rows = merged(rows, withOtherNames: others, plan: plan, favorites: favorites)
             if query.order == .population {
-                // The most populous of those found by their name, then of those found by another.
+                // The most important of those found by their name (the resolver's measure: people on a log scale, a
+                // capital), then of those found by another.
                 rows = rows.enumerated().sorted { a, b in
                     if (a.element.otherName < 0) != (b.element.otherName < 0) { return a.element.otherName < 0 }
-                    let x = population(at: a.element.row), y = population(at: b.element.row)
+                    let x = importance(at: a.element.row), y = importance(at: b.element.row)
                     return x != y ? x > y : a.offset < b.offset
                 }.map(\.element)
             }
@@ -808,6 +883,32 @@ public final class CityCatalogue: @unchecked Sendable {
                     latitude1: latitude, longitude1: longitude, latitude2: self.latitude(at: entry.row),
                     longitude2: self.longitude(at: entry.row)))
         }
+    }
+
+    /// The town nearest a point (any coordinates: at sea, at a pole, across the antimeridian), from the k-d tree:
+    /// its row, nil when the list has no towns.
+    public func nearestPosition(latitude: Double, longitude: Double) -> Int? {
+        tree.nearest(latitude: latitude, longitude: longitude).map { Int(tree.rows[$0]) }
+    }
+
+    /// The same answer by measuring every town: the yardstick of `nearestPosition` in the benchmark and the tests.
+    public func nearestPositionByScanning(latitude: Double, longitude: Double) -> Int? {
+        tree.nearestByScanning(latitude: latitude, longitude: longitude).map { Int(tree.rows[$0]) }
+    }
+
+    /// How many towns the nearest-place index holds.
+    public var nearestIndexCount: Int { tree.count }
+
+    /// The town nearest a point, with its distance and the bearing from the point to it.
+    public func nearestPlace(latitude: Double, longitude: Double) -> NearbyCity? {
+        guard let position = nearestPosition(latitude: latitude, longitude: longitude) else { return nil }
+        let city = city(at: position)
+        return NearbyCity(
+            city: city,
+            distanceKm: Geo.distance(
+                latitude1: latitude, longitude1: longitude, latitude2: city.latitude, longitude2: city.longitude),
+            bearing: Geo.bearing(
+                latitude1: latitude, longitude1: longitude, latitude2: city.latitude, longitude2: city.longitude))
     }
 
     private func ringCells(row: Int, column: Int, ring: Int) -> [(Int, Int)] {

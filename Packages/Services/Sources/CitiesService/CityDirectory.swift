@@ -66,6 +66,11 @@ public struct CityDirectory: Sendable {
     public var places:
         @Sendable (_ south: Double, _ west: Double, _ north: Double, _ east: Double, _ sampling: CitySampling) ->
             [CityPlace]
+    /// The town nearest any point (at sea too: however far), with its distance and the bearing to it; nil for a list
+    /// without towns.
+    public var nearestPlace: @Sendable (_ latitude: Double, _ longitude: Double) -> NearbyCity?
+    /// The IANA time zone of a point that is not a listed place (`PlaceZone`).
+    public var timeZone: @Sendable (_ latitude: Double, _ longitude: Double) -> String
 
     public init(
         count: Int, source: String,
@@ -73,7 +78,11 @@ public struct CityDirectory: Sendable {
         city: @escaping @Sendable (Int) -> City?,
         resolve: @escaping @Sendable (String) -> Result<CityResolution, CityResolutionError>,
         nearest: @escaping @Sendable (Int, Int) -> [NearbyCity],
-        places: @escaping @Sendable (Double, Double, Double, Double, CitySampling) -> [CityPlace]
+        places: @escaping @Sendable (Double, Double, Double, Double, CitySampling) -> [CityPlace],
+        nearestPlace: @escaping @Sendable (Double, Double) -> NearbyCity? = { _, _ in nil },
+        timeZone: @escaping @Sendable (Double, Double) -> String = { _, longitude in
+            Place.nauticalZone(longitude: longitude)
+        }
     ) {
         self.count = count
         self.source = source
@@ -82,13 +91,16 @@ public struct CityDirectory: Sendable {
         self.resolve = resolve
         self.nearest = nearest
         self.places = places
+        self.nearestPlace = nearestPlace
+        self.timeZone = timeZone
     }
 
     /// True when the list has the city (a favourite kept from another list may be missing).
     public func has(_ id: Int) -> Bool { city(id) != nil }
 
-    /// The live value: a catalogue read from its file.
-    public static func catalogue(_ catalogue: CityCatalogue) -> CityDirectory {
+    /// The live value: a catalogue read from its file, and the time-zone grid (nil: the zones of coordinates come
+    /// from the nearest town alone).
+    public static func catalogue(_ catalogue: CityCatalogue, zones: TimeZoneGrid? = nil) -> CityDirectory {
         CityDirectory(
             count: catalogue.count, source: catalogue.source,
             search: { query, only, offset, limit in
@@ -117,6 +129,36 @@ public struct CityDirectory: Sendable {
                         latitude: catalogue.latitude(at: position), longitude: catalogue.longitude(at: position),
                         population: catalogue.population(at: position))
                 }
+            },
+            nearestPlace: { latitude, longitude in catalogue.nearestPlace(latitude: latitude, longitude: longitude) },
+            timeZone: { latitude, longitude in
+                PlaceZone.zone(
+                    latitude: latitude, longitude: longitude, grid: zones,
+                    nearest: catalogue.nearestPlace(latitude: latitude, longitude: longitude))
             })
+    }
+}
+
+/// The time zone of coordinates that are not a listed place: the zone grid's (time-zone boundaries, 0.1° cells); where
+/// the grid says open sea but land is within 12 nautical miles (territorial waters: a harbour, a bay, a point just
+/// off a coast), the zone of the nearest town; with no grid, the nearest town's within about 100 km; else the
+/// nautical zone of the longitude.
+public enum PlaceZone {
+    /// 12 nautical miles: where a country's waters, and its clocks, end.
+    public static let territorialWatersKm = 22.224
+
+    public static func zone(latitude: Double, longitude: Double, grid: TimeZoneGrid?, nearest: NearbyCity?) -> String {
+        if let grid {
+            let zone = grid.zone(latitude: latitude, longitude: longitude)
+            guard TimeZoneGrid.isSea(zone) else { return zone }
+            if let town = nearest?.city.timeZone,
+                grid.isNearLand(latitude: latitude, longitude: longitude, kilometres: territorialWatersKm)
+            {
+                return town
+            }
+            return zone
+        }
+        if let nearest, nearest.distanceKm <= 111, let zone = nearest.city.timeZone { return zone }
+        return Place.nauticalZone(longitude: longitude)
     }
 }

@@ -36,7 +36,8 @@ public struct CityListClient: Sendable {
     public static func live(_ store: CatalogueStore) -> CityListClient {
         CityListClient(
             open: { (progress: Progress?) async throws(CatalogueError) -> CityDirectory in
-                CityDirectory.catalogue(try await store.catalogue(progress: progress))
+                let catalogue = try await store.catalogue(progress: progress)
+                return CityDirectory.catalogue(catalogue, zones: await store.zoneGrid())
             },
             info: { (progress: Progress?) async throws(CatalogueError) -> CatalogueStore.ListInfo in
                 try await store.info(progress: progress)

@@ -33,6 +33,9 @@ public struct Countries: Sendable {
 
     public func country(_ code: String) -> Country? { byCode[code.uppercased()] }
 
+    /// Every country, by code.
+    public var all: [Country] { byCode.keys.sorted().compactMap { byCode[$0] } }
+
     public func name(_ code: String) -> String? { byCode[code.uppercased()]?.name }
 
     /// Splits a CSV line, honouring double quotes.

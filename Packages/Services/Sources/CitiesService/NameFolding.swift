@@ -85,9 +85,10 @@ public struct CityQuery: Sendable, Equatable {
         parts.removeLast()
         let name = NameFolding.fold(parts.joined(separator: ",")).trimmingCharacters(in: .whitespaces)
         if isCode(last) {
+            // `UK`, reserved in ISO 3166 for the United Kingdom, is how people write GB.
+            let code = last.uppercased() == "UK" ? "GB" : last.uppercased()
             self.init(
-                prefix: name, country: last.uppercased(), region: last, countryOrRegion: true, whole: whole,
-                order: order)
+                prefix: name, country: code, region: last, countryOrRegion: true, whole: whole, order: order)
         } else {
             self.init(prefix: name, region: last, whole: whole, order: order)
         }

@@ -13,16 +13,17 @@ public struct Place: Sendable, Equatable {
     public var region: String?
     public var latitude: Double
     public var longitude: Double
-    /// The IANA time zone the place keeps: the city's; for coordinates, the nearest city's within about 100 km,
-    /// else the nautical zone of the longitude (`Etc/GMT-8`).
+    /// The IANA time zone the place keeps: the city's; for coordinates, the zone grid's (`PlaceZone`).
     public var timeZone: String
-    /// Other cities with exactly this name (for "also: …"), and how many there are in all.
+    /// Other places that answer to the same text (at most five, the likeliest first), and how many in all.
     public var alternatives: [City]
     public var alternativeCount: Int
+    /// The runner-up when it was nearly as likely meant: worth one line ("Also: …").
+    public var closeRunnerUp: City?
 
     public init(
         id: Int?, name: String, country: String, region: String? = nil, latitude: Double, longitude: Double,
-        timeZone: String, alternatives: [City] = [], alternativeCount: Int = 0
+        timeZone: String, alternatives: [City] = [], alternativeCount: Int = 0, closeRunnerUp: City? = nil
     ) {
         self.id = id
         self.name = name
@@ -33,14 +34,22 @@ public struct Place: Sendable, Equatable {
         self.timeZone = timeZone
         self.alternatives = alternatives
         self.alternativeCount = alternativeCount
+        self.closeRunnerUp = closeRunnerUp
     }
 
-    public init(city: City, alternatives: [City] = [], alternativeCount: Int = 0) {
+    public init(city: City, alternatives: [City] = [], alternativeCount: Int = 0, closeRunnerUp: City? = nil) {
         self.init(
             id: city.id, name: city.name, country: city.country, region: city.regionLabel, latitude: city.latitude,
             longitude: city.longitude,
             timeZone: city.timeZone ?? Self.nauticalZone(longitude: city.longitude),
-            alternatives: alternatives, alternativeCount: alternativeCount)
+            alternatives: alternatives, alternativeCount: alternativeCount, closeRunnerUp: closeRunnerUp)
+    }
+
+    /// `43.70°N 79.40°W`: how a point is named.
+    public static func name(latitude: Double, longitude: Double) -> String {
+        String(
+            format: "%.2f°%@ %.2f°%@", abs(latitude), latitude >= 0 ? "N" : "S", abs(longitude),
+            longitude >= 0 ? "E" : "W")
     }
 
     /// The time zone of the longitude at sea: `Etc/GMT-8` is UTC+8 (the IANA names count the other way).
@@ -85,14 +94,12 @@ public struct PlaceFinder: Sendable {
     public func resolve(_ text: String) async throws(PlaceFailure) -> Place {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let (latitude, longitude) = Self.coordinates(trimmed) {
-            let name = String(
-                format: "%.2f°%@ %.2f°%@", abs(latitude), latitude >= 0 ? "N" : "S", abs(longitude),
-                longitude >= 0 ? "E" : "W")
-            // The zone of the nearest city; the list is only a help here, so coordinates work without it.
-            let nearest = try? await cities().nearestCity(latitude: latitude, longitude: longitude)
+            // The zone of the point (the zone grid); the list is only a help here, so coordinates work without it.
+            let directory = try? await cities()
             return Place(
-                id: nil, name: name, country: "", latitude: latitude, longitude: longitude,
-                timeZone: nearest?.timeZone ?? Place.nauticalZone(longitude: longitude))
+                id: nil, name: Place.name(latitude: latitude, longitude: longitude), country: "", latitude: latitude,
+                longitude: longitude,
+                timeZone: directory?.timeZone(latitude, longitude) ?? Place.nauticalZone(longitude: longitude))
         }
         let directory: CityDirectory
         do { directory = try await cities() } catch { throw .catalogue(error.message) }
@@ -101,7 +108,7 @@ public struct PlaceFinder: Sendable {
         case .success(let resolution):
             return Place(
                 city: resolution.city, alternatives: resolution.alternatives,
-                alternativeCount: resolution.alternativeCount)
+                alternativeCount: resolution.alternativeCount, closeRunnerUp: resolution.closeRunnerUp)
         case .failure(.notFound(let message)):
             throw .notFound(message)
         case .failure(.invalid):
@@ -109,35 +116,46 @@ public struct PlaceFinder: Sendable {
         }
     }
 
-    /// `19.54,110`, `-33.9, 18.4`: latitude and longitude in degrees.
+    /// A point as people write one, in degrees: `43.7,-79.4`, `-33.9, 18.4`, `43.7 -79.4`, `43.7N 79.4W`,
+    /// `43.7°N, 79.4°W`, `33.9S 18.4E`. Latitude first; a hemisphere letter (N, S, E, W, either case) gives the sign
+    /// and then may not be contradicted by a minus. Nil for anything else, or a point off the globe.
     public static func coordinates(_ text: String) -> (latitude: Double, longitude: Double)? {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else { return nil }
+        // Two parts: split at a comma, else at blanks.
+        var parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
-        guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-            parts.allSatisfy({ $0.allSatisfy { $0.isNumber || $0 == "." || $0 == "-" || $0 == "+" } }),
-            (-90...90).contains(latitude), (-180...180).contains(longitude)
+        if parts.count == 1 { parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
+        guard parts.count == 2 else { return nil }
+        /// A signed number of degrees and its hemisphere letter, if any.
+        func degrees(_ part: String, positive: Character, negative: Character) -> (value: Double, lettered: Bool)? {
+            var text = part.replacingOccurrences(of: "°", with: "").trimmingCharacters(in: .whitespaces)
+            var sign = 1.0
+            var lettered = false
+            if let last = text.last?.uppercased().first, last == positive || last == negative {
+                sign = last == negative ? -1 : 1
+                lettered = true
+                text = String(text.dropLast()).trimmingCharacters(in: .whitespaces)
+            }
+            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
+                let number = Double(text), number.isFinite
+            else { return nil }
+            if lettered, number < 0 { return nil }
+            return (sign * number, lettered)
+        }
+        guard let latitude = degrees(parts[0], positive: "N", negative: "S"),
+            let longitude = degrees(parts[1], positive: "E", negative: "W"),
+            (-90...90).contains(latitude.value), (-180...180).contains(longitude.value)
         else { return nil }
-        return (latitude, longitude)
+        return (latitude.value, longitude.value)
     }
 }
 
 extension CityDirectory {
     /// The city nearest a point, within a degree of latitude (about 110 km); nil at sea.
     public func nearestCity(latitude: Double, longitude: Double) -> City? {
-        let south = max(-90, latitude - 1), north = min(90, latitude + 1)
-        let span = min(180, 1 / max(0.05, cos(latitude * .pi / 180)))
-        var west = longitude - span, east = longitude + span
-        if west < -180 { west += 360 }
-        if east > 180 { east -= 360 }
-        let candidates = places(south, west, north, east, .all)
-        func distance(_ place: CityPlace) -> Double {
-            var dLon = abs(place.longitude - longitude)
-            if dLon > 180 { dLon = 360 - dLon }
-            let x = dLon * cos(latitude * .pi / 180), y = place.latitude - latitude
-            return x * x + y * y
-        }
-        guard let best = candidates.min(by: { distance($0) < distance($1) }), distance(best) <= 1 else { return nil }
-        return city(best.id)
+        guard let nearest = nearestPlace(latitude, longitude), nearest.distanceKm <= 111.2 else { return nil }
+        return nearest.city
     }
 }

@@ -12,16 +12,19 @@ struct SkyDocument: JSONDocument {
     var date: String
     var sun: SunDocument?
     var moon: MoonDocument
+    /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
+    var alternatives: [PlaceAlternative]?
 
     init(_ sky: SkyDay, place: Place, includeSun: Bool = true) {
         location = LocationDocument(place)
+        alternatives = PlaceAlternative.list(place.alternatives)
         date = sky.day.isoDate
         let zone = sky.day.timeZone
         sun = includeSun ? SunDocument(sky, zone: zone) : nil
         moon = MoonDocument(sky.moon, zone: zone)
     }
 
-    enum CodingKeys: String, CodingKey { case location, date, sun, moon }
+    enum CodingKeys: String, CodingKey { case location, date, sun, moon, alternatives }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -29,6 +32,7 @@ struct SkyDocument: JSONDocument {
         try container.encode(date, forKey: .date)
         if let sun { try container.encode(sun, forKey: .sun) }
         try container.encode(moon, forKey: .moon)
+        if let alternatives { try container.encode(alternatives, forKey: .alternatives) }
     }
 }
 

@@ -174,13 +174,21 @@ public final class SkyPlugin: FeaturePlugin {
                 json: MonthDocument(month, place: place))
         }
         guard let sky = state.sky else { return .empty }
+        // One line when another place was nearly as likely meant (the JSON lists every alternative).
+        let also = place.closeRunnerUp.map { runnerUp in
+            "\n" + painter.paint(
+                DisplayWidth.truncated(
+                    "Also: \(TerminalText.sanitize(runnerUp.qualifiedName)) #\(runnerUp.id)", toColumns: max(1, width)),
+                .dim)
+        } ?? ""
         if moonOnly {
             return CommandOutput(
-                text: SkyViews.moonDay(sky, place: place, width: width, painter: painter),
+                text: SkyViews.moonDay(sky, place: place, width: width, painter: painter) + also,
                 json: SkyDocument(sky, place: place, includeSun: false))
         }
         return CommandOutput(
-            text: SkyViews.day(sky, place: place, today: state.today, now: now(), width: width, painter: painter),
+            text: SkyViews.day(sky, place: place, today: state.today, now: now(), width: width, painter: painter)
+                + also,
             json: SkyDocument(sky, place: place))
     }
 }

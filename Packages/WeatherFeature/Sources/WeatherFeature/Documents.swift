@@ -1,4 +1,5 @@
 import Architecture
+import CitiesService
 import Foundation
 import WeatherService
 
@@ -80,6 +81,9 @@ struct WeatherDocument: JSONDocument {
     }
 
     var location: Location
+    /// Other places that answer to the text the place was named by (`[{id,name,region,country,population}]`, at
+    /// most five, the likeliest first), so that a script can tell another may have been meant; left out when none.
+    var alternatives: [PlaceAlternative]?
     var provider: String
     /// The temperature's unit (`celsius`, `fahrenheit`); the others are named beside their values.
     var unit: String
@@ -101,7 +105,7 @@ struct WeatherDocument: JSONDocument {
 
     init(
         _ shown: WeatherRepository.Shown, units: Units, mode: WeatherModel.Mode,
-        options: WeatherModel.ViewOptions = .init(), now: Date, note: String? = nil
+        options: WeatherModel.ViewOptions = .init(), now: Date, note: String? = nil, alternatives: [City] = []
     ) {
         let report = shown.report
         func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
@@ -109,6 +113,7 @@ struct WeatherDocument: JSONDocument {
         func speed(_ kmh: Double) -> Double { round(units.wind.speed(kmh)) }
         func amount(_ mm: Double) -> Double { units.rain.value(mm) }
         location = Location(report.location)
+        self.alternatives = PlaceAlternative.list(alternatives)
         provider = report.provider
         self.unit = units.temperature.rawValue
         observedAt = report.observedAt

@@ -1,4 +1,5 @@
 import Architecture
+import CitiesService
 import Astronomy
 import CoreKit
 import Foundation
@@ -12,6 +13,8 @@ struct LineDocument: JSONDocument {
     var stale: Bool
     var fetchedAt: Date
     var location: WeatherDocument.Location
+    /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
+    var alternatives: [PlaceAlternative]?
 }
 
 extension WeatherViews {

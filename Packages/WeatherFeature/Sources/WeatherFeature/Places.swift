@@ -11,6 +11,8 @@ struct ResolvedPlace: Sendable, Equatable {
     /// Other cities with exactly this name (for "Paris: also …"), and how many there are in all.
     var alternatives: [City]
     var alternativeCount: Int
+    /// The runner-up, when it was nearly as likely meant ("Also: …").
+    var closeRunnerUp: City?
     /// The place's IANA time zone (for the day's length and the Moon).
     var timeZone: String
 
@@ -21,6 +23,7 @@ struct ResolvedPlace: Sendable, Equatable {
         region = place.region
         alternatives = place.alternatives
         alternativeCount = place.alternativeCount
+        closeRunnerUp = place.closeRunnerUp
         timeZone = place.timeZone
     }
 }

@@ -176,12 +176,9 @@ enum WeatherViews {
                 lines.append(styles.reduce(line) { painter.paint($0, $1) })
             }
         }
-        if let place, place.alternativeCount > 0 {
-            let names = place.alternatives.map { city in "\(city.qualifiedName.terminalSafe) #\(city.id)" }
-            let more = place.alternativeCount > names.count ? " and \(place.alternativeCount - names.count) more" : ""
-            say(
-                "Also called that: \(names.joined(separator: "; "))\(more). Narrow with 'NAME, REGION, CC', 'NAME, CC' or '#ID'.",
-                .dim)
+        if let runnerUp = place?.closeRunnerUp {
+            // One line, only when another place was nearly as likely meant (the JSON lists every alternative).
+            say("Also: \(runnerUp.qualifiedName.terminalSafe) #\(runnerUp.id)", .dim)
         }
         if let fallback = shown.answeredBy {
             say(fallback, .yellow)

@@ -352,7 +352,8 @@ public final class WeatherPlugin: FeaturePlugin {
         return CommandOutput(
             text: text,
             json: WeatherDocument(
-                shown, units: state.units, mode: state.mode, options: state.options, now: frame.now, note: note))
+                shown, units: state.units, mode: state.mode, options: state.options, now: frame.now, note: note,
+                alternatives: alternatives(of: state.place, for: shown)))
     }
 
     /// `--line` or `--template`: one line for a status bar or a script.
@@ -370,7 +371,14 @@ public final class WeatherPlugin: FeaturePlugin {
             text: line,
             json: LineDocument(
                 line: line, stale: shown.staleBecause != nil, fetchedAt: shown.fetchedAt,
-                location: WeatherDocument.Location(shown.report.location)))
+                location: WeatherDocument.Location(shown.report.location),
+                alternatives: PlaceAlternative.list(alternatives(of: model.state.place, for: shown))))
+    }
+
+    /// The other places that answer to what named the place shown (none when the weather is another place's).
+    private func alternatives(of place: ResolvedPlace?, for shown: WeatherRepository.Shown) -> [City] {
+        guard let place, place.location.id == shown.report.location.id else { return [] }
+        return place.alternatives
     }
 
     private func airOutput(_ context: CommandContext) throws(CommandError) -> CommandOutput {
