@@ -90,7 +90,8 @@ import Testing
         let home = try TemporaryDirectory()
         let run = AppBinary.runner(home: home)
         // Inland South Australia, far from any listed town: Adelaide's clocks, not the nautical UTC+9.
-        let sky = try json(try run.run(["--", "--format", "json", "sky", "-28.0,134.1", "--date", "2026-11-25"]).stdout)
+        let sky = try json(
+            try run.run(["--", "--format", "json", "sky", "-28.0,134.1", "--date", "2026-11-25"]).stdout)
         #expect((sky["location"] as? [String: Any])?["timezone"] as? String == "Australia/Adelaide")
         // Tehran and the Algerian Sahara, where the nearest listed town may be across a border.
         let tehran = try json(try run.run(["--", "--format", "json", "sky", "35.7,51.4"]).stdout)

@@ -54,7 +54,9 @@ struct CatalogueTool {
         FileHandle.standardError.write(Data(summary.utf8))
         let written = try CityCatalogue(path: paths[7])
         FileHandle.standardError.write(
-            Data("\(written.aliasCount) other names kept, \(written.nearestIndexCount) towns in the nearest-place tree\n".utf8))
+            Data(
+                "\(written.aliasCount) other names kept, \(written.nearestIndexCount) towns in the nearest-place tree\n"
+                    .utf8))
         guard let grid = TimeZoneGrid.file(fromText: try String(contentsOfFile: paths[6], encoding: .utf8)),
             TimeZoneGrid(data: grid) != nil
         else {

@@ -238,7 +238,8 @@ struct SkyLensBench {
         var treeAnswers = [Int](repeating: -1, count: points.count)
         let tree = measure(rounds: 5, queries: points.count) { count in
             for index in 0..<count {
-                treeAnswers[index] = catalogue.nearestPosition(latitude: points[index].0, longitude: points[index].1) ?? -1
+                treeAnswers[index] =
+                    catalogue.nearestPosition(latitude: points[index].0, longitude: points[index].1) ?? -1
             }
         }
         var disagreements = 0
@@ -274,9 +275,12 @@ struct SkyLensBench {
             "| resolver, \(queries.count) real queries (place-queries.tsv) ×5 | median \(time(p50)), 95th percentile \(time(p95)), slowest \(time(times.last ?? 0)); \(resolved) resolved |"
         )
         report.line("")
-        report.check("the tree and the scan agree on every point (100,000)", disagreements == 0, "\(disagreements) disagree")
+        report.check(
+            "the tree and the scan agree on every point (100,000)", disagreements == 0, "\(disagreements) disagree")
         report.check("nearest place ≤ 5 µs per query", tree <= 5e-6, time(tree))
-        report.check("the resolver answers the table's queries", !queries.isEmpty && resolved == queries.count, "\(resolved) of \(queries.count)")
+        report.check(
+            "the resolver answers the table's queries", !queries.isEmpty && resolved == queries.count,
+            "\(resolved) of \(queries.count)")
         report.line("")
     }
 

@@ -221,8 +221,9 @@ final class CityBrowser: ObservableViewModel {
             // How it was named (its alternatives, the point it was opened for) belongs to this opening only.
             let alternatives = state.alsoCalled?.chosen == id ? state.alsoCalled?.cities ?? [] : []
             let origin = state.opened?.id == id ? state.origin : nil
-            guard state.detail?.city.id != id || state.detail?.origin != origin
-                || state.detail?.alternatives != alternatives
+            guard
+                state.detail?.city.id != id || state.detail?.origin != origin
+                    || state.detail?.alternatives != alternatives
             else { return }
             state.detail = Detail(
                 city: city, countryName: countries.name(city.country), favorite: state.favorites.contains(id),

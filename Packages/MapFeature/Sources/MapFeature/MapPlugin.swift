@@ -72,7 +72,8 @@ public final class MapPlugin: FeaturePlugin {
                 licence: "MIT; CC BY 4.0"),
             Attribution(
                 "Time zones of places without one, and of any coordinates (a 0.1° grid)",
-                detail: "timezonefinder 9.0.0 with timezonefinder-data 3.2026.3, boundaries from timezone-boundary-builder",
+                detail:
+                    "timezonefinder 9.0.0 with timezonefinder-data 3.2026.3, boundaries from timezone-boundary-builder",
                 licence: "MIT; ODbL (boundaries)"),
             Attribution(
                 "Shorelines and lakes",

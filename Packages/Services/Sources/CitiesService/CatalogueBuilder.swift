@@ -110,7 +110,8 @@ public enum CatalogueBuilder {
             guard fields.count >= 10, fields[0].count == 3, fields[0].allSatisfy({ $0.isASCII && $0.isLetter }),
                 let id = Int(fields[9].trimmingCharacters(in: .whitespaces))
             else { return nil }
-            return Airport(code: fields[0].uppercased(), name: fields[2].trimmingCharacters(in: .whitespaces), cityID: id)
+            return Airport(
+                code: fields[0].uppercased(), name: fields[2].trimmingCharacters(in: .whitespaces), cityID: id)
         }
     }
 
@@ -155,7 +156,8 @@ public enum CatalogueBuilder {
                         && Geo.distance(
                             latitude1: records[candidate.place].latitude,
                             longitude1: records[candidate.place].longitude,
-                            latitude2: records[chosen.place].latitude, longitude2: records[chosen.place].longitude) <= 25
+                            latitude2: records[chosen.place].latitude, longitude2: records[chosen.place].longitude)
+                            <= 25
                 }).max(by: { $0.population < $1.population })
             {
                 chosen = own

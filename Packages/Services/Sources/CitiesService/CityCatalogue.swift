@@ -50,7 +50,9 @@ public struct City: Sendable, Equatable, Hashable {
     }
 
     /// How important the place is, on the scale every ranking of places uses (`PlaceRanking.importance`).
-    public var importance: Double { PlaceRanking.importance(population: population, isCapital: isCapital, isTown: isTown) }
+    public var importance: Double {
+        PlaceRanking.importance(population: population, isCapital: isCapital, isTown: isTown)
+    }
 }
 
 /// A first-level region of a country (a state, province, Land or region), as GeoNames names it.

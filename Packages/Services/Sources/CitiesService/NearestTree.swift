@@ -22,7 +22,9 @@ struct NearestTree {
 
     /// The entries of the tree for `rows` at these points: the rows in tree order, their points (x, y, z, …) and the
     /// split axis of each node.
-    static func build(rows: [UInt32], points: [(Float, Float, Float)]) -> (
+    static func build(
+        rows: [UInt32], points: [(Float, Float, Float)]
+    ) -> (
         rows: [UInt32], points: [Float], axes: [UInt8]
     ) {
         var order = Array(0..<rows.count)

@@ -138,7 +138,8 @@ public struct PlaceFinder: Sendable {
                 lettered = true
                 text = String(text.dropLast()).trimmingCharacters(in: .whitespaces)
             }
-            guard !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
+            guard !text.isEmpty,
+                text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),
                 let number = Double(text), number.isFinite
             else { return nil }
             if lettered, number < 0 { return nil }

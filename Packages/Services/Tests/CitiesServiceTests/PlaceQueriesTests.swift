@@ -100,7 +100,9 @@ import Testing
         // A place found by another name needs more than six times the people of one found by its own name.
         let big = PlaceRanking.importance(population: 60_000, isCapital: false, isTown: true)
         let small = PlaceRanking.importance(population: 10_000, isCapital: false, isTown: true)
-        #expect(PlaceRanking.score(importance: big, match: .otherName) < PlaceRanking.score(importance: small, match: .name))
+        #expect(
+            PlaceRanking.score(importance: big, match: .otherName) < PlaceRanking.score(importance: small, match: .name)
+        )
         // A region's own row is not the town.
         #expect(
             PlaceRanking.importance(population: nil, isCapital: false, isTown: false)

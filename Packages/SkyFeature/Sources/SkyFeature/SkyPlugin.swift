@@ -175,12 +175,15 @@ public final class SkyPlugin: FeaturePlugin {
         }
         guard let sky = state.sky else { return .empty }
         // One line when another place was nearly as likely meant (the JSON lists every alternative).
-        let also = place.closeRunnerUp.map { runnerUp in
-            "\n" + painter.paint(
-                DisplayWidth.truncated(
-                    "Also: \(TerminalText.sanitize(runnerUp.qualifiedName)) #\(runnerUp.id)", toColumns: max(1, width)),
-                .dim)
-        } ?? ""
+        let also =
+            place.closeRunnerUp.map { runnerUp in
+                "\n"
+                    + painter.paint(
+                        DisplayWidth.truncated(
+                            "Also: \(TerminalText.sanitize(runnerUp.qualifiedName)) #\(runnerUp.id)",
+                            toColumns: max(1, width)),
+                        .dim)
+            } ?? ""
         if moonOnly {
             return CommandOutput(
                 text: SkyViews.moonDay(sky, place: place, width: width, painter: painter) + also,

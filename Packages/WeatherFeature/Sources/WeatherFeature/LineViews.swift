@@ -1,6 +1,6 @@
 import Architecture
-import CitiesService
 import Astronomy
+import CitiesService
 import CoreKit
 import Foundation
 import WeatherService
