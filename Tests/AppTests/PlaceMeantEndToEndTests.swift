@@ -55,8 +55,13 @@ import Testing
     @Test func searchShowsTheAirportBesideItsCityAndTheNewPlaces() throws {
         let home = try TemporaryDirectory()
         let run = AppBinary.runner(home: home, environment: ["COLUMNS": "200"])
-        let mad = try run.run(["--", "search", "MAD"])
-        #expect(mad.stdout.contains("Madrid, Madrid, ES (MAD: Adolfo Suárez Madrid–Barajas Airport)"), "\(mad.stdout)")
+        // In search order (Madrid under `madrid`) or by importance (first), with the airport beside it.
+        let mad = try run.run(["--", "search", "MAD", "--limit", "300"])
+        #expect(mad.stdout.contains("Madrid, Madrid, ES (MAD: Madrid Barajas International Airport)"), "\(mad.stdout)")
+        let ranked = try run.run(["--", "search", "MAD", "--sort", "population", "--limit", "3"])
+        #expect(
+            ranked.stdout.split(separator: "\n").dropFirst().first?.contains(
+                "Madrid, Madrid, ES (MAD: Madrid Barajas International Airport)") == true, "\(ranked.stdout)")
         let taipei = try run.run(["--", "open", "New Taipei"])
         #expect(taipei.status == 0 && taipei.stdout.hasPrefix("New Taipei City"), "\(taipei.stdout)")
         for (query, country) in [("Ordos", "CN"), ("Caloocan", "PH"), ("Wanzhou", "CN"), ("Queens", "US")] {

@@ -15,8 +15,8 @@ import TestSupport
 struct SkyLensBench {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard arguments.count == 2 else {
-            print("usage: SkyLensBench PATH/TO/App")
+        guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "places") else {
+            print("usage: SkyLensBench PATH/TO/App [places]")
             exit(64)
         }
         let app = URL(fileURLWithPath: arguments[1])
@@ -28,6 +28,12 @@ struct SkyLensBench {
 
         let catalogue = try CityCatalogue(path: try require(CitiesResources.builtInCatalogue).path)
         let queries = randomPrefixes(count: 1_000, seed: 20_261_122)
+        if arguments.count == 3 {
+            // `SkyLensBench App places`: the places' section alone (the nearest place and the resolver).
+            placeBenchmarks(catalogue, report: &report)
+            print(report.text)
+            exit(report.failed ? 1 : 0)
+        }
         // The App first, while this process is small (a child's peak memory is read from getrusage).
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
         try await searchBenchmarks(catalogue, queries: queries, report: &report)

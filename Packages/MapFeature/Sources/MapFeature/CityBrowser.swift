@@ -478,6 +478,11 @@ final class CityBrowser: ObservableViewModel {
         }
     }
 
+    /// The town nearest a point, however far (nil for a list without towns).
+    func nearestPlace(to point: GeoPoint) -> City? {
+        directory.nearestPlace(point.latitude, point.longitude)?.city
+    }
+
     /// The city nearest a point, within about 100 km (nil at sea).
     func nearestCity(to point: GeoPoint) -> City? {
         directory.nearestCity(latitude: point.latitude, longitude: point.longitude)

@@ -439,7 +439,10 @@ public final class MapPlugin: FeaturePlugin {
                 reference(arguments["city"], context), zoom: zoom, style: style, width: width, height: height,
                 layers: layers, night: arguments.flag("night"), weather: arguments.flag("weather")))
         try check(browser)
-        guard let city = browser.state.map?.city else { throw .failure("internal", "No map was drawn.") }
+        // A map of a point is filed under the place nearest it (its name in the prompt; `weather` from it).
+        guard let map = browser.state.map,
+            let city = map.city ?? browser.nearestPlace(to: map.center)
+        else { throw .failure("internal", "No map was drawn.") }
         var output = try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
         // A size asked for is a map to print, not one to fill the window with.
         if arguments.integer("width") != nil || arguments.integer("height") != nil { output.fullScreen = nil }

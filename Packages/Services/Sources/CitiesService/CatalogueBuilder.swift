@@ -294,8 +294,8 @@ public enum CatalogueBuilder {
         // Other names: a place's, once each as folded, unless it is the place's own name folded, or a name all in
         // lower-case ASCII letters (137,794 of GeoNames' are: machine transliterations from Arabic and Persian
         // script, `nychaytwchys  lwzyana`, that would answer typos with nonsense).
-        // Airports' codes first, so that a code both lists give is said with the airport's name (`MAD: Adolfo
-        // Suárez Madrid–Barajas Airport`); and `X City` answers to `X` (`New Taipei`, `Ho Chi Minh`, `Quezon`).
+        // Airports' codes first, so that a code both lists give is said with the airport's name (`MAD: Madrid
+        // Barajas International Airport`); and `X City` answers to `X` (`New Taipei`, `Ho Chi Minh`, `Quezon`).
         var placeOfID: [Int: Int] = [:]
         for (place, ids) in placeIDs.enumerated() { for id in ids { placeOfID[id] = place } }
         var airportsOfPlace: [Int: [Airport]] = [:]

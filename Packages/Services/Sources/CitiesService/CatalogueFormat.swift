@@ -66,7 +66,7 @@ enum CatalogueFormat {
         /// names (u32 × (aliases + 1) starts and the blob), the names as written (the same), and u32 each one's row.
         case aliasFoldStarts, aliasFolded, aliasNameStarts, aliasNames, aliasRows
         /// u8 each other name's kind (`OtherNameKind`): a name, a code (`NYC`, `YYZ`), an airport's IATA code (its
-        /// text `MAD: Adolfo Suárez Madrid–Barajas Airport`).
+        /// text `MAD: Madrid Barajas International Airport`).
         case aliasKinds
         /// Every folded name and other name written backwards, sorted (u32 starts and the blob), and what each is:
         /// a row, or `reversedOtherName` | an other name's index. For typo suggestions (see `Suggestions.swift`).

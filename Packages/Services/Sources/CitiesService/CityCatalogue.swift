@@ -422,7 +422,7 @@ public final class CityCatalogue: @unchecked Sendable {
     public func otherName(_ index: Int) -> String { otherNameTexts.name(index) ?? "" }
     /// The row other name `index` names.
     public func otherNameRow(_ index: Int) -> Int { otherNames.row(index) }
-    /// Other name `index` as search folds it: its key (`mad` for `MAD: Adolfo Suárez Madrid–Barajas Airport`).
+    /// Other name `index` as search folds it: its key (`mad` for `MAD: Madrid Barajas International Airport`).
     public func otherNameKey(_ index: Int) -> String {
         let table = otherNames
         guard index >= 0, index < table.count else { return "" }
@@ -586,7 +586,14 @@ public final class CityCatalogue: @unchecked Sendable {
             }
             let page = rows.dropFirst(offset).prefix(limit)
             var names: [Int: String] = [:]
-            for entry in page where entry.otherName >= 0 { names[entry.row] = otherName(entry.otherName) }
+            let airports = airportNames(others)
+            for entry in page {
+                if entry.otherName >= 0 {
+                    names[entry.row] = otherName(entry.otherName)
+                } else if let airport = airports[entry.row] {
+                    names[entry.row] = airport
+                }
+            }
             return CitySearchPage(total: rows.count, offset: offset, positions: page.map(\.row), otherNames: names)
         }
         var prefix = plan.prefix
@@ -612,6 +619,7 @@ public final class CityCatalogue: @unchecked Sendable {
                 extra.append((place, index))
             }
             extra.sort { precedes($0, $1, table) }
+            let airports = airportNames(others)
             var positions: [Int] = []
             var names: [Int: String] = [:]
             var next = named.lowerBound, other = 0, rank = 0
@@ -623,6 +631,7 @@ public final class CityCatalogue: @unchecked Sendable {
                 if rank >= offset {
                     if byName {
                         positions.append(row(next))
+                        if let airport = airports[row(next)] { names[row(next)] = airport }
                     } else {
                         positions.append(extra[other].row)
                         names[extra[other].row] = otherName(extra[other].otherName)
@@ -634,6 +643,18 @@ public final class CityCatalogue: @unchecked Sendable {
             return CitySearchPage(
                 total: named.count + extra.count, offset: offset, positions: positions, otherNames: names)
         }
+    }
+
+    /// For a query that is an airport's code (`MAD`): the airports' texts by the row they serve, so that a place
+    /// listed by its own name (Madrid, under `mad…`) still says the airport beside it.
+    private func airportNames(_ candidates: Range<Int>) -> [Int: String] {
+        guard !candidates.isEmpty, candidates.count <= 64 else { return [:] }
+        let table = otherNames
+        var names: [Int: String] = [:]
+        for index in candidates where table.kind(index) == .airport && table.foldedLength(index) <= 4 {
+            names[table.row(index)] = otherName(index)
+        }
+        return names
     }
 
     /// The other names a search for `prefix` takes: those that start with it when it has four bytes or more, else
