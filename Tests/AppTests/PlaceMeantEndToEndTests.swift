@@ -26,6 +26,27 @@ import Testing
         }
     }
 
+    @Test func theWeatherOfTheIssuesExamplesIsThePlaceMeant() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        defer { server.server.stop() }
+        let run = AppBinary.runner(
+            home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.url, "SKYLENS_OPENWEATHER_URL": server.url])
+        for (query, id) in [("New York", 5_128_581), ("Bombay", 1_275_339), ("Washington, US", 4_140_963)] {
+            let result = try run.run(["--", "--format", "json", "weather", query])
+            #expect(result.status == 0, "\(query): \(result.stderr)")
+            let document = try json(result.stdout)
+            #expect((document["location"] as? [String: Any])?["id"] as? Int == id, "\(query)")
+        }
+        // The point itself, kept exactly: no place's id, the point's coordinates.
+        let point = try json(try run.run(["--", "--format", "json", "weather", "43.7,-79.4"]).stdout)
+        let location = try #require(point["location"] as? [String: Any])
+        #expect(location["id"] == nil && location["lat"] as? Double == 43.7 && location["lon"] as? Double == -79.4)
+        // `--line` carries the alternatives too.
+        let line = try json(try run.run(["--", "--format", "json", "weather", "San Jose", "--line"]).stdout)
+        #expect((line["alternatives"] as? [[String: Any]])?.first?["country"] as? String == "CR")
+    }
+
     @Test func aScriptCanTellAnotherPlaceMayHaveBeenMeant() throws {
         let home = try TemporaryDirectory()
         let run = AppBinary.runner(home: home)

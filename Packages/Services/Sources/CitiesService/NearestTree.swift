@@ -87,32 +87,39 @@ struct NearestTree {
         var best = -1
         var bestDistance = Double.infinity
         // A stack of ranges to visit, each with the squared distance from the point to its splitting plane (a far
-        // side is visited only while it can still hold something nearer).
-        var stack: [(low: Int, high: Int, bound: Double)] = []
-        stack.reserveCapacity(64)
-        stack.append((0, count, 0))
-        while let (low, high, bound) = stack.popLast() {
-            guard low < high, bound <= bestDistance else { continue }
-            let middle = (low + high) / 2
-            let distance = squaredDistance(middle, x, y, z)
-            if distance < bestDistance || (distance == bestDistance && rows[middle] < rows[best]) {
-                best = middle
-                bestDistance = distance
+        // side is visited only while it can still hold something nearer). Each level pushes two ranges and pops one,
+        // so 2 × 64 entries hold any tree of up to 2^64 entries; kept on the stack, not allocated per query.
+        return withUnsafeTemporaryAllocation(of: (low: Int, high: Int, bound: Double).self, capacity: 130) { stack in
+            stack[0] = (0, count, 0)
+            var depth = 1
+            while depth > 0 {
+                depth -= 1
+                let (low, high, bound) = stack[depth]
+                guard low < high, bound <= bestDistance else { continue }
+                let middle = (low + high) / 2
+                let distance = squaredDistance(middle, x, y, z)
+                if distance < bestDistance || (distance == bestDistance && rows[middle] < rows[best]) {
+                    best = middle
+                    bestDistance = distance
+                }
+                let axis = Int(axes[middle])
+                let along = axis == 0 ? query.0 : axis == 1 ? query.1 : query.2
+                let difference = along - Double(points[3 * middle + axis])
+                let plane = difference * difference
+                // (A balanced tree of 2^32 entries is 33 levels deep: never reached.)
+                guard depth + 2 <= stack.count else { continue }
+                // The near side last, so that it is visited first.
+                if difference < 0 {
+                    stack[depth] = (middle + 1, high, plane)
+                    stack[depth + 1] = (low, middle, 0)
+                } else {
+                    stack[depth] = (low, middle, plane)
+                    stack[depth + 1] = (middle + 1, high, 0)
+                }
+                depth += 2
             }
-            let axis = Int(axes[middle])
-            let along = axis == 0 ? query.0 : axis == 1 ? query.1 : query.2
-            let difference = along - Double(points[3 * middle + axis])
-            let plane = difference * difference
-            // The near side last, so that it is visited first.
-            if difference < 0 {
-                stack.append((middle + 1, high, plane))
-                stack.append((low, middle, 0))
-            } else {
-                stack.append((low, middle, plane))
-                stack.append((middle + 1, high, 0))
-            }
+            return best
         }
-        return best
     }
 
     /// The same answer as `nearest`, by measuring every entry: the benchmark's yardstick and the tests' reference.
