@@ -64,6 +64,9 @@ final class CityBrowser: ObservableViewModel {
         var night = false
         /// The largest places labelled with their weather (`--weather`, `t` full-screen).
         var weather = false
+        /// A map of a point (no city): the place nearest it, which the route, the prompt and `fav` or `weather`
+        /// without a name take.
+        var filedUnder: City?
     }
 
     /// What `fav` or `unfav` did.
@@ -114,11 +117,10 @@ final class CityBrowser: ObservableViewModel {
         var weatherFailedAt: Date?
     }
 
-    /// Other places a name could have meant: the first few (the likeliest first), how many in all, and the
-    /// runner-up when it was nearly as likely meant.
+    /// Other places a name could have meant: the first few (the likeliest first), and the runner-up when it was
+    /// nearly as likely meant.
     struct AlsoCalled: Equatable, Sendable {
         var cities: [City]
-        var count: Int
         var closeRunnerUp: City?
         /// The place the name was resolved to.
         var chosen: Int
@@ -256,12 +258,13 @@ final class CityBrowser: ObservableViewModel {
                 city = named
             }
             await reloadFavorites(required: false)
+            let filedUnder = point.flatMap { directory.nearestPlace($0.latitude, $0.longitude)?.city }
             state.map = MapView(
                 city: city, favorite: city.map { state.favorites.contains($0.id) } ?? false,
                 center: point.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
                     ?? GeoPoint(latitude: city?.latitude ?? 0, longitude: city?.longitude ?? 0),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
-                width: width, height: height, layers: layers, night: night, weather: weather)
+                width: width, height: height, layers: layers, night: night, weather: weather, filedUnder: filedUnder)
         case .nightToggled:
             state.map?.night.toggle()
         case .weatherToggled:
@@ -341,15 +344,13 @@ final class CityBrowser: ObservableViewModel {
             }
             state.origin = Origin(
                 latitude: point.latitude, longitude: point.longitude, distanceKm: nearest.distanceKm,
-                bearing: Geo.bearing(
-                    latitude1: point.latitude, longitude1: point.longitude, latitude2: nearest.city.latitude,
-                    longitude2: nearest.city.longitude))
+                bearing: nearest.bearing)
             return nearest.city
         }
         if trimmed.isEmpty {
             if let id = reference.onScreen {
                 if let city = state.detail?.city, city.id == id { return city }
-                if let city = state.map?.city, city.id == id { return city }
+                if let city = state.map?.city ?? state.map?.filedUnder, city.id == id { return city }
             }
             state.problem = .whichCity
             return nil
@@ -383,8 +384,8 @@ final class CityBrowser: ObservableViewModel {
         case .success(let resolution):
             if resolution.alternativeCount > 0 {
                 state.alsoCalled = AlsoCalled(
-                    cities: resolution.alternatives, count: resolution.alternativeCount,
-                    closeRunnerUp: resolution.closeRunnerUp, chosen: resolution.city.id)
+                    cities: resolution.alternatives, closeRunnerUp: resolution.closeRunnerUp,
+                    chosen: resolution.city.id)
             }
             return resolution.city
         case .failure(let failure):

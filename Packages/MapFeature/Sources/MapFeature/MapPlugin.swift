@@ -404,12 +404,7 @@ public final class MapPlugin: FeaturePlugin {
             }
         if let origin = change.origin {
             // Named by a point: which place that was, and how far.
-            let distance =
-                origin.distanceKm < 10
-                ? String(format: "%.1f km", origin.distanceKm) : "\(Int(origin.distanceKm.rounded())) km"
-            text +=
-                " (The nearest place to \(Place.name(latitude: origin.latitude, longitude: origin.longitude)), "
-                + "\(distance) \(Geo.compassPoint(origin.bearing)) of it.)"
+            text += " " + MapViews.originText(origin)
         }
         return CommandOutput(
             text: text,
@@ -440,9 +435,9 @@ public final class MapPlugin: FeaturePlugin {
                 layers: layers, night: arguments.flag("night"), weather: arguments.flag("weather")))
         try check(browser)
         // A map of a point is filed under the place nearest it (its name in the prompt; `weather` from it).
-        guard let map = browser.state.map,
-            let city = map.city ?? browser.nearestPlace(to: map.center)
-        else { throw .failure("internal", "No map was drawn.") }
+        guard let map = browser.state.map, let city = map.city ?? map.filedUnder else {
+            throw .failure("internal", "No map was drawn.")
+        }
         var output = try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
         // A size asked for is a map to print, not one to fill the window with.
         if arguments.integer("width") != nil || arguments.integer("height") != nil { output.fullScreen = nil }

@@ -140,7 +140,8 @@ final class MapScreen: FullScreen {
                     height: map.height, layers: map.layers, night: map.night, weather: map.weather))
             if let problem = browser.state.problem {
                 message = Self.describe(problem)
-            } else if let city = browser.state.map?.city {
+            } else if let map = browser.state.map, let city = map.city ?? map.filedUnder {
+                // A point's map is filed under the place nearest it.
                 moved(city)
             }
         default:

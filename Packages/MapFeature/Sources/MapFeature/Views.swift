@@ -85,9 +85,16 @@ enum MapViews {
     /// `Also: San José, San Jose, CR #3621849`: the runner-up when it was nearly as likely meant, cut to the width;
     /// nil when none was (the JSON lists every alternative).
     static func alsoCalled(_ also: CityBrowser.AlsoCalled, width: Int) -> String? {
-        guard let runnerUp = also.closeRunnerUp else { return nil }
-        return DisplayWidth.truncated(
-            "Also: \(TerminalText.sanitize(runnerUp.qualifiedName)) #\(runnerUp.id)", toColumns: max(1, width))
+        also.closeRunnerUp?.alsoLine(fitting: width)
+    }
+
+    /// `The nearest place to 43.70°N 79.40°W: 0.7 km NE of it.`: where the place named by a point is from it.
+    static func originText(_ origin: CityBrowser.Origin) -> String {
+        let distance =
+            origin.distanceKm < 10
+            ? String(format: "%.1f km", origin.distanceKm) : "\(Int(origin.distanceKm.rounded())) km"
+        return "The nearest place to \(Place.name(latitude: origin.latitude, longitude: origin.longitude)): "
+            + "\(distance) \(CitiesService.Geo.compassPoint(origin.bearing)) of it."
     }
 
     /// Favourites that the city list in use lacks, as they were stored: never silently dropped.
@@ -156,13 +163,7 @@ enum MapViews {
         var lines = [painter.paint(title, .bold) + star]
         if let origin = detail.origin {
             // Opened for a point: the nearest place, how far and which way from the point.
-            let distance =
-                origin.distanceKm < 10
-                ? String(format: "%.1f km", origin.distanceKm) : "\(Int(origin.distanceKm.rounded())) km"
-            lines += DisplayWidth.wrapped(
-                "The nearest place to \(Place.name(latitude: origin.latitude, longitude: origin.longitude)): "
-                    + "\(distance) \(CitiesService.Geo.compassPoint(origin.bearing)) of it.",
-                width: width, indent: "  ")
+            lines += DisplayWidth.wrapped(originText(origin), width: width, indent: "  ")
         }
         var facts: [(String, String)] = [("Coordinates", coordinates(city, long: true))]
         if let country = detail.countryName {

@@ -118,7 +118,7 @@ public enum CatalogueBuilder {
     /// What kind of other name a text is: a code when it is two to four capital ASCII letters (`NYC`, `YYZ`, `NY`),
     /// else a name.
     static func kind(ofOtherName text: String) -> OtherNameKind {
-        (2...4).contains(text.utf8.count) && text.utf8.allSatisfy({ (0x41...0x5A).contains($0) }) ? .code : .name
+        PlaceRanking.isCodeLike(text) ? .code : .name
     }
 
     /// The rows of capitals: for each country of `countries`, the most populous place of that country whose name or
@@ -459,7 +459,9 @@ public enum CatalogueBuilder {
     public static func addMore(_ csv: String, to records: inout [City]) -> MoreReport {
         var regions: [String: Region] = [:]
         var byName: [String: [Int]] = [:]
+        var listedIDs = Set<Int>()
         for (index, record) in records.enumerated() {
+            listedIDs.insert(record.id)
             if let region = record.region, !region.inferred {
                 regions["\(record.country)\u{0}\(region.geonamesCode)"] = region
             }
@@ -468,7 +470,7 @@ public enum CatalogueBuilder {
         var report = MoreReport(added: 0, merged: 0, populated: 0)
         for line in csv.split(whereSeparator: \.isNewline).dropFirst() {
             let fields = Countries.fields(String(line))
-            guard fields.count >= 8, let id = Int(fields[0]), fields[2].count == 2,
+            guard fields.count >= 8, let id = Int(fields[0]), !listedIDs.contains(id), fields[2].count == 2,
                 let latitude = Double(fields[4]), let longitude = Double(fields[5]),
                 (-90...90).contains(latitude), (-180...180).contains(longitude)
             else { continue }
@@ -496,6 +498,7 @@ public enum CatalogueBuilder {
                     population: population, timeZone: zone.isEmpty ? nil : zone,
                     region: regions["\(country)\u{0}\(fields[3])"]))
             byName[key, default: []].append(records.count - 1)
+            listedIDs.insert(id)
             report.added += 1
         }
         return report

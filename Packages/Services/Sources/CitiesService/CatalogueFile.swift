@@ -117,7 +117,7 @@ struct OtherNameTable: @unchecked Sendable {
     let foldStarts: UnsafePointer<UInt32>
     let folded: UnsafePointer<UInt8>
     let rows: UnsafePointer<UInt32>
-    /// Each one's kind (`OtherNameKind`), nil when the file has none (every one a name).
+    /// Each one's kind (`OtherNameKind`); nil for an empty table (or one read without its kinds: every one a name).
     let kinds: UnsafePointer<UInt8>?
     let count: Int
     /// Where the names starting with each first byte and pair of bytes begin (`CityCatalogue.prefixKey`), as for
@@ -149,8 +149,10 @@ struct OtherNameTable: @unchecked Sendable {
         self.foldStarts = foldBase.assumingMemoryBound(to: UInt32.self)
         self.folded = (folded.baseAddress ?? nowhere).assumingMemoryBound(to: UInt8.self)
         self.rows = (rows.baseAddress ?? nowhere).assumingMemoryBound(to: UInt32.self)
-        if let kinds, kinds.count == count, count > 0, let base = kinds.baseAddress {
-            self.kinds = base.assumingMemoryBound(to: UInt8.self)
+        if let kinds {
+            // Format 5 has a kind for every other name: a section of another size is damage.
+            guard kinds.count == count else { return nil }
+            self.kinds = kinds.baseAddress?.assumingMemoryBound(to: UInt8.self)
         } else {
             self.kinds = nil
         }

@@ -222,9 +222,12 @@ public final class CityCatalogue: @unchecked Sendable {
         for index in 0..<treeCount where treeRows[index] >= count || treeAxes[index] > 2 {
             throw corrupt("entry \(index) of the nearest-place tree is inconsistent")
         }
-        tree = NearestTree(
-            rows: treeRows, points: try column(.treePoints, Float.self, rows: treeCount * 3), axes: treeAxes,
-            count: treeCount)
+        let treePoints = try column(.treePoints, Float.self, rows: treeCount * 3)
+        // Points on the unit sphere: a damaged one (not finite, off the sphere) could make the walk compare nothing.
+        for index in 0..<(treeCount * 3) where !(treePoints[index].isFinite && abs(treePoints[index]) <= 1.001) {
+            throw corrupt("point \(index / 3) of the nearest-place tree is not on the globe")
+        }
+        tree = NearestTree(rows: treeRows, points: treePoints, axes: treeAxes, count: treeCount)
         guard let namesBase = section(.names).baseAddress, let foldedBase = section(.folded).baseAddress else {
             throw corrupt("the name sections are empty")
         }
@@ -431,8 +434,7 @@ public final class CityCatalogue: @unchecked Sendable {
                 start: table.folded + Int(table.foldStarts[index]), count: table.foldedLength(index)),
             as: UTF8.self)
     }
-    /// What kind of other name `index` is.
-    public func otherNameKind(_ index: Int) -> OtherNameKind { otherNames.kind(index) }
+
     public func population(at position: Int) -> Int {
         let value = populations[position]
         return value == CatalogueFormat.unknownPopulation ? 0 : Int(value)
@@ -576,8 +578,8 @@ public final class CityCatalogue: @unchecked Sendable {
             var rows = matches(plan, favorites: favorites).map { (row: $0, otherName: -1) }
             rows = merged(rows, withOtherNames: others, plan: plan, favorites: favorites)
             if query.order == .population {
-                // The most important of those found by their name (the resolver's measure: people on a log scale, a
-                // capital), then of those found by another.
+                // The most important of those found by their name (the resolver's measure, `PlaceRanking.importance`:
+                // people on a log scale, a capital, not a region's own row), then of those found by another.
                 rows = rows.enumerated().sorted { a, b in
                     if (a.element.otherName < 0) != (b.element.otherName < 0) { return a.element.otherName < 0 }
                     let x = importance(at: a.element.row), y = importance(at: b.element.row)

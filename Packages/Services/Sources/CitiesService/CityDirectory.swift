@@ -132,9 +132,9 @@ public struct CityDirectory: Sendable {
             },
             nearestPlace: { latitude, longitude in catalogue.nearestPlace(latitude: latitude, longitude: longitude) },
             timeZone: { latitude, longitude in
-                PlaceZone.zone(
-                    latitude: latitude, longitude: longitude, grid: zones,
-                    nearest: catalogue.nearestPlace(latitude: latitude, longitude: longitude))
+                PlaceZone.zone(latitude: latitude, longitude: longitude, grid: zones) {
+                    catalogue.nearestPlace(latitude: latitude, longitude: longitude)
+                }
             })
     }
 }
@@ -147,18 +147,21 @@ public enum PlaceZone {
     /// 12 nautical miles: where a country's waters, and its clocks, end.
     public static let territorialWatersKm = 22.224
 
-    public static func zone(latitude: Double, longitude: Double, grid: TimeZoneGrid?, nearest: NearbyCity?) -> String {
+    /// - Parameter nearest: the town nearest the point, asked only where the grid says sea (or there is no grid).
+    public static func zone(
+        latitude: Double, longitude: Double, grid: TimeZoneGrid?, nearest: () -> NearbyCity?
+    ) -> String {
         if let grid {
             let zone = grid.zone(latitude: latitude, longitude: longitude)
             guard TimeZoneGrid.isSea(zone) else { return zone }
-            if let town = nearest?.city.timeZone,
+            if let town = nearest()?.city.timeZone,
                 grid.isNearLand(latitude: latitude, longitude: longitude, kilometres: territorialWatersKm)
             {
                 return town
             }
             return zone
         }
-        if let nearest, nearest.distanceKm <= 111, let zone = nearest.city.timeZone { return zone }
+        if let nearest = nearest(), nearest.distanceKm <= 111, let zone = nearest.city.timeZone { return zone }
         return Place.nauticalZone(longitude: longitude)
     }
 }

@@ -26,7 +26,7 @@ public struct CityQuery: Sendable, Equatable {
     public enum Order: Sendable, Equatable {
         /// Name, then country, then the more populous: the list's own order.
         case name
-        /// The same matches, the most populous first.
+        /// The same matches, the most important first (`PlaceRanking.importance`: people, a capital, a town).
         case population
     }
 

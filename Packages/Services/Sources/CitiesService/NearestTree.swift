@@ -6,7 +6,7 @@ import Foundation
 /// box" well, but "which town is nearest this point" needs rings of cells that grow without bound at sea and crowd
 /// near the poles, where a degree of longitude shrinks to nothing; on the sphere's points (x, y, z) the straight-line
 /// (chord) distance orders places exactly as the great-circle distance does, with no special case for the poles or
-/// the antimeridian, and a balanced tree of 190,000 towns answers in about 20 levels.
+/// the antimeridian, and a balanced tree of 197,000 towns answers in about 18 levels.
 ///
 /// The tree is implicit: the rows in tree order, where the node of a range of entries is at its middle, its left
 /// subtree before it and its right subtree after it; each node splits on the axis along which its range spreads most.
@@ -78,9 +78,9 @@ struct NearestTree {
         return dx * dx + dy * dy + dz * dz
     }
 
-    /// The entry nearest the point (ties: the lower row), nil for an empty tree.
+    /// The entry nearest the point (ties: the lower row); nil for an empty tree or a point off the globe.
     func nearest(latitude: Double, longitude: Double) -> Int? {
-        guard count > 0 else { return nil }
+        guard count > 0, (-90...90).contains(latitude), (-360...360).contains(longitude) else { return nil }
         let (fx, fy, fz) = Self.point(latitude: latitude, longitude: longitude)
         let x = Double(fx), y = Double(fy), z = Double(fz)
         let query = (x, y, z)
@@ -98,7 +98,7 @@ struct NearestTree {
                 guard low < high, bound <= bestDistance else { continue }
                 let middle = (low + high) / 2
                 let distance = squaredDistance(middle, x, y, z)
-                if distance < bestDistance || (distance == bestDistance && rows[middle] < rows[best]) {
+                if best < 0 || distance < bestDistance || (distance == bestDistance && rows[middle] < rows[best]) {
                     best = middle
                     bestDistance = distance
                 }
@@ -118,13 +118,13 @@ struct NearestTree {
                 }
                 depth += 2
             }
-            return best
+            return best >= 0 ? best : nil
         }
     }
 
     /// The same answer as `nearest`, by measuring every entry: the benchmark's yardstick and the tests' reference.
     func nearestByScanning(latitude: Double, longitude: Double) -> Int? {
-        guard count > 0 else { return nil }
+        guard count > 0, (-90...90).contains(latitude), (-360...360).contains(longitude) else { return nil }
         let (fx, fy, fz) = Self.point(latitude: latitude, longitude: longitude)
         let x = Double(fx), y = Double(fy), z = Double(fz)
         var best = 0

@@ -52,3 +52,11 @@ extension City {
         return DisplayWidth.truncated(short, toColumns: columns)
     }
 }
+
+extension City {
+    /// `Also: San José, San Jose, CR #3621849`, safe for a terminal and cut to `columns`: the one line a view gives a
+    /// runner-up that was nearly as likely meant.
+    public func alsoLine(fitting columns: Int) -> String {
+        DisplayWidth.truncated("Also: \(qualifiedName.terminalSafe) #\(id)", toColumns: max(1, columns))
+    }
+}

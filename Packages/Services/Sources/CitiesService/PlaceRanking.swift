@@ -59,11 +59,15 @@ public enum PlaceRanking {
     /// The score of a place found this way: the higher, the likelier meant.
     public static func score(importance: Double, match: Match) -> Double { importance + weight(match) }
 
-    /// True when the text reads as a code: two to four capital ASCII letters (`MAD`, `YYZ`, `NYC`).
+    /// True when the query's name (before any comma) reads as a code (`MAD`, `YYZ, CA`).
     public static func typedAsCode(_ text: String) -> Bool {
         let name = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
-        return (2...4).contains(trimmed.utf8.count) && trimmed.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+        return isCodeLike(name.trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Two to four capital ASCII letters (`MAD`, `YYZ`, `NYC`, `NY`): how codes are written.
+    public static func isCodeLike(_ text: String) -> Bool {
+        (2...4).contains(text.utf8.count) && text.utf8.allSatisfy { (0x41...0x5A).contains($0) }
     }
 }
 

@@ -72,6 +72,9 @@ public struct TimeZoneGrid: Sendable {
 
     /// The cell of a point: its band (0 at the north) and column (0 at −180°).
     static func cell(latitude: Double, longitude: Double) -> (row: Int, column: Int) {
+        // Anything but a finite point is the cell at 0°, 0° (never a trap on the way to an index).
+        let latitude = latitude.isFinite ? min(90, max(-90, latitude)) : 0
+        let longitude = longitude.isFinite ? longitude : 0
         let row = min(rows - 1, max(0, Int(((90 - latitude) * 10).rounded(.down))))
         var lon = longitude.truncatingRemainder(dividingBy: 360)
         if lon >= 180 { lon -= 360 }
@@ -102,6 +105,9 @@ public struct TimeZoneGrid: Sendable {
     /// True when a cell within `kilometres` of the point is land (not open sea by the boundaries): the point is near
     /// a coast.
     public func isNearLand(latitude: Double, longitude: Double, kilometres: Double) -> Bool {
+        guard latitude.isFinite, longitude.isFinite, kilometres.isFinite, kilometres >= 0, kilometres <= 500 else {
+            return false
+        }
         let degreesOfLatitude = kilometres / 111.2
         let degreesOfLongitude = min(180, degreesOfLatitude / max(0.01, cos(latitude * .pi / 180)))
         let (centreRow, centreColumn) = Self.cell(latitude: latitude, longitude: longitude)
@@ -136,9 +142,9 @@ public struct TimeZoneGrid: Sendable {
             var column = 0
             var previous = -1
             for item in line.split(separator: " ") {
-                let parts = item.split(separator: "*")
-                guard let index = Int(parts[0]), index >= 0, index < zones.count,
-                    let count = parts.count > 1 ? Int(parts[1]) : 1, count > 0
+                let parts = item.split(separator: "*", omittingEmptySubsequences: false)
+                guard (1...2).contains(parts.count), let index = Int(parts[0]), index >= 0, index < zones.count,
+                    let count = parts.count > 1 ? Int(parts[1]) : 1, count > 0, count <= columns - column
                 else { return nil }
                 if index != previous { runs.append(UInt32(column) << 16 | UInt32(index)) }
                 previous = index

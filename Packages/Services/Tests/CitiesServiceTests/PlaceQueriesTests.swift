@@ -188,15 +188,27 @@ import Testing
         let grid = try #require(Self.grid)
         let catalogue = try #require(PlaceQueriesTests.catalogue)
         func zone(_ latitude: Double, _ longitude: Double) -> String {
-            PlaceZone.zone(
-                latitude: latitude, longitude: longitude, grid: grid,
-                nearest: catalogue.nearestPlace(latitude: latitude, longitude: longitude))
+            PlaceZone.zone(latitude: latitude, longitude: longitude, grid: grid) {
+                catalogue.nearestPlace(latitude: latitude, longitude: longitude)
+            }
         }
         #expect(zone(-28.0, 134.1) == "Australia/Adelaide")
         // Off Sydney's heads, a few km out: Sydney's clocks.
         #expect(zone(-33.84, 151.33) == "Australia/Sydney")
         // The middle of the Pacific: the nautical zone.
         #expect(zone(0, -150) == "Etc/GMT+10")
+    }
+
+    @Test func pointsOffTheGlobeNeverTrap() throws {
+        let grid = try #require(Self.grid)
+        let catalogue = try #require(PlaceQueriesTests.catalogue)
+        for value in [Double.nan, .infinity, -.infinity, 1e300, -1e300] {
+            _ = grid.zone(latitude: value, longitude: value)
+            _ = grid.isNearLand(latitude: value, longitude: 0, kilometres: 22)
+            #expect(catalogue.nearestPlace(latitude: value, longitude: 0) == nil)
+        }
+        #expect(TimeZoneGrid.file(fromText: "# c\nA B\n*\n") == nil)
+        #expect(TimeZoneGrid.file(fromText: "# c\nA B\n0*9223372036854775807 1*5\n") == nil)
     }
 
     @Test func aDamagedGridIsRefused() throws {

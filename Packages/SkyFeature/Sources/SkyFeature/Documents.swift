@@ -159,9 +159,12 @@ struct MonthDocument: JSONDocument {
     var month: String
     var days: [Day]
     var phases: [Phase]
+    /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
+    var alternatives: [PlaceAlternative]?
 
     init(_ month: MoonMonth, place: Place) {
         location = LocationDocument(place)
+        alternatives = PlaceAlternative.list(place.alternatives)
         self.month = String(format: "%04d-%02d", month.year, month.month)
         days = month.days.map {
             Day(

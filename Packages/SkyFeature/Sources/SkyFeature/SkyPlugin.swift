@@ -168,22 +168,14 @@ public final class SkyPlugin: FeaturePlugin {
         let state = model.state
         guard let place = state.place else { return .empty }
         let width = context.terminal.width, painter = context.painter
+        // One line when another place was nearly as likely meant (the JSON lists every alternative).
+        let also = place.closeRunnerUp.map { "\n" + painter.paint($0.alsoLine(fitting: width), .dim) } ?? ""
         if let month = state.month {
             return CommandOutput(
-                text: SkyViews.month(month, place: place, width: width, painter: painter),
+                text: SkyViews.month(month, place: place, width: width, painter: painter) + also,
                 json: MonthDocument(month, place: place))
         }
         guard let sky = state.sky else { return .empty }
-        // One line when another place was nearly as likely meant (the JSON lists every alternative).
-        let also =
-            place.closeRunnerUp.map { runnerUp in
-                "\n"
-                    + painter.paint(
-                        DisplayWidth.truncated(
-                            "Also: \(TerminalText.sanitize(runnerUp.qualifiedName)) #\(runnerUp.id)",
-                            toColumns: max(1, width)),
-                        .dim)
-            } ?? ""
         if moonOnly {
             return CommandOutput(
                 text: SkyViews.moonDay(sky, place: place, width: width, painter: painter) + also,

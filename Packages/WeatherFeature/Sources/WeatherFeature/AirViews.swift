@@ -1,4 +1,5 @@
 import Architecture
+import CitiesService
 import CoreKit
 import Foundation
 import WeatherService
@@ -49,6 +50,9 @@ extension WeatherViews {
                     ? "Fetched \(fetched) ago; 'air --refresh' fetches again." : "Fetched \(fetched) ago.",
                 width: frame.width
             ).map { painter.paint($0, .dim) }
+        }
+        if let runnerUp = place?.closeRunnerUp, place?.location.id == air.location.id {
+            lines.append(frame.painter.paint(runnerUp.alsoLine(fitting: frame.width), .dim))
         }
         return lines.joined(separator: "\n")
     }
@@ -121,10 +125,13 @@ struct AirDocument: JSONDocument {
     /// µg/m³ for the particles and gases.
     var concentrationUnit = "µg/m³"
     var current: Current
+    /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
+    var alternatives: [PlaceAlternative]?
 
-    init(_ shown: AirRepository.Shown) {
+    init(_ shown: AirRepository.Shown, alternatives: [City] = []) {
         let air = shown.air
         location = WeatherDocument.Location(air.location)
+        self.alternatives = PlaceAlternative.list(alternatives)
         observedAt = air.observedAt
         fetchedAt = shown.fetchedAt
         stale = shown.staleBecause != nil

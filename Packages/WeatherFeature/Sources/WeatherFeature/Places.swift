@@ -8,9 +8,8 @@ struct ResolvedPlace: Sendable, Equatable {
     var location: WeatherLocation
     /// The region as the name shows it (`TX`, `Ile-de-France`).
     var region: String?
-    /// Other cities with exactly this name (for "Paris: also …"), and how many there are in all.
+    /// Other places that answer to the text it was named by, the likeliest first (for the JSON's `alternatives`).
     var alternatives: [City]
-    var alternativeCount: Int
     /// The runner-up, when it was nearly as likely meant ("Also: …").
     var closeRunnerUp: City?
     /// The place's IANA time zone (for the day's length and the Moon).
@@ -22,7 +21,6 @@ struct ResolvedPlace: Sendable, Equatable {
             longitude: place.longitude)
         region = place.region
         alternatives = place.alternatives
-        alternativeCount = place.alternativeCount
         closeRunnerUp = place.closeRunnerUp
         timeZone = place.timeZone
     }

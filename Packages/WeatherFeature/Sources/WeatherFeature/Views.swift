@@ -178,7 +178,7 @@ enum WeatherViews {
         }
         if let runnerUp = place?.closeRunnerUp {
             // One line, only when another place was nearly as likely meant (the JSON lists every alternative).
-            say("Also: \(runnerUp.qualifiedName.terminalSafe) #\(runnerUp.id)", .dim)
+            lines.append(painter.paint(runnerUp.alsoLine(fitting: width), .dim))
         }
         if let fallback = shown.answeredBy {
             say(fallback, .yellow)

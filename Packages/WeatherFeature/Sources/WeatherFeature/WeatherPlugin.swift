@@ -387,7 +387,10 @@ public final class WeatherPlugin: FeaturePlugin {
         case .loaded(let shown):
             return CommandOutput(
                 text: WeatherViews.air(shown, place: model.state.airPlace, frame: frame(context)),
-                json: AirDocument(shown))
+                json: AirDocument(
+                    shown,
+                    alternatives: model.state.airPlace?.location.id == shown.air.location.id
+                        ? model.state.airPlace?.alternatives ?? [] : []))
         default: return .empty
         }
     }
