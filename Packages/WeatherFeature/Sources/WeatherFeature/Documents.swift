@@ -118,8 +118,8 @@ struct WeatherDocument: JSONDocument {
         self.unit = units.temperature.rawValue
         observedAt = report.observedAt
         fetchedAt = shown.fetchedAt
-        stale = shown.staleBecause != nil
-        staleReason = shown.staleBecause?.message
+        stale = shown.isOld(now: now)
+        staleReason = shown.oldBecause(now: now)
         fallback = shown.answeredBy
         leftOut = report.repairs.isEmpty ? nil : report.repairs
         let currently = report.current

@@ -10,7 +10,9 @@ struct LineDocument: JSONDocument {
     static let kind = "weather-line"
 
     var line: String
+    /// True when what the line shows is old (`WeatherRepository.Shown.isOld`): a status bar can tell.
     var stale: Bool
+    var observedAt: Date
     var fetchedAt: Date
     var location: WeatherDocument.Location
     /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
@@ -23,7 +25,7 @@ extension WeatherViews {
         ("l", "location"), ("c", "condition symbol"), ("C", "condition"), ("t", "temperature"),
         ("f", "feels like"), ("w", "wind"), ("h", "humidity"), ("p", "precipitation (last hour)"),
         ("P", "pressure"), ("u", "UV index"), ("m", "moon phase"), ("S", "sunrise"), ("s", "sunset"),
-        ("%", "a % sign"),
+        ("A", "the data's age when it is old (3 d), else nothing"), ("%", "a % sign"),
     ]
 
     static var templateCodesHelp: String {
@@ -56,7 +58,7 @@ extension WeatherViews {
         if let wind = current.windSpeed {
             rest += " " + (current.windDirection.map { windArrow($0) + " " } ?? "") + speed(wind, frame.units)
         }
-        if shown.staleBecause != nil { rest += " (\(age(frame.now.timeIntervalSince(shown.fetchedAt))) old)" }
+        if shown.isOld(now: frame.now) { rest += " (\(shortAge(shown.age(now: frame.now))) old)" }
         let limit = min(60, frame.width)
         let name = DisplayWidth.truncated(
             shown.report.location.name.terminalSafe,
@@ -99,11 +101,20 @@ extension WeatherViews {
             case "m": output += almanac.map { moonSymbol($0.moonPhase) } ?? "—"
             case "S": output += time(current.sunrise ?? today?.sunrise)
             case "s": output += time(current.sunset ?? today?.sunset)
+            case "A": output += shown.isOld(now: frame.now) ? shortAge(shown.age(now: frame.now)) : ""
             case "%": output += "%"
             default: output += "%" + String(code)
             }
         }
         return TerminalText.sanitize(output)
+    }
+
+    /// `45 min`, `5 h`, `3 d`: an age where room is short (a status bar).
+    static func shortAge(_ seconds: TimeInterval) -> String {
+        let seconds = max(0, seconds)
+        if seconds < 90 * 60 { return "\(whole(seconds / 60)) min" }
+        if seconds < 48 * 3600 { return "\(whole(seconds / 3600)) h" }
+        return "\(whole(seconds / 86_400)) d"
     }
 
     /// The Moon's phase as the one symbol wttr.in's `%m` gives.

@@ -370,7 +370,8 @@ public final class WeatherPlugin: FeaturePlugin {
         return CommandOutput(
             text: line,
             json: LineDocument(
-                line: line, stale: shown.staleBecause != nil, fetchedAt: shown.fetchedAt,
+                line: line, stale: shown.isOld(now: frame.now), observedAt: shown.report.observedAt,
+                fetchedAt: shown.fetchedAt,
                 location: WeatherDocument.Location(shown.report.location),
                 alternatives: PlaceAlternative.list(alternatives(of: model.state.place, for: shown))))
     }

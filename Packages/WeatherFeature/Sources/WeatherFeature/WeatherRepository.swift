@@ -22,6 +22,25 @@ struct WeatherRepository: Sendable {
         var fromCache: Bool
         /// Said when the other provider answered because the chosen one failed.
         var answeredBy: String? = nil
+
+        /// An observation older than this is old however it was fetched: every output says its age (the full view,
+        /// `--line`, `--template`'s `%A`, the JSON's `stale`). Three hours: a sound answer's observation is at most
+        /// an hour behind (Open-Meteo's current values every 15 minutes, OpenWeatherMap's every 10 to 60), kept 10
+        /// minutes; the full view said "N ago" from three hours before this existed.
+        static let oldAfter: TimeInterval = 3 * 3600
+
+        /// How old what is shown is: since its observation (or its fetch, if a clock put that earlier).
+        func age(now: Date) -> TimeInterval { max(0, now.timeIntervalSince(min(report.observedAt, fetchedAt))) }
+
+        /// Shown from the cache because a fetch failed, or observed more than `oldAfter` ago.
+        func isOld(now: Date) -> Bool { staleBecause != nil || age(now: now) > Self.oldAfter }
+
+        /// Why it is old, in words; nil when it is not.
+        func oldBecause(now: Date) -> String? {
+            if let staleBecause { return staleBecause.message }
+            guard isOld(now: now) else { return nil }
+            return "The provider's latest observation is \(WeatherViews.age(age(now: now))) old."
+        }
     }
 
     let client: WeatherClient

@@ -188,6 +188,36 @@ struct WeatherHarness {
         #expect(server.requests.count == 1)
     }
 
+    @Test func aLineSaysTheAgeOfAnOldAnswerEvenWhenItWasJustFetched() async throws {
+        // The server answers with an observation three days old: fetched now, but old, and said so everywhere.
+        let text = try WeatherHarness(server: server, directory: directory)
+        let json = try WeatherHarness(server: server, format: .json, directory: directory)
+        text.clock.advance(3 * 86_400)
+        json.clock.advance(3 * 86_400)
+        let line = await text.run("weather Toronto --line").trimmingCharacters(in: .newlines)
+        #expect(line == "Toronto: ☁ 3 °C → 15 km/h (3 d old)")
+        let templated = await text.run("weather Toronto --template '%t%A'").trimmingCharacters(in: .newlines)
+        #expect(templated == "3 °C3 d")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("weather Toronto --line").utf8))
+                as? [String: Any])
+        #expect(document["stale"] as? Bool == true && document["observedAt"] is String)
+        let full = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("weather Toronto").utf8)) as? [String: Any])
+        #expect(full["stale"] as? Bool == true)
+        #expect((full["staleReason"] as? String)?.contains("3 days old") == true, "\(full["staleReason"] ?? "")")
+    }
+
+    @Test func aFreshAnswerHasNoAgeOnItsLine() async throws {
+        let harness = try WeatherHarness(server: server, directory: directory)
+        #expect(await harness.run("weather Toronto --template '[%A]'").trimmingCharacters(in: .newlines) == "[]")
+        let json = try WeatherHarness(server: server, format: .json, directory: directory)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("weather Toronto --line").utf8))
+                as? [String: Any])
+        #expect(document["stale"] as? Bool == false)
+    }
+
     @Test func viewsStartFromNowEvenWhenTheAnswerIsDaysOld() async throws {
         let text = try WeatherHarness(server: server, directory: directory)
         let json = try WeatherHarness(server: server, format: .json, directory: directory)
