@@ -123,7 +123,7 @@ import Testing
 
 /// A server that answers with values that cannot be: shown as missing, said, logged, and not cached as good.
 @Suite(.serialized) struct ImpossibleValuesTests {
-    @Test func aWindOfATrillionKilometresAnHourIsNeverDrawnNorCached() throws {
+    @Test func aWindOfATrillionKilometresAnHourIsNeverDrawnAndTheRestIsKept() throws {
         let home = try TemporaryDirectory()
         let good = try weatherFixture("open-meteo-toronto.json")
         let bad = good.replacingOccurrences(of: #""wind_speed_10m": 14.8"#, with: #""wind_speed_10m": 1000000000000"#)
@@ -149,8 +149,15 @@ import Testing
         let current = try #require(document["current"] as? [String: Any])
         #expect(current["windSpeed"] == nil && current["humidity"] == nil)
         #expect((document["leftOut"] as? [String])?.count == 2)
-        // Not cached as a good answer: each run asks the server again (a good one is served from the cache).
-        #expect(server.requests.count == 2)
+        // What is sound is kept (the impossible values were left out one by one): the second run is answered from
+        // the cache, saying what was left out all the same.
+        #expect(server.requests.count == 1)
+        #expect(current["temperature"] as? Double == 3.4)
+        // Offline, the kept answer is shown with its age, never "no weather stored".
+        server.stop()
+        let offline = try runner.run(["--", "--offline", "weather", "Toronto", "--line"])
+        #expect(
+            offline.status == 0 && offline.stdout.hasPrefix("Toronto: ☁ 3 °C"), "\(offline.stdout)\(offline.stderr)")
     }
 }
 

@@ -86,14 +86,14 @@ struct WeatherRepository: Sendable {
         return try await fetch(location, from: provider)
     }
 
-    /// A new answer from `provider`, stored when it is sound.
+    /// A new answer from `provider`, kept: its impossible values were left out one by one (the hour, the day, the
+    /// field: `WeatherReport.repairs` says which), and what is sound is worth keeping, so that the next request within
+    /// 10 minutes asks nothing and offline it is shown with its age.
     private func fetch(_ location: WeatherLocation, from provider: WeatherClient) async throws(WeatherError) -> Shown {
         let report = try await provider.fetch(location)
         let fetchedAt = now()
-        if report.repairs.isEmpty {
-            try? await cache.store(report, provider: provider.provider, place: location.cacheKey, at: fetchedAt)
-        } else {
-            // Not kept as a good answer: the next request asks again, and offline the last sound one is shown.
+        try? await cache.store(report, provider: provider.provider, place: location.cacheKey, at: fetchedAt)
+        if !report.repairs.isEmpty {
             // Said on screen already; recorded where logs go (`--log-level notice`, `--log-file`).
             logger.notice(
                 "impossible values from the weather provider, left out",
