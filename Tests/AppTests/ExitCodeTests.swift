@@ -21,10 +21,13 @@ import Testing
         func openMeteo(_ server: LoopbackServer) -> [String: String] {
             ["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString]
         }
-        // 0: success; stale data is a success too.
+        // 0: success.
         #expect(try run(["--", "weather", "Toronto"], openMeteo(good)).status == 0)
+        // 3: the answer in full, but old (kept because the server failed): the document is there, and says so.
         let stale = try run(["--format", "json", "weather", "Toronto", "--refresh"], openMeteo(failing))
-        #expect(stale.status == 0 && stale.stdout.contains(#""stale":true"#))
+        #expect(stale.status == 3 && stale.stdout.contains(#""stale":true"#))
+        let staleLine = try run(["--", "weather", "Toronto", "--line", "--refresh"], openMeteo(failing))
+        #expect(staleLine.status == 3 && staleLine.stdout.contains(" old)"), "\(staleLine.stdout)")
         // 64: usage.
         #expect(try run(["--", "search", "x", "--limit", "0"]).status == 64)
         // 65: the contact form's fields are not valid.

@@ -101,7 +101,7 @@ import Testing
         control.failing.withLock { $0 = failure }
         let stale = try runner.run(["--", "weather", "Toronto", "--refresh"], timeout: .seconds(60))
         #expect(
-            stale.status == 0 && stale.stdout.contains("offline — data from"),
+            stale.status == 3 && stale.stdout.contains("offline — data from"),
             "\(failure): \(stale.stdout) \(stale.stderr)")
     }
 

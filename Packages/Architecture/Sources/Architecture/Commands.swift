@@ -252,16 +252,24 @@ public struct CommandOutput: Sendable {
     public var fullScreen: (any FullScreen)?
     /// A file's text (a script, a manual page): written as it is, never laid out to the terminal's width.
     public var isVerbatim: Bool
+    /// Built from data older than its provider's refresh interval (said in the text and the JSON's `stale`): the
+    /// command exits with `CommandOutput.oldDataStatus`, so that a status-bar script can tell by the status alone.
+    public var isOld: Bool
 
     public init(
         text: String, json: (any JSONDocument)? = nil, fullScreen: (any FullScreen)? = nil,
-        isVerbatim: Bool = false
+        isVerbatim: Bool = false, isOld: Bool = false
     ) {
         self.text = text
         self.json = json
         self.fullScreen = fullScreen
         self.isVerbatim = isVerbatim
+        self.isOld = isOld
     }
+
+    /// The exit status of an answer written in full but built from old data: 3, outside `sysexits.h`'s range and
+    /// the shells' own (1, 2, 126–165), so that it is never mistaken for a failure's.
+    public static let oldDataStatus: Int32 = 3
 
     public static let empty = CommandOutput(text: "")
 }

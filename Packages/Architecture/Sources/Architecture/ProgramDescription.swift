@@ -99,9 +99,10 @@ public struct ProgramDescription: Sendable {
 extension CommandError {
     /// Every exit status a command can end with, and what it means: the manual's EXIT STATUS section.
     public static let exitStatuses: [DescribedItem] = [
+        DescribedItem("0", "Success."),
         DescribedItem(
-            "0",
-            "Success. Data served from the cache when the service cannot be reached is success too (JSON says \"stale\": true)."
+            "3",
+            "The answer is written in full but built from old data: kept because the service could not be reached, or observed more than three hours ago (JSON says \"stale\": true)."
         ),
         DescribedItem("1", "Any other failure (data that cannot be saved, say)."),
         DescribedItem("64", "A usage error: an unknown command or option, a missing or malformed argument (EX_USAGE)."),

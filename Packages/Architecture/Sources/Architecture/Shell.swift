@@ -209,9 +209,6 @@ public final class Shell {
         }
     }
 
-    /// Writes a command's answer: text on standard output, or its JSON document. Returns the exit status it stands
-    /// for: 0, or 70 (`EX_SOFTWARE`) when the answer could not be made into JSON and an error document was written
-    /// instead (a script must never take an error document for an answer).
     /// Shows a full-screen view when this session can (text output to a terminal that takes escape sequences, and a
     /// host); nil when the output is to be printed instead.
     private func openFullScreen(_ screen: any FullScreen) async -> ScreenStep? {
@@ -221,8 +218,17 @@ public final class Shell {
         return await host(screen)
     }
 
+    /// Writes a command's answer: text on standard output, or its JSON document. Returns the exit status it stands
+    /// for: 0, 3 (`CommandOutput.oldDataStatus`) when it was built from old data, or 70 (`EX_SOFTWARE`) when the
+    /// answer could not be made into JSON and an error document was written instead (a script must never take an
+    /// error document for an answer).
     @discardableResult
     public func write(_ result: CommandOutput) -> Int32 {
+        let written = writeAnswer(result)
+        return written == 0 && result.isOld ? CommandOutput.oldDataStatus : written
+    }
+
+    private func writeAnswer(_ result: CommandOutput) -> Int32 {
         switch configuration.format {
         case .text:
             if result.isVerbatim {

@@ -93,6 +93,15 @@ extension WeatherViews {
         lines += table.lines(width: frame.width, painter: painter)
         lines += DisplayWidth.wrapped("From Open-Meteo, in one request.", width: frame.width)
             .map { painter.paint($0, .dim) }
+        let old = places.compactMap { compared -> String? in
+            guard let today = compared.today else { return nil }
+            let age = frame.now.timeIntervalSince(today.observedAt)
+            return age > oldAfter ? "\(compared.place.location.name.terminalSafe) (\(shortAge(age)))" : nil
+        }
+        if !old.isEmpty {
+            lines += DisplayWidth.wrapped("Observed long ago: \(old.joined(separator: ", ")).", width: frame.width)
+                .map { painter.paint($0, .yellow) }
+        }
         return lines.joined(separator: "\n")
     }
 }
@@ -128,14 +137,14 @@ struct AirDocument: JSONDocument {
     /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
     var alternatives: [PlaceAlternative]?
 
-    init(_ shown: AirRepository.Shown, alternatives: [City] = []) {
+    init(_ shown: AirRepository.Shown, now: Date, alternatives: [City] = []) {
         let air = shown.air
         location = WeatherDocument.Location(air.location)
         self.alternatives = PlaceAlternative.list(alternatives)
         observedAt = air.observedAt
         fetchedAt = shown.fetchedAt
-        stale = shown.staleBecause != nil
-        staleReason = shown.staleBecause?.message
+        stale = shown.isOld(now: now)
+        staleReason = shown.oldBecause(now: now)
         current = Current(
             europeanAqi: air.europeanAqi, usAqi: air.usAqi, pm25: air.pm25, pm10: air.pm10, ozone: air.ozone,
             nitrogenDioxide: air.nitrogenDioxide, uvIndex: air.uvIndex)
@@ -153,13 +162,15 @@ struct ComparisonDocument: JSONDocument {
         var max: Double?
         var condition: String?
         var observedAt: Date?
+        /// True when the place's weather was observed more than three hours ago (`oldAfter`); left out with no answer.
+        var stale: Bool?
     }
 
     var unit: String
     var provider = "open-meteo"
     var places: [Entry]
 
-    init(_ places: [WeatherModel.Compared], units: Units) {
+    init(_ places: [WeatherModel.Compared], units: Units, now: Date) {
         func round(_ celsius: Double?) -> Double? {
             celsius.map { (units.temperature.temperature($0) * 10).rounded() / 10 }
         }
@@ -171,7 +182,8 @@ struct ComparisonDocument: JSONDocument {
                 temperature: round(compared.today?.current.temperature), min: round(compared.today?.minimum),
                 max: round(compared.today?.maximum),
                 condition: compared.today.map { ($0.condition ?? $0.current.condition).words },
-                observedAt: compared.today?.observedAt)
+                observedAt: compared.today?.observedAt,
+                stale: compared.today.map { now.timeIntervalSince($0.observedAt) > oldAfter })
         }
     }
 }

@@ -206,6 +206,9 @@ struct FavoriteWeatherDocument: JSONDocument {
         var temperature: Double?
         var condition: String?
         var fetchedAt: Date?
+        var observedAt: Date?
+        /// True when the stored weather was observed more than three hours ago (`oldAfter`).
+        var stale: Bool?
     }
 
     var unit: String

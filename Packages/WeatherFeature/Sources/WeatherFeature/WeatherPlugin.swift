@@ -353,7 +353,8 @@ public final class WeatherPlugin: FeaturePlugin {
             text: text,
             json: WeatherDocument(
                 shown, units: state.units, mode: state.mode, options: state.options, now: frame.now, note: note,
-                alternatives: alternatives(of: state.place, for: shown)))
+                alternatives: alternatives(of: state.place, for: shown)),
+            isOld: shown.isOld(now: frame.now))
     }
 
     /// `--line` or `--template`: one line for a status bar or a script.
@@ -373,7 +374,8 @@ public final class WeatherPlugin: FeaturePlugin {
                 line: line, stale: shown.isOld(now: frame.now), observedAt: shown.report.observedAt,
                 fetchedAt: shown.fetchedAt,
                 location: WeatherDocument.Location(shown.report.location),
-                alternatives: PlaceAlternative.list(alternatives(of: model.state.place, for: shown))))
+                alternatives: PlaceAlternative.list(alternatives(of: model.state.place, for: shown))),
+            isOld: shown.isOld(now: frame.now))
     }
 
     /// The other places that answer to what named the place shown (none when the weather is another place's).
@@ -386,12 +388,14 @@ public final class WeatherPlugin: FeaturePlugin {
         switch model.state.air {
         case .failed(let error): throw Self.failure(error)
         case .loaded(let shown):
+            let frame = frame(context)
             return CommandOutput(
-                text: WeatherViews.air(shown, place: model.state.airPlace, frame: frame(context)),
+                text: WeatherViews.air(shown, place: model.state.airPlace, frame: frame),
                 json: AirDocument(
-                    shown,
+                    shown, now: frame.now,
                     alternatives: model.state.airPlace?.location.id == shown.air.location.id
-                        ? model.state.airPlace?.alternatives ?? [] : []))
+                        ? model.state.airPlace?.alternatives ?? [] : []),
+                isOld: shown.isOld(now: frame.now))
         default: return .empty
         }
     }
@@ -400,10 +404,11 @@ public final class WeatherPlugin: FeaturePlugin {
         switch model.state.comparison {
         case .failed(let error): throw Self.failure(error)
         case .loaded(let places):
-            let units = model.state.units
+            let units = model.state.units, frame = frame(context)
+            let document = ComparisonDocument(places, units: units, now: frame.now)
             return CommandOutput(
-                text: WeatherViews.comparison(places, frame: frame(context)),
-                json: ComparisonDocument(places, units: units))
+                text: WeatherViews.comparison(places, frame: frame), json: document,
+                isOld: document.places.contains { $0.stale == true })
         default: return .empty
         }
     }
@@ -518,7 +523,9 @@ public final class WeatherPlugin: FeaturePlugin {
                     return .init(
                         id: entry.id, name: location.name, country: location.country,
                         temperature: (unit.temperature(cached.report.current.temperature) * 10).rounded() / 10,
-                        condition: cached.report.current.condition.words, fetchedAt: cached.fetchedAt)
+                        condition: cached.report.current.condition.words, fetchedAt: cached.fetchedAt,
+                        observedAt: cached.report.observedAt,
+                        stale: now().timeIntervalSince(min(cached.report.observedAt, cached.fetchedAt)) > oldAfter)
                 }))
     }
 }

@@ -5,6 +5,35 @@ import WeatherService
 /// The weather of a place: from the cache while fresh, else from the provider (and stored), else from the other
 /// provider when the chosen one fails and the other is usable (said), else the last stored data, marked stale,
 /// when the network or the server failed.
+/// An answer kept or fetched, that may be old: the rule every output follows to say its age (the full view, `--line`,
+/// `--template`'s `%A`, the JSON's `stale` and `staleReason`, and the exit status 3).
+protocol AgedAnswer {
+    var observedAt: Date { get }
+    var fetchedAt: Date { get }
+    /// Shown because a fetch failed: why.
+    var staleBecause: WeatherError? { get }
+}
+
+/// An observation older than this is old however it was fetched. Three hours: a sound answer's observation is at
+/// most an hour behind (Open-Meteo's current values every 15 minutes, OpenWeatherMap's every 10 to 60, the air's
+/// every hour), kept 10 minutes; the full view said "N ago" from three hours before this existed.
+let oldAfter: TimeInterval = 3 * 3600
+
+extension AgedAnswer {
+    /// How old what is shown is: since its observation (or its fetch, if a clock put that earlier).
+    func age(now: Date) -> TimeInterval { max(0, now.timeIntervalSince(min(observedAt, fetchedAt))) }
+
+    /// Shown from the cache because a fetch failed, or observed more than `oldAfter` ago.
+    func isOld(now: Date) -> Bool { staleBecause != nil || age(now: now) > oldAfter }
+
+    /// Why it is old, in words; nil when it is not.
+    func oldBecause(now: Date) -> String? {
+        if let staleBecause { return staleBecause.message }
+        guard isOld(now: now) else { return nil }
+        return "The provider's latest observation is \(WeatherViews.age(age(now: now))) old."
+    }
+}
+
 struct WeatherRepository: Sendable {
     static let freshFor: TimeInterval = 600
 
@@ -14,7 +43,7 @@ struct WeatherRepository: Sendable {
         return age < freshFor && age >= -60
     }
 
-    struct Shown: Sendable, Equatable {
+    struct Shown: AgedAnswer, Sendable, Equatable {
         var report: WeatherReport
         var fetchedAt: Date
         /// Shown because a fetch failed: why.
@@ -23,24 +52,7 @@ struct WeatherRepository: Sendable {
         /// Said when the other provider answered because the chosen one failed.
         var answeredBy: String? = nil
 
-        /// An observation older than this is old however it was fetched: every output says its age (the full view,
-        /// `--line`, `--template`'s `%A`, the JSON's `stale`). Three hours: a sound answer's observation is at most
-        /// an hour behind (Open-Meteo's current values every 15 minutes, OpenWeatherMap's every 10 to 60), kept 10
-        /// minutes; the full view said "N ago" from three hours before this existed.
-        static let oldAfter: TimeInterval = 3 * 3600
-
-        /// How old what is shown is: since its observation (or its fetch, if a clock put that earlier).
-        func age(now: Date) -> TimeInterval { max(0, now.timeIntervalSince(min(report.observedAt, fetchedAt))) }
-
-        /// Shown from the cache because a fetch failed, or observed more than `oldAfter` ago.
-        func isOld(now: Date) -> Bool { staleBecause != nil || age(now: now) > Self.oldAfter }
-
-        /// Why it is old, in words; nil when it is not.
-        func oldBecause(now: Date) -> String? {
-            if let staleBecause { return staleBecause.message }
-            guard isOld(now: now) else { return nil }
-            return "The provider's latest observation is \(WeatherViews.age(age(now: now))) old."
-        }
+        var observedAt: Date { report.observedAt }
     }
 
     let client: WeatherClient
@@ -116,11 +128,13 @@ struct WeatherRepository: Sendable {
 /// The air at a place, kept like the weather: from the cache while fresh, else fetched (and kept), else the last
 /// kept answer, marked stale, when the network or the server failed.
 struct AirRepository: Sendable {
-    struct Shown: Sendable, Equatable {
+    struct Shown: AgedAnswer, Sendable, Equatable {
         var air: AirQuality
         var fetchedAt: Date
         var staleBecause: WeatherError?
         var fromCache: Bool
+
+        var observedAt: Date { air.observedAt }
     }
 
     let client: AirQualityClient
