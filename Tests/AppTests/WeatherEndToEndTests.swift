@@ -143,7 +143,7 @@ final class WeatherServer: Sendable {
         // The server fails: the stored answer is shown, marked stale.
         server.set(.status(500, #"{"error":true,"reason":"boom"}"#))
         let stale = try run.run(["--", "weather", "Toronto", "--refresh"])
-        #expect(stale.status == 3 && stale.stdout.contains("offline — data from"))
+        #expect(stale.status == 3 && stale.stdout.contains("Offline: data from"))
         #expect(stale.stdout.contains("500"))
         // Nothing stored for Ottawa: the failure is the answer.
         let failed = try run.run(["--", "weather", "Ottawa"])
@@ -154,7 +154,7 @@ final class WeatherServer: Sendable {
         // The server is gone: still the stored answer.
         server.server.stop()
         let gone = try run.run(["--", "weather", "Toronto", "--refresh"])
-        #expect(gone.status == 3 && gone.stdout.contains("offline — data from"))
+        #expect(gone.status == 3 && gone.stdout.contains("Offline: data from"))
     }
 
     @Test func aSilentServerTimesOutAndAnUnknownCityMakesNoRequest() throws {
@@ -183,7 +183,7 @@ final class WeatherServer: Sendable {
         let server = try WeatherServer()
         #expect(try runner(home, server).run(["--", "weather", "Toronto"]).status == 0)
         let later = try AppBinary.runner(home: home).run(["--offline", "weather", "Toronto", "--refresh"])
-        #expect(later.status == 3 && later.stdout.contains("offline — data from"))
+        #expect(later.status == 3 && later.stdout.contains("Offline: data from"))
     }
 
     @Test func theMapOpensACitysWeatherThroughTheRouter() throws {

@@ -64,55 +64,57 @@ extension WeatherReport {
     /// The report with every value checked against `Plausible`: an impossible value becomes missing (an hour or a
     /// day whose temperature is impossible is left out), days and hours beyond the `days` asked for are dropped, a
     /// repeated time or date keeps its first entry, and a day whose minimum is above its maximum is left out. What
-    /// was changed is listed in `repairs`, so that the answer is not cached as a good one, and is said and logged.
+    /// was changed is listed in `leftOut` with where it would have been shown, so that a view says so only when it
+    /// would have shown it; it is logged.
     public func checked(days requested: Int) -> WeatherReport {
         var report = self
-        var repairs: [String] = []
-        func keep(_ value: Double?, _ range: Plausible.Range, _ context: String) -> Double? {
+        var repairs: [LeftOutValue] = []
+        func keep(_ value: Double?, _ range: Plausible.Range, _ context: String, _ scope: LeftOutValue.Scope) -> Double?
+        {
             guard let value else { return nil }
             if range.contains(value) { return value }
-            repairs.append("\(range.describe(value))\(context)")
+            repairs.append(.init("\(range.describe(value))\(context)", scope))
             return nil
         }
 
-        report.current.feelsLike = keep(current.feelsLike, Plausible.feelsLike, " now")
-        report.current.humidity = keep(current.humidity, Plausible.humidity, " now")
-        report.current.windSpeed = keep(current.windSpeed, Plausible.windSpeed, " now")
-        report.current.windDirection = keep(current.windDirection, Plausible.windDirection, " now")
-        report.current.precipitation = keep(current.precipitation, Plausible.precipitation, " now")
-        report.current.windGusts = keep(current.windGusts, Plausible.windSpeed, " (gusts) now")
-        report.current.uvIndex = keep(current.uvIndex, Plausible.uvIndex, " now")
-        report.current.pressure = keep(current.pressure, Plausible.pressure, " now")
-        report.current.visibility = keep(current.visibility, Plausible.visibility, " now")
-        report.current.cloudCover = keep(current.cloudCover, Plausible.cloudCover, " now")
-        report.current.dewPoint = keep(current.dewPoint, Plausible.dewPoint, " now")
+        report.current.feelsLike = keep(current.feelsLike, Plausible.feelsLike, " now", .now)
+        report.current.humidity = keep(current.humidity, Plausible.humidity, " now", .now)
+        report.current.windSpeed = keep(current.windSpeed, Plausible.windSpeed, " now", .now)
+        report.current.windDirection = keep(current.windDirection, Plausible.windDirection, " now", .now)
+        report.current.precipitation = keep(current.precipitation, Plausible.precipitation, " now", .now)
+        report.current.windGusts = keep(current.windGusts, Plausible.windSpeed, " (gusts) now", .now)
+        report.current.uvIndex = keep(current.uvIndex, Plausible.uvIndex, " now", .now)
+        report.current.pressure = keep(current.pressure, Plausible.pressure, " now", .now)
+        report.current.visibility = keep(current.visibility, Plausible.visibility, " now", .now)
+        report.current.cloudCover = keep(current.cloudCover, Plausible.cloudCover, " now", .now)
+        report.current.dewPoint = keep(current.dewPoint, Plausible.dewPoint, " now", .now)
 
         // Days: in date order, each date once, sound, no more than were asked for.
         var seenDates = Set<String>()
         var days: [DayForecast] = []
         for day in self.days.sorted(by: { $0.date < $1.date }) {
             guard seenDates.insert(day.date).inserted else {
-                repairs.append("a second forecast for \(day.date)")
+                repairs.append(.init("a second forecast for \(day.date)", .extra))
                 continue
             }
             guard Plausible.temperature.contains(day.minimum), Plausible.temperature.contains(day.maximum) else {
                 let bad = Plausible.temperature.contains(day.minimum) ? day.maximum : day.minimum
-                repairs.append("\(Plausible.temperature.describe(bad)) on \(day.date)")
+                repairs.append(.init("\(Plausible.temperature.describe(bad)) on \(day.date)", .day(day.date)))
                 continue
             }
             guard day.minimum <= day.maximum else {
-                repairs.append("a minimum above the maximum on \(day.date)")
+                repairs.append(.init("a minimum above the maximum on \(day.date)", .day(day.date)))
                 continue
             }
             var day = day
-            day.precipitation = keep(day.precipitation, Plausible.precipitation, " on \(day.date)")
+            day.precipitation = keep(day.precipitation, Plausible.precipitation, " on \(day.date)", .day(day.date))
             day.precipitationProbability = keep(
-                day.precipitationProbability, Plausible.precipitationProbability, " on \(day.date)")
-            day.windSpeed = keep(day.windSpeed, Plausible.windSpeed, " on \(day.date)")
+                day.precipitationProbability, Plausible.precipitationProbability, " on \(day.date)", .day(day.date))
+            day.windSpeed = keep(day.windSpeed, Plausible.windSpeed, " on \(day.date)", .day(day.date))
             days.append(day)
         }
         if days.count > requested {
-            repairs.append("\(days.count - requested) days more than the \(requested) asked for")
+            repairs.append(.init("\(days.count - requested) days more than the \(requested) asked for", .extra))
             days.removeLast(days.count - requested)
         }
         report.days = days
@@ -131,24 +133,25 @@ extension WeatherReport {
                 continue
             }
             guard seenTimes.insert(hour.time).inserted else {
-                repairs.append("a second forecast for one hour of \(day)")
+                repairs.append(.init("a second forecast for one hour of \(day)", .extra))
                 continue
             }
             guard Plausible.temperature.contains(hour.temperature) else {
-                repairs.append("\(Plausible.temperature.describe(hour.temperature)) in an hour of \(day)")
+                repairs.append(
+                    .init("\(Plausible.temperature.describe(hour.temperature)) in an hour of \(day)", .hour(day)))
                 continue
             }
-            hour.feelsLike = keep(hour.feelsLike, Plausible.feelsLike, " in an hour of \(day)")
+            hour.feelsLike = keep(hour.feelsLike, Plausible.feelsLike, " in an hour of \(day)", .hour(day))
             hour.precipitationProbability = keep(
-                hour.precipitationProbability, Plausible.precipitationProbability, " in an hour of \(day)")
-            hour.precipitation = keep(hour.precipitation, Plausible.precipitation, " in an hour of \(day)")
-            hour.windSpeed = keep(hour.windSpeed, Plausible.windSpeed, " in an hour of \(day)")
-            hour.windDirection = keep(hour.windDirection, Plausible.windDirection, " in an hour of \(day)")
+                hour.precipitationProbability, Plausible.precipitationProbability, " in an hour of \(day)", .hour(day))
+            hour.precipitation = keep(hour.precipitation, Plausible.precipitation, " in an hour of \(day)", .hour(day))
+            hour.windSpeed = keep(hour.windSpeed, Plausible.windSpeed, " in an hour of \(day)", .hour(day))
+            hour.windDirection = keep(hour.windDirection, Plausible.windDirection, " in an hour of \(day)", .hour(day))
             hours.append(hour)
         }
-        if beyond > 0 { repairs.append("\(beyond) hours beyond the \(requested) days asked for") }
+        if beyond > 0 { repairs.append(.init("\(beyond) hours beyond the \(requested) days asked for", .extra)) }
         report.hours = hours
-        report.repairs = repairs
+        report.leftOut = repairs
         return report
     }
 }

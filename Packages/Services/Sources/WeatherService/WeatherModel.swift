@@ -240,6 +240,30 @@ public struct DayForecast: Sendable, Equatable, Codable {
     }
 }
 
+/// A value the provider sent that was impossible, left out (`WeatherReport.checked(days:)`): in words, and where it
+/// would have been shown, so that a view says so only when it would have shown it.
+public struct LeftOutValue: Sendable, Equatable, Codable {
+    public enum Scope: Sendable, Equatable, Codable {
+        /// A value of the weather now.
+        case now
+        /// A value of the day of this date (`2026-11-25`), or the whole day.
+        case day(String)
+        /// A value of an hour of this date, or the whole hour.
+        case hour(String)
+        /// Beyond what was asked for, or repeated: never on screen.
+        case extra
+    }
+
+    /// `chance of precipitation 110 % on 2026-12-06`.
+    public var text: String
+    public var scope: Scope
+
+    public init(_ text: String, _ scope: Scope) {
+        self.text = text
+        self.scope = scope
+    }
+}
+
 /// Everything one fetch brought: the weather now, by hour and by day, in °C and km/h.
 public struct WeatherReport: Sendable, Equatable, Codable {
     public var location: WeatherLocation
@@ -251,12 +275,15 @@ public struct WeatherReport: Sendable, Equatable, Codable {
     public var current: CurrentWeather
     public var hours: [HourForecast]
     public var days: [DayForecast]
-    /// What `checked(days:)` found impossible and left out, in words: empty for a sound answer.
-    public var repairs: [String]
+    /// What `checked(days:)` found impossible and left out: empty for a sound answer.
+    public var leftOut: [LeftOutValue]
+
+    /// What was left out, in words (the JSON's `leftOut`, the log).
+    public var repairs: [String] { leftOut.map(\.text) }
 
     public init(
         location: WeatherLocation, provider: String, observedAt: Date, utcOffset: Int, current: CurrentWeather,
-        hours: [HourForecast], days: [DayForecast], repairs: [String] = []
+        hours: [HourForecast], days: [DayForecast], leftOut: [LeftOutValue] = []
     ) {
         self.location = location
         self.provider = provider
@@ -265,14 +292,15 @@ public struct WeatherReport: Sendable, Equatable, Codable {
         self.current = current
         self.hours = hours
         self.days = days
-        self.repairs = repairs
+        self.leftOut = leftOut
     }
 
     enum CodingKeys: String, CodingKey {
-        case location, provider, observedAt, utcOffset, current, hours, days, repairs
+        case location, provider, observedAt, utcOffset, current, hours, days, leftOut, repairs
     }
 
-    /// Reports cached before `repairs` existed decode with none.
+    /// Reports cached before `leftOut` existed decode with none, or with their `repairs` in words only (never on
+    /// screen: where they were is not known).
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         location = try container.decode(WeatherLocation.self, forKey: .location)
@@ -282,6 +310,22 @@ public struct WeatherReport: Sendable, Equatable, Codable {
         current = try container.decode(CurrentWeather.self, forKey: .current)
         hours = try container.decode([HourForecast].self, forKey: .hours)
         days = try container.decode([DayForecast].self, forKey: .days)
-        repairs = try container.decodeIfPresent([String].self, forKey: .repairs) ?? []
+        if let leftOut = try container.decodeIfPresent([LeftOutValue].self, forKey: .leftOut) {
+            self.leftOut = leftOut
+        } else {
+            leftOut = (try container.decodeIfPresent([String].self, forKey: .repairs) ?? []).map { .init($0, .extra) }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(location, forKey: .location)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(observedAt, forKey: .observedAt)
+        try container.encode(utcOffset, forKey: .utcOffset)
+        try container.encode(current, forKey: .current)
+        try container.encode(hours, forKey: .hours)
+        try container.encode(days, forKey: .days)
+        try container.encode(leftOut, forKey: .leftOut)
     }
 }

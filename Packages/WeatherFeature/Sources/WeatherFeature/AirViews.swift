@@ -39,20 +39,21 @@ extension WeatherViews {
             air.observedAt, utcOffset: air.utcOffset, by: "Open-Meteo air quality (CAMS)", now: frame.now,
             units: frame.units)
         lines += DisplayWidth.wrapped(observed, width: frame.width, indent: "  ").map { painter.paint($0, .dim) }
+        // One line under it at most, as under the weather.
         let fetched = Self.age(frame.now.timeIntervalSince(shown.fetchedAt))
         if let error = shown.staleBecause {
-            lines += DisplayWidth.wrapped(
-                "offline — data from \(fetched) ago (\(error.message.terminalSafe))", width: frame.width, indent: "  "
-            ).map { painter.paint($0, .yellow) }
-        } else if shown.fromCache {
-            lines += DisplayWidth.wrapped(
-                frame.interactive
-                    ? "Fetched \(fetched) ago; 'air --refresh' fetches again." : "Fetched \(fetched) ago.",
-                width: frame.width
-            ).map { painter.paint($0, .dim) }
-        }
-        if let runnerUp = place?.closeRunnerUp, place?.location.id == air.location.id {
+            lines.append(
+                painter.paint(
+                    DisplayWidth.truncated(
+                        "Offline: data from \(fetched) ago (\(error.message.terminalSafe))", toColumns: frame.width),
+                    .yellow))
+        } else if let runnerUp = place?.closeRunnerUp, place?.location.id == air.location.id {
             lines.append(frame.painter.paint(runnerUp.alsoLine(fitting: frame.width), .dim))
+        } else if shown.fromCache {
+            let hint = "Fetched \(fetched) ago; 'air --refresh' fetches again."
+            let text =
+                frame.interactive && DisplayWidth.columns(of: hint) <= frame.width ? hint : "Fetched \(fetched) ago."
+            lines.append(painter.paint(DisplayWidth.truncated(text, toColumns: frame.width), .dim))
         }
         return lines.joined(separator: "\n")
     }

@@ -71,8 +71,12 @@ struct WeatherDocument: JSONDocument {
     }
 
     struct Part: Encodable, Sendable {
+        /// The local date the part falls in; `night` is its first hours, before sunrise.
         var date: String
         var part: String
+        /// When it starts and ends: midnight, sunrise, solar noon, sunset (see `forecast --parts`).
+        var from: Date
+        var to: Date
         var temperature: Double
         var condition: String
         var precipitationProbability: Double?
@@ -155,7 +159,8 @@ struct WeatherDocument: JSONDocument {
         case .parts:
             parts = WeatherViews.dayParts(report, now: clock).map {
                 Part(
-                    date: $0.date, part: $0.part.rawValue, temperature: temperature($0.temperature),
+                    date: $0.date, part: $0.part.rawValue, from: $0.from, to: $0.to,
+                    temperature: temperature($0.temperature),
                     condition: $0.condition.words, precipitationProbability: $0.precipitationProbability,
                     precipitation: $0.precipitation.map(amount), windSpeed: $0.windSpeed.map(speed))
             }

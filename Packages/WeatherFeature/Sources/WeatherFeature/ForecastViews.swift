@@ -1,4 +1,5 @@
 import Architecture
+import Astronomy
 import CoreKit
 import Foundation
 import WeatherService
@@ -25,10 +26,11 @@ extension WeatherViews {
         let units = frame.units, painter = frame.painter
         let steps = upcomingHours(report, now: frame.now, step: step)
         var lines = [header(report.location, place: place, frame: frame, note: coverage(steps, step: step))]
+        let showing = Showing(hourDays: Showing.hours(report, from: frame.now, for: step >= 3 ? 24 : 48))
         guard !steps.isEmpty else {
             lines.append(
                 contentsOf: DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width))
-            return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
+            return (lines + footer(shown, place: place, frame: frame, showing: showing)).joined(separator: "\n")
         }
         let table = FittedTable(
             columns: [
@@ -64,7 +66,7 @@ extension WeatherViews {
         }
         lines.append("")
         lines += chart(report, now: frame.now, hours: step >= 3 ? 24 : 48, frame: frame)
-        lines += footer(shown, place: place, frame: frame)
+        lines += footer(shown, place: place, frame: frame, showing: showing)
         return lines.joined(separator: "\n")
     }
 
@@ -187,11 +189,12 @@ extension WeatherViews {
         let days = upcomingDays(report, now: frame.now, count: count)
         var lines = [header(report.location, place: place, frame: frame, note: "\(days.count) days")]
         if let note { lines += DisplayWidth.wrapped(note, width: frame.width).map { painter.paint($0, .dim) } }
+        let showing = Showing(days: Set(days.map(\.date)))
         guard let low = days.map(\.minimum).min(), let high = days.map(\.maximum).max() else {
             lines += DisplayWidth.wrapped(
                 report.days.isEmpty ? "No daily forecast in this answer." : noneFromNow(report, what: "daily forecast"),
                 width: frame.width)
-            return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
+            return (lines + footer(shown, place: place, frame: frame, showing: showing)).joined(separator: "\n")
         }
         let t = units.temperature
         let barWidth = 20
@@ -222,30 +225,28 @@ extension WeatherViews {
                         paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].average))) })
                 ])
         lines += table.lines(width: frame.width, painter: painter)
-        lines += footer(shown, place: place, frame: frame)
+        lines += footer(shown, place: place, frame: frame, showing: showing)
         return lines.joined(separator: "\n")
     }
 
     // MARK: - Parts of the day
 
-    /// Morning (06-12), afternoon (12-18), evening (18-24) and night (00-06 of the next day) of a day.
+    /// A part of a local day, bounded by the place's sun: the night from midnight to sunrise, the morning from
+    /// sunrise to solar noon (halfway between sunrise and sunset), the afternoon from solar noon to sunset, the
+    /// evening from sunset to midnight. Each belongs to the date it falls in (the night of the 25th is its first
+    /// hours, before sunrise). Where the sun does not rise or set that day (a polar day or night) or the answer has
+    /// no sun times, the clock's 06:00, 12:00 and 18:00 stand in.
     struct DayPart: Sendable, Equatable {
         enum Name: String, CaseIterable, Sendable {
-            case morning, afternoon, evening, night
+            case night, morning, afternoon, evening
             var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
-            /// Local hours from the day's midnight.
-            var hours: Range<Int> {
-                switch self {
-                case .morning: 6..<12
-                case .afternoon: 12..<18
-                case .evening: 18..<24
-                case .night: 24..<30
-                }
-            }
         }
 
         var date: String
         var part: Name
+        /// When the part starts and ends.
+        var from: Date
+        var to: Date
         /// °C: the mean of the part's hours.
         var temperature: Double
         /// The most severe condition the part's hours have.
@@ -257,27 +258,61 @@ extension WeatherViews {
         var windSpeed: Double?
     }
 
-    /// The parts of `dayCount` days from today that have not ended, from the hours on hand.
+    /// The bounds of a date's four parts: midnight, sunrise, solar noon, sunset, midnight.
+    static func partBounds(
+        of date: String, midnight: Date, report: WeatherReport
+    ) -> [(name: DayPart.Name, from: Date, to: Date)] {
+        let end = midnight.addingTimeInterval(86_400)
+        var rise: Date?, set: Date?
+        if let day = report.days.first(where: { $0.date == date }), let sunrise = day.sunrise, let sunset = day.sunset,
+            sunrise > midnight, sunset > sunrise, sunset < end
+        {
+            (rise, set) = (sunrise, sunset)
+        } else if report.days.first(where: { $0.date == date })?.sunrise == nil,
+            let zone = TimeZone(secondsFromGMT: LocalTime.wholeMinutes(report.utcOffset)),
+            case let numbers = date.split(separator: "-").compactMap({ Int($0) }), numbers.count == 3
+        {
+            // No sun times from the provider (OpenWeatherMap's days): the place's own, computed.
+            let sun = SunDay(
+                on: LocalDay(year: numbers[0], month: numbers[1], day: numbers[2], timeZone: zone),
+                at: Observer(latitude: report.location.latitude, longitude: report.location.longitude))
+            if let sunrise = sun.sunrise, let sunset = sun.sunset, sunset > sunrise { (rise, set) = (sunrise, sunset) }
+        }
+        let morning = rise ?? midnight.addingTimeInterval(6 * 3600)
+        let evening = set ?? midnight.addingTimeInterval(18 * 3600)
+        let noon =
+            rise != nil && set != nil
+            ? morning.addingTimeInterval(evening.timeIntervalSince(morning) / 2)
+            : midnight.addingTimeInterval(12 * 3600)
+        return [
+            (.night, midnight, morning), (.morning, morning, noon), (.afternoon, noon, evening),
+            (.evening, evening, end),
+        ]
+    }
+
+    /// The parts of `dayCount` days from today that have not ended (the one under way included), from the hours on
+    /// hand.
     static func dayParts(_ report: WeatherReport, now: Date, dayCount: Int = 3) -> [DayPart] {
         let parser = LocalTime.Parser(utcOffset: report.utcOffset)
         let today = LocalTime.day(now, utcOffset: report.utcOffset)
-        guard let midnight = parser.date(today) else { return [] }
+        guard let firstMidnight = parser.date(today) else { return [] }
         var parts: [DayPart] = []
         for dayIndex in 0..<dayCount {
-            let dayStart = midnight.addingTimeInterval(Double(dayIndex) * 86_400)
-            let date = parser.day(dayStart.addingTimeInterval(43_200))
-            for name in DayPart.Name.allCases {
-                let from = dayStart.addingTimeInterval(Double(name.hours.lowerBound) * 3600)
-                let to = dayStart.addingTimeInterval(Double(name.hours.upperBound) * 3600)
-                guard to > now else { continue }
-                let hours = report.hours.filter { $0.time >= from && $0.time < to }
+            let midnight = firstMidnight.addingTimeInterval(Double(dayIndex) * 86_400)
+            let date = parser.day(midnight.addingTimeInterval(43_200))
+            for (name, from, to) in partBounds(of: date, midnight: midnight, report: report) where to > now {
+                // An hour belongs to the part its middle falls in.
+                let hours = report.hours.filter {
+                    let middle = $0.time.addingTimeInterval(1800)
+                    return middle >= from && middle < to
+                }
                 guard !hours.isEmpty else { continue }
                 let probabilities = hours.compactMap(\.precipitationProbability)
                 let amounts = hours.compactMap(\.precipitation)
                 let winds = hours.compactMap(\.windSpeed)
                 parts.append(
                     DayPart(
-                        date: date, part: name,
+                        date: date, part: name, from: from, to: to,
                         temperature: hours.map(\.temperature).reduce(0, +) / Double(hours.count),
                         condition: hours.map(\.condition).max { severity($0) < severity($1) } ?? .unknown,
                         precipitationProbability: probabilities.max(),
@@ -317,13 +352,19 @@ extension WeatherViews {
         let units = frame.units, painter = frame.painter
         let parts = dayParts(report, now: frame.now)
         var lines = [header(report.location, place: place, frame: frame, note: "the next 3 days in parts")]
+        let showing = Showing(hourDays: Showing.hours(report, from: frame.now, for: 4 * 24))
         guard !parts.isEmpty else {
             lines += DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width)
-            return (lines + footer(shown, place: place, frame: frame)).joined(separator: "\n")
+            return (lines + footer(shown, place: place, frame: frame, showing: showing)).joined(separator: "\n")
         }
         let table = FittedTable(
             columns: [
                 .init(header: "", cells: parts.map { " " + $0.part.title }),
+                .init(
+                    header: "Hours",
+                    cells: parts.map {
+                        "\(clock($0.from, report.utcOffset, units.clock))–\(clock($0.to, report.utcOffset, units.clock))"
+                    }, priority: 5),
                 .init(header: "Sky", cells: parts.map { glyph($0.condition) }),
                 temperatureColumn("Temp", parts.map(\.temperature), frame),
             ]
@@ -345,7 +386,7 @@ extension WeatherViews {
         if let rain = rainSummary(report, now: frame.now, units: units) {
             lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
         }
-        lines += footer(shown, place: place, frame: frame)
+        lines += footer(shown, place: place, frame: frame, showing: showing)
         return lines.joined(separator: "\n")
     }
 
@@ -353,7 +394,8 @@ extension WeatherViews {
 
     /// When it will rain in the next 24 hours: "Rain from 14:00 to 18:00 (80 %), 4 mm", "Rain now, until 18:00
     /// (90 %), 2 mm", "Dry for the next 24 hours"; nil when the answer has no hours from now. An hour is wet with
-    /// at least 0.1 mm or a chance of 50 % or more; the first run of wet hours is told.
+    /// at least 0.1 mm or a chance of 50 % or more; the first run of wet hours is told. A run with less than 0.1 mm
+    /// in all is "A chance of rain from … (98 %)": never rain of 0 mm.
     static func rainSummary(_ report: WeatherReport, now: Date, units: Units) -> String? {
         let start = now.addingTimeInterval(-3_599)
         let hours = report.hours.filter { $0.time >= start && $0.time < start.addingTimeInterval(24 * 3600) }
@@ -367,11 +409,15 @@ extension WeatherViews {
         while last + 1 < hours.count, wet(hours[last + 1]) { last += 1 }
         let run = hours[first...last]
         let snowy = run.filter { [.snow, .heavySnow, .snowShowers, .sleet].contains($0.condition) }.count
-        let kind = snowy * 2 > run.count ? "Snow" : "Rain"
+        let amounts = run.compactMap(\.precipitation)
+        let total = amounts.reduce(0, +)
+        // A chance with nothing measurable expected is a chance, never "rain … 0 mm".
+        let dry = !amounts.isEmpty && total < 0.1
+        let noun = snowy * 2 > run.count ? "Snow" : "Rain"
+        let kind = dry ? "A chance of \(noun.lowercased())" : noun
         let end = clock(hours[last].time.addingTimeInterval(stepLength), report.utcOffset, units.clock)
         let chance = run.compactMap(\.precipitationProbability).max().map { " (\(whole($0)) %)" } ?? ""
-        let amounts = run.compactMap(\.precipitation)
-        let amount = amounts.isEmpty ? "" : ", \(units.rain.amount(amounts.reduce(0, +)))"
+        let amount = amounts.isEmpty || dry ? "" : ", \(units.rain.amount(total))"
         let reachesEnd = last == hours.count - 1
         if first == 0 {
             return reachesEnd

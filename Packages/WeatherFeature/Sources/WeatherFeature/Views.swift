@@ -87,7 +87,10 @@ enum WeatherViews {
         }
         lines += DisplayWidth.wrapped(observed(report, now: frame.now, units: units), width: frame.width, indent: "  ")
             .map { painter.paint($0, .dim) }
-        lines += footer(shown, place: place, frame: frame)
+        let today = LocalTime.day(frame.now, utcOffset: report.utcOffset)
+        lines += footer(
+            shown, place: place, frame: frame,
+            showing: Showing(now: true, days: [today], hourDays: Showing.hours(report, from: frame.now, for: 24)))
         return lines.joined(separator: "\n")
     }
 
@@ -168,37 +171,65 @@ enum WeatherViews {
                 ? "" : "\n" + frame.painter.paint(DisplayWidth.truncated(note, toColumns: frame.width), .dim))
     }
 
-    static func footer(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame) -> [String] {
-        let painter = frame.painter, width = frame.width
-        var lines: [String] = []
-        func say(_ text: String, _ styles: Painter.Style...) {
-            for line in DisplayWidth.wrapped(text, width: width, indent: "  ") {
-                lines.append(styles.reduce(line) { painter.paint($0, $1) })
+    /// What of a report a view shows: a value left out is said only when it would have been on screen.
+    struct Showing: Sendable {
+        var now = false
+        /// The dates whose day rows are shown.
+        var days: Set<String> = []
+        /// The dates some of whose hours are shown (in a table, a chart, the rain summary or the parts of a day).
+        var hourDays: Set<String> = []
+
+        func shows(_ scope: LeftOutValue.Scope) -> Bool {
+            switch scope {
+            case .now: now
+            case .day(let date): days.contains(date)
+            case .hour(let date): hourDays.contains(date)
+            case .extra: false
             }
         }
-        if let runnerUp = place?.closeRunnerUp {
-            // One line, only when another place was nearly as likely meant (the JSON lists every alternative).
-            lines.append(painter.paint(runnerUp.alsoLine(fitting: width), .dim))
+
+        /// The dates of the hours from `now` for the next `hours` hours.
+        static func hours(_ report: WeatherReport, from now: Date, for hours: Int) -> Set<String> {
+            let start = now.addingTimeInterval(-3_599), end = now.addingTimeInterval(Double(hours) * 3600)
+            let parser = LocalTime.Parser(utcOffset: report.utcOffset)
+            return Set(report.hours.filter { $0.time >= start && $0.time < end }.map { parser.day($0.time) })
         }
-        if let fallback = shown.answeredBy {
-            say(fallback, .yellow)
-        }
-        if !shown.report.repairs.isEmpty {
-            // The server sent impossible values: said, never drawn (they are shown as "—" or left out).
-            let listed = shown.report.repairs.prefix(3).map { $0.terminalSafe }.joined(separator: "; ")
-            let more = shown.report.repairs.count > 3 ? " and \(shown.report.repairs.count - 3) more" : ""
-            say("\(providerName(shown.report.provider)) sent impossible values, left out: \(listed)\(more).", .yellow)
+    }
+
+    /// The one line under a view, at most (none when there is nothing to say): the most important of what applies.
+    /// Offline with data of some age; another provider answered; values the view would have shown were impossible
+    /// and left out; another place was nearly as likely meant; it came from the cache (and, in a session, how to
+    /// fetch again). The JSON says all of them (`staleReason`, `fallback`, `leftOut`, `alternatives`, `fetchedAt`).
+    static func footer(
+        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame, showing: Showing
+    ) -> [String] {
+        let painter = frame.painter, width = frame.width
+        func line(_ text: String, _ styles: Painter.Style...) -> [String] {
+            [styles.reduce(DisplayWidth.truncated(text, toColumns: width)) { painter.paint($0, $1) }]
         }
         let age = Self.age(frame.now.timeIntervalSince(shown.fetchedAt))
         if let error = shown.staleBecause {
-            let text = "offline — data from \(age) ago (\(error.message.terminalSafe))"
-            for (index, line) in DisplayWidth.wrapped(text, width: width, indent: "  ").enumerated() {
-                lines.append(index == 0 ? painter.paint(line, .yellow, .bold) : line)
-            }
-        } else if shown.fromCache {
-            say(frame.interactive ? "Fetched \(age) ago; 'refresh' fetches again." : "Fetched \(age) ago.", .dim)
+            return line("Offline: data from \(age) ago (\(error.message.terminalSafe))", .yellow, .bold)
         }
-        return lines
+        if let fallback = shown.answeredBy {
+            return line(fallback, .yellow)
+        }
+        let leftOut = shown.report.leftOut.filter { showing.shows($0.scope) }
+        if let first = leftOut.first {
+            // The server sent impossible values: said once, never drawn (they are shown as "—" or left out).
+            let more = leftOut.count > 1 ? " and \(leftOut.count - 1) more" : ""
+            return line("Left out, impossible: \(first.text.terminalSafe)\(more).", .yellow)
+        }
+        if let runnerUp = place?.closeRunnerUp {
+            // Only when another place was nearly as likely meant (the JSON lists every alternative).
+            return [painter.paint(runnerUp.alsoLine(fitting: width), .dim)]
+        }
+        if shown.fromCache {
+            let hint = "Fetched \(age) ago; 'refresh' fetches again."
+            return line(
+                frame.interactive && DisplayWidth.columns(of: hint) <= width ? hint : "Fetched \(age) ago.", .dim)
+        }
+        return []
     }
 
     /// `15 km/h`.

@@ -73,8 +73,12 @@ struct WeatherRepository: Sendable {
             return try await fetch(location, from: client)
         } catch {
             if error != .cancelled, let fallback, var shown = try? await fresh(location, from: fallback) {
+                // Short enough for one line: the failure's own words name the provider when they can.
+                let sentence = error.message.components(separatedBy: ". ").first ?? error.message
+                let reason = sentence.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+                let named = reason.localizedCaseInsensitiveContains(client.displayName)
                 shown.answeredBy =
-                    "\(client.displayName) failed (\(error.message.trimmingCharacters(in: CharacterSet(charactersIn: ".")))); \(fallback.displayName) answered."
+                    "\(fallback.displayName) answered; " + (named ? reason : "\(client.displayName): \(reason)") + "."
                 return shown
             }
             if error.allowsStaleData, let cached {

@@ -228,7 +228,7 @@ struct WeatherHarness {
         json.clock.advance(3 * 86_400)
         server.stop()
         let now = await text.run("weather Toronto")
-        #expect(now.contains("Observed Sun 22 Nov 09:00 local time, 3 days ago") && now.contains("offline"))
+        #expect(now.contains("Observed Sun 22 Nov 09:00 local time, 3 days ago") && now.contains("Offline"))
         let hourly = await text.run("hourly").split(separator: "\n")
         #expect(hourly.count > 2 && hourly[2].hasPrefix("09:00"))
         let document = try #require(
@@ -307,13 +307,19 @@ struct WeatherHarness {
         let parted = try #require(
             try JSONSerialization.jsonObject(with: Data(await harness.run("forecast --parts").utf8)) as? [String: Any])
         let parts = try #require(parted["parts"] as? [[String: Any]])
-        // From 09:05: this morning, then 3 parts today and 4 a day for the next two days.
-        #expect(parts.count == 12 && parts.first?["part"] as? String == "morning")
+        // From 09:05: this morning (from sunrise), then 2 more parts today and 4 a day for the next two days, each
+        // day's night first (its hours before sunrise).
+        #expect(parts.count == 11 && parts.first?["part"] as? String == "morning")
         #expect(
             Set(parts[0].keys) == [
-                "date", "part", "temperature", "condition", "precipitationProbability", "precipitation", "windSpeed",
+                "date", "part", "from", "to", "temperature", "condition", "precipitationProbability", "precipitation",
+                "windSpeed",
             ])
-        #expect(parts.map { $0["part"] as? String }.suffix(4) == ["morning", "afternoon", "evening", "night"])
+        #expect(parts.map { $0["part"] as? String }.suffix(4) == ["night", "morning", "afternoon", "evening"])
+        // The morning starts at sunrise (07:12 local, 12:12 UTC) and ends at solar noon, halfway to sunset (16:45).
+        #expect(
+            parts[0]["from"] as? String == "2026-11-22T12:12:00Z" && parts[0]["to"] as? String == "2026-11-22T16:58:30Z"
+        )
     }
 }
 
@@ -354,7 +360,7 @@ struct WeatherHarness {
         failing.withLock { $0 = true }
         harness.clock.advance(2 * 3600)
         let stale = await harness.run("weather Toronto")
-        #expect(stale.contains("offline — data from 2 h ago"))
+        #expect(stale.contains("Offline: data from 2 h ago"))
         #expect(stale.contains("503"))
         // With nothing stored, the failure is the answer.
         #expect(await harness.status("weather Ottawa") == .completed(status: 69))
@@ -481,8 +487,7 @@ struct WeatherHarness {
                         logger: InMemoryLog().logger(), now: { Date() }))))
         let text = await harness.run("weather Toronto")
         #expect(text.contains("3 °C") && text.contains("Observed 09:00 local time · Open-Meteo"))
-        #expect(text.contains("failed (OpenWeatherMap refused the API key (401)"))
-        #expect(text.contains("Open-Meteo answered"))
+        #expect(text.contains("Open-Meteo answered; OpenWeatherMap refused the API key (401)."), "\(text)")
         // Nothing else to fall back to: the failure is the answer.
         let alone = try WeatherHarness(server: server, directory: directory, client: failing)
         #expect(await alone.status("weather Toronto") == .completed(status: 78))

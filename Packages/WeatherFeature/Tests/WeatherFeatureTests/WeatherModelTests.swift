@@ -256,7 +256,7 @@ struct WeatherModelTests {
                     precipitation: maybe(0.2), windGusts: maybe(40), uvIndex: maybe(Double(next(15))),
                     pressure: maybe(1000), visibility: maybe(Double(next(30_000))), cloudCover: maybe(50),
                     dewPoint: maybe(2)),
-                hours: hours, days: days, repairs: next(5) == 0 ? ["wind speed 1,000 km/h now"] : [])
+                hours: hours, days: days, leftOut: next(5) == 0 ? [.init("wind speed 1,000 km/h now", .now)] : [])
             let shown = WeatherRepository.Shown(
                 report: report, fetchedAt: start, staleBecause: next(3) == 0 ? .unreachable("down") : nil,
                 fromCache: next(2) == 0)
