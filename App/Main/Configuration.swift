@@ -184,12 +184,12 @@ struct AppConfiguration: Sendable, Equatable {
     var databasePath: String { dataDirectory.appendingPathComponent("skylens.sqlite").path }
 
     /// Why nothing can be saved in the data directory, when something other than a folder is at its path (a file
-    /// given to `--data-dir` by mistake): the session then keeps everything in memory and says so.
+    /// given to `--data-dir` by mistake): every command that would keep something then says it was not kept.
     var dataDirectoryProblem: String? {
         switch FileKind.at(dataDirectory.path) {
         case .missing, .directory: nil
         case let kind:
-            "The data directory \(dataDirectory.path.terminalSafe) is \(kind.description), not a folder, so nothing is saved this session (favourites, settings, history and queued messages live in memory until it ends). Move it away, or choose another with --data-dir or SKYLENS_HOME."
+            "The data directory \(dataDirectory.path.terminalSafe) is \(kind.description), not a folder, so nothing can be kept: a favourite, a setting or a message you ask to keep is refused (exit status 73), never held in memory as if kept. Move it away, or choose another with --data-dir or SKYLENS_HOME."
         }
     }
     var historyPath: String { dataDirectory.appendingPathComponent("history").path }

@@ -42,7 +42,9 @@ struct Container: Sendable {
             logger: Logger(label: "skylens.http"), now: { Date() }, activity: activity)
         self.transport = transport
         database = AppDatabase(
-            location: configuration.dataDirectoryProblem == nil ? .file(path: configuration.databasePath) : .inMemory,
+            // Always the file: when the data directory is unusable, every write fails and says so (nothing is kept
+            // in memory while the App says it was kept).
+            location: .file(path: configuration.databasePath),
             logger: Logger(label: "skylens.db"))
         contactClient =
             configuration.contactURL.map { url in

@@ -61,7 +61,6 @@ import Testing
         #expect(try runner.run(["--", "weather", "Toronto"]).status == 0)
         // A half-written import of a killed process is removed by the next import.
         try Data("half".utf8).write(to: home.file("cities.skycat.importing-999999"))
-        try FileManager.default.removeItem(at: home.file("cities.skycat"))
         #expect(try runner.run(["--", "search", "a"]).status == 0)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: home.path).filter {
             $0.contains(".importing-")
@@ -207,7 +206,8 @@ import Testing
             #expect(!result.stderr.lowercased().contains("locked"))
         }
         let files = try FileManager.default.contentsOfDirectory(atPath: home.path)
-        #expect(files.filter { $0.hasPrefix("cities.skycat") } == ["cities.skycat"], "\(files)")
+        // The built-in list is read where it is installed: nothing of it in the data directory.
+        #expect(files.filter { $0.hasPrefix("cities.skycat") }.isEmpty, "\(files)")
         #expect(try runner.run(["--", "search", "toronto"]).stdout.contains("Toronto, Ontario, CA"))
     }
 
@@ -249,7 +249,8 @@ import Testing
             ])
         let search = try runner.run(["--", "search", "toronto"])
         #expect(search.status == 0 && search.stdout.contains("Toronto, Ontario, CA"))
-        #expect(search.stderr.contains("cannot be saved in the data directory"))
+        // The list is read where it is installed: nothing to say about it.
+        #expect(!search.stderr.contains("cannot be saved in the data directory"))
         #expect(search.stderr.contains("favourites are unavailable"))
         let weather = try runner.run(["--", "weather", "Toronto"])
         #expect(weather.status == 0 && weather.stdout.contains("3 °C"))
@@ -257,7 +258,7 @@ import Testing
             "--", "contact", "send", "--name", "A", "--email", "a@example.org", "--subject", "S", "--message",
             "0123456789",
         ])
-        #expect(send.status == 1 && send.stderr.contains("could not be opened"))
+        #expect(send.status == 73 && send.stderr.contains("could not be kept in the outbox first"))
         let fav = try runner.run([], stdin: "search toronto\nfav 1\nabout\n")
         #expect(fav.stderr.contains("could not be opened") && fav.stdout.contains("SkyLens 0.1.0"))
     }

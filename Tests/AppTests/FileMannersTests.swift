@@ -15,19 +15,33 @@ import Testing
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO
     }
 
-    @Test func aDataDirectoryThatIsAFileIsReportedAndTheSessionGoesOnInMemory() throws {
+    @Test func aDataDirectoryThatIsAFileIsReportedAndNothingIsClaimedKept() throws {
         let folder = try TemporaryDirectory()
         let file = folder.file("skylens")
         try Data("my notes\n".utf8).write(to: file)
-        let result = try AppBinary.runner(homePath: file.path).run(
-            [], stdin: "fav #2988507\nfavorites\n", timeout: .seconds(60))
-        #expect(result.status == 0, "\(result.stderr)")
+        let runner = AppBinary.runner(homePath: file.path)
+        let result = try runner.run([], stdin: "fav #2988507\nfavorites\n", timeout: .seconds(60))
         #expect(
-            result.stderr.contains("The data directory \(file.path) is a file, not a folder, so nothing is saved"),
+            result.stderr.contains("The data directory \(file.path) is a file, not a folder, so nothing can be kept"),
             "\(result.stderr)")
-        // Before: "The city catalogue at …/cities.skycat cannot be read", and no favourites at all.
-        #expect(result.stdout.contains("Paris, Ile-de-France, FR"), "\(result.stdout)")
-        #expect(!result.stderr.contains("cannot be read"), "\(result.stderr)")
+        // Before: "★ Paris is now a favourite" held in memory until the session ended, the next one had none.
+        #expect(result.stderr.contains("Paris, FR is not a favourite: it could not be kept"), "\(result.stderr)")
+        #expect(!result.stdout.contains("is now a favourite"))
+        // The list still answers, read where it is installed.
+        let search = try runner.run(["--", "search", "paris"])
+        #expect(search.status == 0 && search.stdout.contains("Paris, Ile-de-France, FR"), "\(search.stderr)")
+        #expect(!search.stderr.contains("cannot be read"), "\(search.stderr)")
+        // One-shot: exit status 73, the message in words, for a favourite, a unit and a message.
+        let fav = try runner.run(["--", "fav", "#2988507"])
+        #expect(fav.status == 73, "\(fav.stderr)")
+        let unit = try runner.run(["--", "unit", "f"])
+        #expect(unit.status == 73 && unit.stderr.contains("for this session only: they could not be kept"))
+        let send = try runner.run([
+            "--", "contact", "send", "--name", "A", "--email", "a@example.org", "--subject", "S", "--message",
+            "0123456789",
+        ])
+        #expect(send.status == 73 && send.stderr.contains("Nothing was sent or kept."), "\(send.stderr)")
+        #expect(!send.stdout.contains("Saved in the outbox") && !send.stdout.contains("Nothing is lost"))
         #expect(try String(contentsOf: file, encoding: .utf8) == "my notes\n")
     }
 
@@ -70,9 +84,21 @@ import Testing
 
     @Test func aCatalogueTruncatedInPlaceDuringASessionDoesNotKillIt() throws {
         let home = try TemporaryDirectory()
-        let app = try AppBinary.runner(home: home).start([])
+        // A list from a URL: kept in the data directory (the built-in one is read where it is installed).
+        let cities = [
+            (2988507, "Paris", "FR", 2.35, 48.85), (3171457, "Parma", "IT", 10.33, 44.80),
+            (6167865, "Toronto", "CA", -79.42, 43.70), (3165524, "Torino", "IT", 7.69, 45.07),
+        ]
+        let list = try LoopbackServer(
+            always: .json(
+                "["
+                    + cities.map {
+                        #"{"_id":\#($0.0),"name":"\#($0.1)","country":"\#($0.2)","coord":{"lon":\#($0.3),"lat":\#($0.4)}}"#
+                    }.joined(separator: ",") + "]"))
+        let app = try AppBinary.runner(home: home, environment: ["SKYLENS_CITIES_URL": list.baseURL.absoluteString])
+            .start([])
         app.write("search par\n")
-        #expect(app.waitForOutput { $0.contains("Cities starting with \"par\"") })
+        #expect(app.waitForOutput { $0.contains("Cities starting with \"par\"") }, "\(app.stderrSoFar)")
         // As an editor or `: > file` would: the same file, cut to nothing, while the App has it open.
         #expect(truncate(home.file("cities.skycat").path, 0) == 0)
         app.write("search tor\nnext\nopen 1\nsearch zz\n")

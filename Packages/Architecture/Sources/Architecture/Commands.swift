@@ -168,8 +168,8 @@ public struct Invocation: Sendable {
 /// Why a command did not do its work, with a code for JSON and an exit status a script can act on (`sysexits.h`
 /// where one fits): 64 a usage error, 65 input that is not valid (the contact form), 67 a place that cannot be
 /// resolved, 69 a service unreachable or failing with nothing kept to show, 75 a temporary failure worth retrying
-/// (a timeout, a rate limit, a delivery to try again), 78 a configuration to fix (a refused key), 70 a fault of
-/// SkyLens's own, 1 any other failure.
+/// (a timeout, a rate limit, a delivery to try again), 78 a configuration to fix (a refused key), 73 something to keep
+/// that could not be written, 70 a fault of SkyLens's own, 1 any other failure.
 public struct CommandError: Error, Equatable, Sendable {
     public enum Kind: Sendable, Equatable {
         case usage
@@ -186,6 +186,9 @@ public struct CommandError: Error, Equatable, Sendable {
         case temporary
         /// A setting to fix: a key refused or missing (`EX_CONFIG`, 78).
         case configuration
+        /// What was to be kept (a message, a favourite, a setting) could not be written to the store: said plainly,
+        /// never claimed kept (`EX_CANTCREAT`, 73).
+        case notKept
     }
 
     public var kind: Kind
@@ -222,6 +225,7 @@ public struct CommandError: Error, Equatable, Sendable {
         case .unavailable: 69
         case .temporary: 75
         case .configuration: 78
+        case .notKept: 73
         }
     }
 }

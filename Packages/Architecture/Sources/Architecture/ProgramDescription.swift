@@ -110,6 +110,10 @@ extension CommandError {
         DescribedItem("67", "A place that cannot be resolved: unknown, or ambiguous where one is needed (EX_NOUSER)."),
         DescribedItem("69", "The service cannot be reached or fails, and nothing kept can stand in (EX_UNAVAILABLE)."),
         DescribedItem("70", "A fault of SkyLens's own (EX_SOFTWARE)."),
+        DescribedItem(
+            "73",
+            "Something to keep (a message, a favourite, a setting) could not be written: the data directory is unusable, read-only or full (EX_CANTCREAT)."
+        ),
         DescribedItem("74", "Standard output cannot be written (a full disk, say) (EX_IOERR)."),
         DescribedItem(
             "75", "A temporary failure worth retrying: a timeout, a rate limit, a delivery to try again (EX_TEMPFAIL)."),

@@ -63,7 +63,8 @@ final class ContactFormViewModel: ObservableViewModel {
         do {
             let submission = try await submitter.submit(state.draft)
             state.submission = submission
-            if case .sent = submission.result { _ = try await submitter.courier.deliverDue(force: false) }
+            // Sent and kept: what else waits is tried too, and its failure is not this message's.
+            if case .sent = submission.result { _ = try? await submitter.courier.deliverDue(force: false) }
         } catch {
             state.failure = error.message
         }

@@ -275,7 +275,13 @@ public final class ContactPlugin: FeaturePlugin {
     /// The receipt of a submission, or why there is none (problems with the fields, the outbox not writable).
     private func receiptOutput(_ state: ContactFormViewModel.State) throws(CommandError) -> CommandOutput {
         if !state.problems.isEmpty { throw ContactViews.validationError(state.problems) }
-        if let failure = state.failure { throw .failure("storage", failure) }
+        if let failure = state.failure {
+            // Kept first, then sent: a message that cannot be kept is not sent either, and never said kept.
+            throw .failure(
+                "not_kept",
+                "The message was not sent: it could not be kept in the outbox first (\(failure.trimmingCharacters(in: CharacterSet(charactersIn: ".")))). Nothing was sent or kept.",
+                kind: .notKept)
+        }
         guard let submission = state.submission else { throw .failure("internal", "The message was not submitted.") }
         let text = ContactViews.receipt(submission, outboxPath: outboxPath, now: now())
         let document = SubmissionDocument(submission, outbox: outboxPath)

@@ -91,8 +91,10 @@ final class CityBrowser: ObservableViewModel {
         case noPage(first: Bool, count: Int)
         /// A favourite that the city list in use lacks, asked to be opened.
         case notInList(City)
-        /// The favourites cannot be read or kept.
+        /// The favourites cannot be read.
         case storage(String)
+        /// A favourite could not be kept (or forgotten): said plainly, never claimed kept.
+        case notKept(String)
     }
 
     struct State: Equatable, Sendable {
@@ -240,7 +242,11 @@ final class CityBrowser: ObservableViewModel {
                 state.favoriteChange = FavoriteChange(
                     city: city, favorite: favorite, changed: changed, origin: state.origin)
             } catch {
-                state.problem = .storage(error.message)
+                let name = "\(city.name.terminalSafe), \(city.country)"
+                state.problem = .notKept(
+                    favorite
+                        ? "\(name) is not a favourite: it could not be kept (\(error.message))"
+                        : "\(name) could not be forgotten as a favourite (\(error.message))")
                 return
             }
             await reloadFavorites(required: false)

@@ -335,6 +335,8 @@ public final class MapPlugin: FeaturePlugin {
             )
         case .storage(let message):
             throw .failure("storage", "Favourites are unavailable: \(message)")
+        case .notKept(let message):
+            throw .failure("not_kept", message, kind: .notKept)
         }
     }
 

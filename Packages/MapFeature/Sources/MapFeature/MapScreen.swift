@@ -154,6 +154,7 @@ final class MapScreen: FullScreen {
         switch problem {
         case .notFound(let text): text
         case .storage(let text): "Favourites are unavailable: \(text)"
+        case .notKept(let text): text
         case .notInList(let city): "\(TerminalText.sanitize(city.name)) is not in the city list in use."
         case .whichCity, .noList, .noPage: "Type a place's name after /."
         }

@@ -135,9 +135,7 @@ enum MapViews {
             facts.append((builtIn ? "Prepared" : "Downloaded", created.formatted(format)))
         }
         if let url = info.configuredURL { facts.append(("SKYLENS_CITIES_URL", TerminalText.sanitize(url))) }
-        if info.readFromInstallation {
-            facts.append(("Read from", "where SkyLens is installed (the data directory cannot hold it)"))
-        }
+        if info.readFromInstallation { facts.append(("Read from", "where SkyLens is installed")) }
         let width = facts.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
         lines += facts.map { "  \(DisplayWidth.pad($0.0, to: width))  \($0.1)" }
         let hint: String =

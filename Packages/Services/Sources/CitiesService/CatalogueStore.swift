@@ -34,10 +34,10 @@ public struct ReloadReport: Sendable, Equatable {
     }
 }
 
-/// The app's own copy of the city list: `<data>/cities.skycat`, imported once from the list that ships with the
-/// App (a file copy: the list is prepared ahead, see `make catalogue`) or from `SKYLENS_CITIES_URL` (downloaded,
-/// parsed and indexed in a few seconds), and replaced only by a complete new file (written aside, then renamed),
-/// so a failed or interrupted import never leaves a broken catalogue behind.
+/// The city list in use: the one that ships with the App, read (mapped) where it is installed, never copied (a full or
+/// read-only data directory costs nothing); or a list from `SKYLENS_CITIES_URL`, downloaded, parsed and indexed into
+/// `<data>/cities.skycat`, replaced only by a complete new file (written aside, then renamed), so a failed or
+/// interrupted import never leaves a broken catalogue behind.
 public actor CatalogueStore {
     public typealias Progress = @Sendable (ImportPhase, Double) -> Void
 
@@ -128,6 +128,7 @@ public actor CatalogueStore {
     /// The catalogue, opened (or first imported) on first use.
     public func catalogue(progress: Progress? = nil) async throws(CatalogueError) -> CityCatalogue {
         if let current { return current }
+        removeDeadImports()
         var existing: CityCatalogue?
         switch FileKind.at(path) {
         case .missing:
@@ -136,7 +137,9 @@ public actor CatalogueStore {
             do {
                 existing = try CityCatalogue(path: path)
             } catch .olderFormat {
-                // A catalogue from before an upgrade: the list is imported again in this version's format.
+                // A catalogue from before an upgrade: the list is imported again in this version's format (or the
+                // built-in one read in place), and the old file goes.
+                try? FileManager.default.removeItem(atPath: path)
             } catch {
                 pendingNotices.append("\(error.message) It is imported again.")
             }
@@ -145,6 +148,12 @@ public actor CatalogueStore {
             if let setAside = FileKind.setAsideUnlessPlain(path, tag: "not-a-catalogue", what: "a city catalogue") {
                 pendingNotices.append(setAside.message + (setAside.moved ? " and the list is imported again." : "."))
             }
+        }
+        // A copy of the built-in list that an earlier version made in the data directory: the list is read where it
+        // is installed now, and the 54 MB copy goes.
+        if existing?.source == "built-in" {
+            existing = nil
+            try? FileManager.default.removeItem(atPath: path)
         }
         if let remote, existing?.source != remote.baseURL.absoluteString, !recentlyFailed(remote),
             !builtInChosen(over: remote)
@@ -168,19 +177,22 @@ public actor CatalogueStore {
             current = existing
             return existing
         }
-        do {
-            try importBuiltIn(progress: progress)
-            return try open()
-        } catch {
-            // A data directory that cannot be written: the built-in list is read where the App is installed.
-            guard case .storage(let reason) = error, let builtIn = try? CityCatalogue(path: builtIn.path) else {
-                throw error
-            }
-            pendingNotices.append(
-                "The city list cannot be saved in the data directory (\(reason)); the built-in list is used where it is installed."
-            )
-            current = builtIn
-            return builtIn
+        return try openBuiltIn()
+    }
+
+    /// The built-in list, where the App is installed.
+    private func openBuiltIn() throws(CatalogueError) -> CityCatalogue {
+        let catalogue = try CityCatalogue(path: builtIn.path)
+        current = catalogue
+        return catalogue
+    }
+
+    /// Removes the list kept in the data directory (a downloaded one, or a copy of the built-in one an earlier version
+    /// made), so that the built-in list is read where it is installed.
+    private func removeKeptList() throws(CatalogueError) {
+        guard FileKind.at(path).isRegular else { return }
+        do { try FileManager.default.removeItem(atPath: path) } catch {
+            throw .storage((error as NSError).localizedDescription)
         }
     }
 
@@ -193,8 +205,8 @@ public actor CatalogueStore {
             _ = try open()
             return report
         }
-        try importBuiltIn(progress: progress)
-        let catalogue = try open()
+        try removeKeptList()
+        let catalogue = try openBuiltIn()
         return ReloadReport(source: catalogue.source, count: catalogue.count, skipped: 0, firstProblem: nil)
     }
 
@@ -208,7 +220,7 @@ public actor CatalogueStore {
         public var configuredURL: String?
         /// True when the built-in list is in use because `cities reset` chose it over `configuredURL`.
         public var builtInChosen: Bool
-        /// True when the list is read where the App is installed (the data directory cannot hold it).
+        /// True when the list is read where the App is installed (the built-in list always is).
         public var readFromInstallation: Bool
 
         public init(
@@ -237,8 +249,9 @@ public actor CatalogueStore {
     /// Goes back to the built-in list, and stays with it (even with `SKYLENS_CITIES_URL` set) until `cities reload`.
     /// Favourites stay: those the built-in list lacks keep what was stored of them.
     public func resetToBuiltIn(progress: Progress? = nil) async throws(CatalogueError) -> ReloadReport {
-        try importBuiltIn(progress: progress)
-        let catalogue = try open()
+        let catalogue = try CityCatalogue(path: builtIn.path)
+        try removeKeptList()
+        current = catalogue
         if let remote {
             do {
                 try Data(remote.baseURL.absoluteString.utf8).write(
@@ -281,20 +294,6 @@ public actor CatalogueStore {
         let catalogue = try CityCatalogue(path: path)
         current = catalogue
         return catalogue
-    }
-
-    private func importBuiltIn(progress: Progress?) throws(CatalogueError) {
-        progress?(.copying, 0)
-        // A file copy (never read into memory), checked before it replaces anything.
-        let temporary = try temporaryPath()
-        do {
-            try FileManager.default.copyItem(atPath: builtIn.path, toPath: temporary)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw .unreadable(path: builtIn.path, reason: (error as NSError).localizedDescription)
-        }
-        try install(temporary, verify: true)
-        progress?(.copying, 1)
     }
 
     private func importRemote(_ remote: HTTPClient, progress: Progress?) async throws(CatalogueError) -> ReloadReport {
@@ -363,13 +362,18 @@ public actor CatalogueStore {
         }
         let temporary = "\(path).importing-\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.removeItem(atPath: temporary)
-        // What an import killed half-way left behind (its process is gone); a live one's file is left alone.
+        removeDeadImports()
+        return temporary
+    }
+
+    /// Removes what an import killed half-way left behind (its process is gone); a live one's file is left alone.
+    private func removeDeadImports() {
+        let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent + ".importing-"
         for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(name) {
             guard let pid = Int32(file.dropFirst(name.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
             try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
         }
-        return temporary
     }
 
     /// Flushes the new file to disk, checks that it maps (when asked), then renames it over the old one: a reader

@@ -17,18 +17,33 @@ import Testing
             remote: remote.map { HTTPClient(baseURL: $0, transport: transport) }, now: { Date() })
     }
 
-    @Test func theFirstUseImportsTheBuiltInListOnce() async throws {
+    @Test func theBuiltInListIsReadWhereItIsInstalledNeverCopied() async throws {
         let directory = try TemporaryDirectory()
         let phases = PhaseLog()
         let catalogue = try await store(directory).catalogue { phase, _ in phases.add(phase) }
         #expect(catalogue.count == 198_135)
-        #expect(phases.phases.contains(.copying))
-        let file = directory.file("cities.skycat").path
-        let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
-        let again = PhaseLog()
-        _ = try await store(directory).catalogue { phase, _ in again.add(phase) }
-        #expect(again.phases.isEmpty)
-        #expect(try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date == modified)
+        #expect(phases.phases.isEmpty)
+        #expect(catalogue.path == CitiesResources.builtInCatalogue?.path)
+        // Nothing written to the data directory: a full or read-only one costs nothing.
+        #expect(!FileManager.default.fileExists(atPath: directory.file("cities.skycat").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        // A data directory that is a file: the list answers all the same.
+        let file = try TemporaryDirectory()
+        let blocked = file.file("data")
+        try Data("not a folder".utf8).write(to: blocked)
+        let store = CatalogueStore(
+            directory: blocked, builtIn: try #require(CitiesResources.builtInCatalogue), remote: nil, now: { Date() })
+        #expect(try await store.catalogue().count == 198_135)
+        #expect(await store.takeNotices().isEmpty)
+    }
+
+    @Test func aCopyOfTheBuiltInListFromAnEarlierVersionIsRemoved() async throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.copyItem(
+            at: try #require(CitiesResources.builtInCatalogue), to: directory.file("cities.skycat"))
+        let catalogue = try await store(directory).catalogue()
+        #expect(catalogue.path == CitiesResources.builtInCatalogue?.path)
+        #expect(!FileManager.default.fileExists(atPath: directory.file("cities.skycat").path))
     }
 
     @Test func cityNamesAreCompletedWordByWordOnceTheCatalogueIsOpen() async throws {
@@ -84,10 +99,11 @@ import Testing
 
     @Test func aFailedDownloadKeepsWhatWasThereAndSaysWhy() async throws {
         let directory = try TemporaryDirectory()
-        _ = try await store(directory).catalogue()
+        let good = try LoopbackServer(always: .json(try fixture("challenge.json")))
+        #expect(try await store(directory, remote: good.baseURL).catalogue().count == 11)
         let broken = try LoopbackServer(always: .text("<html>down for maintenance</html>"))
         let store = try store(directory, remote: broken.baseURL)
-        #expect(try await store.catalogue().count == 198_135)
+        #expect(try await store.catalogue().count == 11)
         let notice = try #require(await store.takeNotices().first)
         #expect(notice.contains("not a JSON array") && notice.contains("Keeping the current city list"))
         do {
@@ -96,7 +112,7 @@ import Testing
         } catch {
             #expect(error.message.contains("not a JSON array"))
         }
-        #expect(try CityCatalogue(path: directory.file("cities.skycat").path).count == 198_135)
+        #expect(try CityCatalogue(path: directory.file("cities.skycat").path).count == 11)
         let refused = try self.store(directory, remote: URL(string: "http://127.0.0.1:\(closedLoopbackPort())/x")!)
         do {
             _ = try await refused.reload()

@@ -40,8 +40,10 @@ final class WeatherModel: ObservableViewModel {
         case invalid(String)
         /// The city list cannot be read.
         case catalogue(String)
-        /// Settings or favourites cannot be read or kept.
+        /// Settings or favourites cannot be read.
         case storage(String)
+        /// A setting or a favourite could not be kept: said plainly (exit 73), never claimed kept.
+        case notKept(String)
         /// `fav` with no weather on screen.
         case noPlace
         /// `fav` on bare coordinates.
@@ -206,11 +208,13 @@ final class WeatherModel: ObservableViewModel {
                 units.clock = style
                 (key, value) = (Units.clockKey, style.rawValue)
             }
+            // In use for this session whatever happens; kept for the next ones when the store can be written.
+            state.units = units
             do { try await settings.set(value, for: key) } catch {
-                state.problem = .storage(error.message)
+                state.problem = .notKept(
+                    "Units are now \(units.summary) for this session only: they could not be kept (\(error.message))")
                 return
             }
-            state.units = units
         case .favoriteSet(let favorite):
             await setFavorite(favorite)
         case .favoritesRequested:
@@ -302,7 +306,11 @@ final class WeatherModel: ObservableViewModel {
             state.favoriteChanged =
                 favorite ? try await favorites.add(city, at: now()) : try await favorites.remove(id)
         } catch {
-            state.problem = .storage(error.message)
+            let name = "\(location.name.terminalSafe), \(location.country)"
+            state.problem = .notKept(
+                favorite
+                    ? "\(name) is not a favourite: it could not be kept (\(error.message))"
+                    : "\(name) could not be forgotten as a favourite (\(error.message))")
         }
     }
 

@@ -288,6 +288,7 @@ public final class WeatherPlugin: FeaturePlugin {
         case .invalid: throw .usage(Self.message(problem))
         case .catalogue: throw .failure("catalogue", Self.message(problem))
         case .storage: throw .failure("storage", Self.message(problem))
+        case .notKept: throw .failure("not_kept", Self.message(problem), kind: .notKept)
         case .noPlace: throw .failure("no_city", Self.message(problem))
         case .notACity: throw .failure("not_a_city", Self.message(problem))
         }
@@ -299,7 +300,7 @@ public final class WeatherPlugin: FeaturePlugin {
 
     static func message(_ problem: WeatherModel.Problem) -> String {
         switch problem {
-        case .notFound(let message), .catalogue(let message), .storage(let message): message
+        case .notFound(let message), .catalogue(let message), .storage(let message), .notKept(let message): message
         case .invalid(let message): message
         case .noPlace: "No city on screen."
         case .notACity: "Only cities of the list can be favourites, not bare coordinates."
