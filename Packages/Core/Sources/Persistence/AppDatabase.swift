@@ -261,6 +261,7 @@ public final class AppDatabase: Sendable {
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
         }
+        try refuseNewer(pool, migrations, path: path)
         try migrate(pool, migrations)
         // Marks the file as SkyLens's (a no-op when it is already marked).
         try pool.writeWithoutTransaction { db in
@@ -316,6 +317,19 @@ public final class AppDatabase: Sendable {
             migrator.registerMigration(migration.identifier) { db in try migration.migrate(db) }
         }
         return migrator
+    }
+
+    /// A store a newer SkyLens has migrated further than this one knows is left alone (this version's queries could
+    /// fail on its tables with SQLite's own words, or write rows the newer one cannot read).
+    private func refuseNewer(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration], path: String) throws {
+        let migrator = Self.migrator(migrations)
+        let applied = try writer.read { db -> Set<String> in
+            guard try db.tableExists("grdb_migrations") else { return [] }
+            return try migrator.appliedIdentifiers(db)
+        }
+        let known = Set(migrations.map(\.identifier))
+        let unknown = applied.subtracting(known).sorted()
+        guard unknown.isEmpty else { throw StoreError.newerStore(path: path.terminalSafe, steps: unknown) }
     }
 
     private func migrate(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration]) throws {

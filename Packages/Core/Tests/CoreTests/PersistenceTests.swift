@@ -81,6 +81,28 @@ import Testing
         }
     }
 
+    @Test func aStoreFromANewerSkyLensIsLeftAloneWithItsOwnMessage() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        // A newer SkyLens: one more step than this one knows.
+        let newer = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        newer.register(featureMigrations)
+        try await newer.write { db in try db.execute(sql: "INSERT INTO note(text, pinned) VALUES ('kept', 1)") }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let older = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        older.register(Array(featureMigrations.prefix(1)))
+        do {
+            try await older.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('x')") }
+            Issue.record("a newer store must be refused")
+        } catch {
+            guard case .newerStore(_, let steps) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(steps == ["test.v2.note-pinned"])
+            #expect(error.message.contains("was made by a newer SkyLens (it has a step this version does not know"))
+            #expect(!error.message.contains("SQLite") && !error.message.contains("no such"))
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     @Test func unwritableLocationIsAClearError() async throws {
         let directory = try TemporaryDirectory()
         let blocker = directory.file("not-a-folder")
