@@ -98,24 +98,28 @@ struct LayeredSettings: Sendable {
             break
         case .directory, .other:
             problems.append("\(path) is \(FileKind.at(path).description), not a file; it is ignored.")
-        case .regular(let size) where size > 1 << 20:
-            problems.append("\(path) is \(size / 1024) KiB, more than a config file holds; it is ignored.")
+        case .regular(let size) where size > ConfigFileLimits.bytes:
+            problems.append(
+                "\(path) is \(grouped(size)) bytes, more than a config file of a dozen settings needs (at most \(grouped(ConfigFileLimits.bytes))); it is ignored."
+            )
         case .regular:
-            do {
-                let contents = try String(contentsOfFile: path, encoding: .utf8)
-                text = contents
+            do throws(ConfigFileLimits.Refusal) {
+                let contents = try ConfigFileLimits.text(atPath: path)
                 // Empty, or only comments: no settings (YAML would call it a document that is not a mapping).
                 let meaningful = contents.split(separator: "\n").contains {
                     let line = $0.trimmingCharacters(in: .whitespaces)
                     return !line.isEmpty && !line.hasPrefix("#") && line != "---"
                 }
                 guard meaningful else { break }
-                let file = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: true)
+                try ConfigFileLimits.check(contents)
+                let file = try await ConfigFileLimits.parse(path)
+                text = contents
                 providers.append(file)
                 names[file.providerName] = .file(line: nil)
-                problems += unknownKeys(in: text ?? "", path: path)
+                problems += checkKeys(in: contents, path: path)
             } catch {
-                problems.append("\(path)\(lineSuffix(of: error)): \(describe(error)); the file is ignored.")
+                problems.append(
+                    "\(path)\(error.position.map { " (\($0))" } ?? ""): \(error.reason); the file is ignored.")
                 text = nil
             }
         }
@@ -126,8 +130,16 @@ struct LayeredSettings: Sendable {
             filePath: path, problems: problems, fileText: text)
     }
 
-    /// The value of `key` and where it came from; nil when no layer has it.
+    /// The parts `units` may be written as, in the file: `units: {temperature: f, wind: kn}`.
+    static let unitParts = ["temperature", "wind", "rain", "clock"]
+
+    /// The value of `key` and where it came from; nil when no layer has it. `units` written as a mapping of its
+    /// parts reads as their words (`f kn`).
     func value(_ key: SettingKey) -> (text: String, origin: Origin)? {
+        if key == .units, reader.string(forKey: ConfigKey([key.key])) == nil {
+            let parts = Self.unitParts.compactMap { nested(key, $0) }
+            if !parts.isEmpty { return (parts.joined(separator: " "), .file(line: line(of: key.key))) }
+        }
         guard let text = reader.string(forKey: ConfigKey([key.key])) else { return nil }
         var origin = origins.provider(of: key.key).flatMap { names[$0] } ?? .defaults
         if case .file = origin { origin = .file(line: line(of: key.key)) }
@@ -169,40 +181,53 @@ struct LayeredSettings: Sendable {
         return nil
     }
 
-    /// Top-level keys of the file that are no setting: a typo is said, not silently ignored.
-    private static func unknownKeys(in text: String, path: String) -> [String] {
+    /// Top-level keys of the file that are no setting (a typo is said, not silently ignored), and settings written
+    /// as a mapping or a list where one value belongs. At most `ConfigFileLimits.problemsShown` are said.
+    private static func checkKeys(in text: String, path: String) -> [String] {
         let known = Set(SettingKey.allCases.map(\.key))
         var problems: [String] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        var unknown = 0
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
             guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces)
-            guard !known.contains(key) else { continue }
-            let near = Suggestions.nearest(to: key, among: Array(known)).first.map { " (did you mean \($0)?)" } ?? ""
-            problems.append(
-                "\(path) (line \(index + 1)): '\(key.terminalPreview)' is not a setting\(near); it is ignored. The settings: \(SettingKey.allCases.map(\.key).joined(separator: ", "))."
-            )
+            guard known.contains(key) else {
+                let near =
+                    Suggestions.nearest(to: key, among: Array(known)).first.map { " (did you mean \($0)?)" } ?? ""
+                problems.append(
+                    "\(path) (line \(index + 1)): '\(key.terminalPreview)' is not a setting\(near); it is ignored.")
+                unknown += 1
+                continue
+            }
+            // `units:` with nothing after it and indented lines below: a mapping or a list, not one value.
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let next = lines[(index + 1)...].first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let flow = value.hasPrefix("{") || value.hasPrefix("[")
+            let block = (value.isEmpty || value.hasPrefix("#")) && (next?.first == " " || next?.first == "-")
+            // `units` may be a mapping of its parts (temperature, wind, rain, clock): see `value(_:)`.
+            let unitParts =
+                key == SettingKey.units.key && block && next?.first == " "
+                && lines[(index + 1)...].prefix { $0.first == " " || $0.isEmpty }.allSatisfy { line in
+                    let part = line.trimmingCharacters(in: .whitespaces)
+                    return part.isEmpty || part.hasPrefix("#")
+                        || Self.unitParts.contains { part.hasPrefix($0 + ":") }
+                }
+            if (flow || block) && !unitParts {
+                let accepted = key == SettingKey.units.key ? " (metric, imperial, or words such as 'f mph in 12')" : ""
+                problems.append(
+                    "\(path) (line \(index + 1)): \(key) takes one value\(accepted), not a mapping or a list; it is ignored."
+                )
+            }
         }
-        return problems
+        let settings = "The settings: \(SettingKey.allCases.map(\.key).joined(separator: ", "))."
+        guard problems.count > ConfigFileLimits.problemsShown else { return problems + (unknown > 0 ? [settings] : []) }
+        return problems.prefix(ConfigFileLimits.problemsShown)
+            + [
+                "\(path): \(problems.count - ConfigFileLimits.problemsShown) more lines like these are ignored. \(settings)"
+            ]
     }
 
-    /// ` (line 3)` from a YAML parser's message (`3:5: error: …`, `… in line 3, column 5`).
-    private static func lineSuffix(of error: any Error) -> String {
-        let text = "\(error)"
-        if let match = text.firstMatch(of: /^(\d+):(\d+):/) { return " (line \(match.1), column \(match.2))" }
-        if let match = text.firstMatch(of: /line (\d+)/) { return " (line \(match.1))" }
-        return ""
-    }
-
-    private static func describe(_ error: any Error) -> String {
-        // A parser's message is `3:5: error: scanner: what went wrong:`, then the line and a caret: the first line,
-        // without the position (said already) or the closing colon.
-        var text = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
-        if let position = text.firstMatch(of: /^\d+:\d+: (error: )?/) {
-            text = String(text[position.range.upperBound...])
-        }
-        while text.hasSuffix(":") { text.removeLast() }
-        return TerminalText.sanitize(String(text.prefix(300)))
-    }
+    private static func grouped(_ number: Int) -> String { InputLimits.grouped(number) }
 }
 
 /// Tells which provider answered each key, from the reader's access events.

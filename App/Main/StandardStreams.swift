@@ -54,6 +54,13 @@ struct StandardStreams: OutputSink {
                 #endif
                 if written < 0 {
                     if errno == EINTR { continue }
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        // A non-blocking descriptor (a parent's pipe set so) that is full: wait until it takes more,
+                        // rather than cut the output at the pipe's size.
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        if poll(&ready, 1, -1) < 0, errno != EINTR { return errno }
+                        continue
+                    }
                     return errno
                 }
                 offset += written

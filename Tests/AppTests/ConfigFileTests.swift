@@ -113,4 +113,59 @@ import Testing
             #expect(empty.status == 0 && empty.stderr.isEmpty, "\(empty.stderr)")
         }
     }
+
+    /// Issue 25: a 438-byte file of aliases took 89 s at every start and one of 525 bytes never let the App start;
+    /// 60,000 unknown keys took 35 s and printed 180,000 lines; invalid UTF-8 gave Foundation's own message; `units:`
+    /// as a mapping was silently ignored. Each is now one line of SkyLens's own, at once, and the App goes on.
+    @Test func aConfigFileCannotStopTheApp() throws {
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        func start() throws -> ProcessResult {
+            let started = ContinuousClock.now
+            let result = try runner.run(["about"], timeout: .seconds(30))
+            #expect(ContinuousClock.now - started < .seconds(5), "the start waited on the config file")
+            #expect(result.status == 0 && result.stdout.hasPrefix("SkyLens "), "\(result.stderr)")
+            return result
+        }
+        // Aliases nested (a "billion laughs" of 311 bytes).
+        var laughs = "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n"
+        for (name, previous) in [("b", "a"), ("c", "b"), ("d", "c"), ("e", "d"), ("f", "e")] {
+            laughs += "\(name): &\(name) [" + Array(repeating: "*\(previous)", count: 9).joined(separator: ",") + "]\n"
+        }
+        let path = try write(laughs, in: home)
+        let aliases = try start()
+        #expect(
+            aliases.stderr.contains("\(path) (line 1): YAML anchors are not read in the config file"),
+            "\(aliases.stderr)")
+        #expect(aliases.stderr.split(separator: "\n").count <= 3)
+        // Many keys: refused at the 101st, one message.
+        _ = try write((0..<5_000).map { "k\($0): v" }.joined(separator: "\n"), in: home)
+        let keys = try start()
+        #expect(keys.stderr.contains("(line 101): it has more than 100 settings"), "\(keys.stderr)")
+        #expect(keys.stderr.split(separator: "\n").count <= 3)
+        // Twenty unknown keys: five said, the rest counted, the settings listed once.
+        _ = try write((0..<20).map { "k\($0): v" }.joined(separator: "\n"), in: home)
+        let unknown = try start()
+        #expect(unknown.stderr.contains("15 more lines like these are ignored"), "\(unknown.stderr)")
+        #expect(unknown.stderr.components(separatedBy: "The settings:").count == 2)
+        // Too large.
+        _ = try write(String(repeating: "# a comment\n", count: 10_000), in: home)
+        #expect(try start().stderr.contains("more than a config file of a dozen settings needs"))
+        // Not UTF-8: the line of the first bad byte, never Foundation's words.
+        var bytes = [UInt8]("format: json\nunits: ".utf8)
+        bytes += [0xFF, 0x0A]
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let encoding = try start()
+        #expect(encoding.stderr.contains("(line 2): it is not UTF-8 text"), "\(encoding.stderr)")
+        #expect(!encoding.stderr.contains("NSCocoaErrorDomain") && !encoding.stderr.contains("Error Domain"))
+        // A setting written as a mapping is said; `units` as a mapping of its parts is read.
+        _ = try write("timeout:\n  seconds: 3\n", in: home)
+        #expect(try start().stderr.contains("(line 1): timeout takes one value, not a mapping or a list"))
+        _ = try write("units:\n  temperature: f\n  wind: kn\n", in: home)
+        let units = try runner.run(["unit"])
+        #expect(units.stderr.isEmpty && units.stdout.contains("°F, kn, in"), "\(units.stdout)\(units.stderr)")
+        // A '#', '&' or '*' inside quotes or a comment is not an alias.
+        _ = try write("contact-url: \"http://a.example/x#y*z\" # &not *an alias\nunits: imperial\n", in: home)
+        #expect(try start().stderr.isEmpty)
+    }
 }

@@ -82,6 +82,40 @@ import Testing
         #expect(piped.stderr.components(separatedBy: "cannot write").count == 2, "said once: \(piped.stderr)")
     }
 
+    /// Issue 25: a parent that sets its pipe non-blocking (some editors' and runners' do) saw the output cut at the
+    /// pipe's 64 KiB, "Resource temporarily unavailable" and exit 74.
+    @Test func aNonBlockingStandardOutputGetsTheWholeAnswer() throws {
+        let home = try TemporaryDirectory()
+        let pipe = Pipe()
+        let writing = pipe.fileHandleForWriting.fileDescriptor
+        #expect(fcntl(writing, F_SETFL, fcntl(writing, F_GETFL) | O_NONBLOCK) == 0)
+        let process = Process()
+        process.executableURL = AppBinary.url
+        process.arguments = ["--format", "json", "search", "b", "--limit", "500"]
+        process.environment = ["SKYLENS_HOME": home.path, "TERM": "dumb", "PATH": "/usr/bin:/bin"]
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        // Nobody reads for a second: the App fills the pipe and must wait, not give up.
+        Thread.sleep(forTimeInterval: 1)
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(data.count > 65_536, "\(data.count) bytes")
+        #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "the document is whole")
+    }
+
+    /// Issue 25: `search` with a query of 100,000 characters wrote them all back (a 1 MB one, 1 MB).
+    @Test func aHugeQueryIsNotEchoedBack() throws {
+        let home = try TemporaryDirectory()
+        let query = String(repeating: "x", count: 100_000)
+        let result = try AppBinary.runner(home: home).run(["--", "search", query])
+        #expect(result.stdout.utf8.count + result.stderr.utf8.count < 1_000, "\(result.stdout.prefix(200))")
+        #expect(result.stdout.contains("starting with \"xxxxxxxx") && result.stdout.contains("…"))
+    }
+
     // MARK: - Bounded input
 
     @Test func endlessInputWithoutLineEndsIsRefusedWithinSecondsInBoundedMemory() throws {

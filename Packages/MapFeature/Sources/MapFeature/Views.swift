@@ -17,7 +17,7 @@ enum MapViews {
     {
         let what = results.favoritesOnly ? "Favourites" : "Cities"
         let query = results.query.trimmingCharacters(in: .whitespaces)
-        let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(TerminalText.sanitize(query))\""
+        let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(query.terminalPreview)\""
         guard !results.rows.isEmpty else {
             if !results.absent.isEmpty {
                 return

@@ -1,0 +1,176 @@
+import Configuration
+import CoreKit
+import Foundation
+import SystemPackage
+
+/// What a config file may be, checked before a YAML parser sees it: a file of a dozen settings cannot stop the App.
+/// A 438-byte file of aliases nested five deep took 89 s at every start, and at 525 bytes the App never started and
+/// ignored Ctrl-C (the YAML provider expands aliases without limit); 60,000 unknown keys took 35 s and printed
+/// 180,000 lines; invalid UTF-8 gave Foundation's own message. Each refusal is one line, and the file is ignored.
+enum ConfigFileLimits {
+    /// Bytes: the settings and their comments take a few hundred.
+    static let bytes = 65_536
+    /// Top-level keys: there are a dozen settings.
+    static let keys = 100
+    /// How long the parse may take before the file is given up.
+    static let deadline: Duration = .seconds(2)
+    /// How many problems with keys are said, one line each; the rest are counted.
+    static let problemsShown = 5
+
+    struct Refusal: Error {
+        var reason: String
+        /// `line 3`, `line 3, column 5`.
+        var position: String? = nil
+
+        init(reason: String, line: Int? = nil) {
+            self.reason = reason
+            position = line.map { "line \($0)" }
+        }
+
+        init(reason: String, position: String?) {
+            self.reason = reason
+            self.position = position
+        }
+    }
+
+    /// The file's text, when it is UTF-8 (said with the first bad byte's line when it is not).
+    static func text(atPath path: String) throws(Refusal) -> String {
+        let read: Data?
+        do throws(FileReadError) { read = try RegularFile.read(path, limit: bytes) } catch {
+            throw Refusal(reason: "it cannot be read (\(error.reason))")
+        }
+        guard let data = read else { return "" }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let bytes = [UInt8](data)
+            var index = 0, line = 1
+            // The first byte that does not start a valid sequence: the line it is on.
+            while index < bytes.count {
+                let length = sequenceLength(bytes, at: index)
+                guard length > 0 else { break }
+                if bytes[index] == 0x0A { line += 1 }
+                index += length
+            }
+            throw Refusal(reason: "it is not UTF-8 text (byte \(index + 1) is not)", line: line)
+        }
+        return text
+    }
+
+    /// Refuses anchors and aliases (`&name`, `*name`), a tag (`!!`), and more than `keys` top-level keys, outside
+    /// quotes and comments.
+    static func check(_ text: String) throws(Refusal) {
+        var topLevelKeys = 0
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if let first = line.first, first != " ", first != "#", first != "-", line.contains(":") {
+                topLevelKeys += 1
+                if topLevelKeys > keys {
+                    throw Refusal(
+                        reason: "it has more than \(keys) settings (there are a dozen); it looks like something else",
+                        line: index + 1)
+                }
+            }
+            if let found = anchorOrAlias(in: line) {
+                throw Refusal(
+                    reason:
+                        "YAML \(found == "&" ? "anchors" : found == "*" ? "aliases" : "tags") are not read in the config file (write each value out)",
+                    line: index + 1)
+            }
+        }
+    }
+
+    /// The YAML provider over the file, given `deadline` to read it: a parse that does not end in time (a file made
+    /// to be slow) is given up and the App starts without it.
+    static func parse(_ path: String) async throws(Refusal) -> FileProvider<YAMLSnapshot> {
+        let parse = Task.detached { try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: true) }
+        let outcome = await withTaskGroup(of: Result<FileProvider<YAMLSnapshot>, any Error>?.self) { group in
+            group.addTask {
+                do { return .success(try await parse.value) } catch { return .failure(error) }
+            }
+            group.addTask {
+                try? await Task.sleep(for: deadline)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        switch outcome {
+        case .success(let provider)?: return provider
+        case .failure(let error)?: throw Refusal(reason: describe(error), position: position(of: error))
+        case nil:
+            parse.cancel()
+            throw Refusal(reason: "it could not be read within \(deadline.components.seconds) s")
+        }
+    }
+
+    /// `&`, `*` or `!` where a YAML node starts (after `:`, `-`, `[`, `{`, `,`, `?` or at the start of a line), outside
+    /// quotes and comments; nil when there is none.
+    static func anchorOrAlias(in line: Substring) -> Character? {
+        var quote: Character?
+        var previous: Character = " "
+        var nodeStart = true
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil }
+                previous = character
+                continue
+            }
+            switch character {
+            case "\"", "'":
+                if nodeStart { quote = character }
+            case "#" where previous == " " || previous == "\t":
+                return nil
+            case "&", "*",
+                "!" where nodeStart:
+                return character
+            case ":", "-", "[", "{", ",", "?":
+                nodeStart = true
+                previous = character
+                continue
+            case " ", "\t":
+                previous = character
+                continue
+            default:
+                break
+            }
+            nodeStart = false
+            previous = character
+        }
+        return nil
+    }
+
+    /// The length of the UTF-8 sequence at `index`, 0 when it is not a valid one.
+    private static func sequenceLength(_ bytes: [UInt8], at index: Int) -> Int {
+        let lead = bytes[index]
+        let length: Int
+        switch lead {
+        case 0x00...0x7F: return 1
+        case 0xC2...0xDF: length = 2
+        case 0xE0...0xEF: length = 3
+        case 0xF0...0xF4: length = 4
+        default: return 0
+        }
+        guard index + length <= bytes.count else { return 0 }
+        for offset in 1..<length where bytes[index + offset] & 0xC0 != 0x80 { return 0 }
+        return length
+    }
+
+    /// The position in a YAML parser's message (`3:5: error: …`, `… in line 3, column 5`).
+    private static func position(of error: any Error) -> String? {
+        let text = "\(error)"
+        if let match = text.firstMatch(of: /^(\d+):(\d+):/) { return "line \(match.1), column \(match.2)" }
+        if let match = text.firstMatch(of: /line (\d+)/) { return "line \(match.1)" }
+        return nil
+    }
+
+    /// A parser's message (`3:5: error: scanner: what went wrong:`, then the line and a caret), in a line of its
+    /// own words: what went wrong, without the position (said already), a library's name or its closing colon.
+    private static func describe(_ error: any Error) -> String {
+        var text = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
+        if let position = text.firstMatch(of: /^\d+:\d+: (error: )?/) {
+            text = String(text[position.range.upperBound...])
+        }
+        for prefix in ["scanner: ", "parser: "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
+        while text.hasSuffix(":") { text.removeLast() }
+        return "it is not valid YAML: " + TerminalText.sanitize(String(text.prefix(200)))
+    }
+}
