@@ -15,8 +15,8 @@ import TestSupport
 struct SkyLensBench {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard arguments.count == 2 || (arguments.count == 3 && arguments[2] == "places") else {
-            print("usage: SkyLensBench PATH/TO/App [places]")
+        guard arguments.count == 2 || (arguments.count == 3 && ["places", "session"].contains(arguments[2])) else {
+            print("usage: SkyLensBench PATH/TO/App [places|session]")
             exit(64)
         }
         let app = URL(fileURLWithPath: arguments[1])
@@ -29,8 +29,13 @@ struct SkyLensBench {
         let catalogue = try CityCatalogue(path: try require(CitiesResources.builtInCatalogue).path)
         let queries = randomPrefixes(count: 1_000, seed: 20_261_122)
         if arguments.count == 3 {
-            // `SkyLensBench App places`: the places' section alone (the nearest place and the resolver).
-            placeBenchmarks(catalogue, report: &report)
+            // `SkyLensBench App places`: the places' section alone (the nearest place and the resolver);
+            // `SkyLensBench App session`: the long session's memory alone.
+            if arguments[2] == "places" {
+                placeBenchmarks(catalogue, report: &report)
+            } else {
+                try sessionBenchmarks(app: app, report: &report)
+            }
             print(report.text)
             exit(report.failed ? 1 : 0)
         }
@@ -41,6 +46,7 @@ struct SkyLensBench {
         placeBenchmarks(catalogue, report: &report)
         try waitBenchmarks(app: app, report: &report)
         try compareBenchmarks(app: app, report: &report)
+        try sessionBenchmarks(app: app, report: &report)
         try mapBenchmarks(catalogue, report: &report)
         skyBenchmarks(report: &report)
         print(report.text)
@@ -662,6 +668,77 @@ struct SkyLensBench {
             "compare asks once for 10 places", compares.allSatisfy { $0.requests == 1 },
             "\(compares.map(\.requests)) requests")
         report.check("compare is faster than 10 fetches", compare < session, ratio(session / compare))
+        report.line("")
+    }
+
+    /// One session asked for the weather 10,500 times (`weather Toronto --refresh --line`, each a request: the line
+    /// keeps the harness's reading of the output small; `LongSessionTests` checks the full view), against a server
+    /// that answers with a recorded Open-Meteo answer, then against one that fails every request (503): resident
+    /// memory every 500 requests. Target (issue 25): flat within 5 MB over 10,000 requests after the first 500.
+    static func sessionBenchmarks(app: URL, report: inout Report) throws {
+        report.line("## A session that runs for weeks: memory over 10,000 weather requests (release build)")
+        report.line("")
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/AppTests/Fixtures/open-meteo-toronto.json")
+        let answer = try String(contentsOf: fixture, encoding: .utf8)
+        func curve(_ server: LoopbackServer, _ command: String) throws -> (rss: [Int], seconds: Double) {
+            let home = try TemporaryDirectory()
+            let session = try ProcessRunner(
+                executable: app,
+                environment: [
+                    "SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
+                ]
+            ).start([])
+            var rss: [Int] = []
+            let started = DispatchTime.now()
+            for batch in 1...21 {
+                // 500 requests, then `about`: its line counts the batches answered.
+                session.write(String(repeating: "\(command)\n", count: 500) + "about\n")
+                guard
+                    session.waitForOutput(
+                        timeout: .seconds(600), { $0.components(separatedBy: "SkyLens ").count > batch }),
+                    let resident = session.residentKiB
+                else { throw BenchError.app("the session stopped answering: \(session.stderrSoFar.suffix(500))") }
+                rss.append(resident)
+            }
+            let elapsed = seconds(since: started)
+            session.closeInput()
+            _ = session.wait(timeout: .seconds(60))
+            return (rss, elapsed)
+        }
+        let good = try LoopbackServer(always: .json(answer))
+        defer { good.stop() }
+        let failing = try LoopbackServer(always: .json(#"{"error":true,"reason":"down for maintenance"}"#, status: 503))
+        defer { failing.stop() }
+        let answered = try curve(good, "weather Toronto --refresh --line")
+        let failed = try curve(failing, "hourly Toronto --refresh")
+        report.line("Resident memory (MB) after every 500 requests, from the 500th to the 10,500th:")
+        report.line("")
+        report.line(
+            "| server | " + stride(from: 500, through: 10_500, by: 1_000).map { "\($0)" }.joined(separator: " | ")
+                + " | growth after 500 | per request |")
+        report.line("|---|" + String(repeating: "---:|", count: 13))
+        for (name, run) in [("answers (recorded Open-Meteo)", answered), ("fails (503)", failed)] {
+            let points = stride(from: 0, to: run.rss.count, by: 2).map {
+                String(format: "%.1f", Double(run.rss[$0]) / 1024)
+            }
+            let growth = run.rss.last! - run.rss.first!
+            report.line(
+                "| \(name) | " + points.joined(separator: " | ")
+                    + " | \(String(format: "%.1f", Double(growth) / 1024)) MB | \(growth * 1024 / 10_000) B |")
+        }
+        report.line("")
+        report.line(
+            "10,500 requests took \(String(format: "%.0f", answered.seconds)) s answered and \(String(format: "%.0f", failed.seconds)) s failing (\(String(format: "%.1f", answered.seconds / 10.5)) ms a request, answered)."
+        )
+        report.line("")
+        for (name, run) in [("answered", answered), ("failing", failed)] {
+            let growth = run.rss.last! - run.rss.first!
+            report.check(
+                "memory flat within 5 MB over 10,000 requests, \(name)", growth < 5 * 1024,
+                String(format: "%+.1f MB", Double(growth) / 1024))
+        }
         report.line("")
     }
 

@@ -133,6 +133,9 @@ private final class Race: Sendable {
     private struct State {
         /// Waiting for the outcome; nil once resumed (or before it is attached).
         var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+        var settled = false
+        /// The outcome, kept only when it came before the continuation (a cancellation at once): a cancelled timer's
+        /// block holds the race until its deadline, and must not hold an answer's body with it.
         var result: Result<HTTPResponse, HTTPError>?
         var work: Task<Void, Never>?
         var timer: DeadlineTimer?
@@ -143,7 +146,8 @@ private final class Race: Sendable {
     /// A cancellation can settle the race before the continuation exists: it is then resumed at once.
     func attach(_ continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>) {
         let ready = state.withLock { state -> Result<HTTPResponse, HTTPError>? in
-            if state.result == nil { state.continuation = continuation }
+            if !state.settled { state.continuation = continuation }
+            defer { state.result = nil }
             return state.result
         }
         if let ready { continuation.resume(returning: ready) }
@@ -151,9 +155,10 @@ private final class Race: Sendable {
 
     func start(work: Task<Void, Never>, timer: DeadlineTimer, after seconds: Double) {
         let finished = state.withLock { state -> Bool in
+            guard !state.settled else { return true }
             state.work = work
             state.timer = timer
-            return state.result != nil
+            return false
         }
         if finished {
             work.cancel()
@@ -166,9 +171,12 @@ private final class Race: Sendable {
         let (continuation, work, timer) = state.withLock {
             state -> (CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?, Task<Void, Never>?, DeadlineTimer?)
             in
-            guard state.result == nil else { return (nil, nil, nil) }
-            state.result = result
-            defer { state.continuation = nil }
+            guard !state.settled else { return (nil, nil, nil) }
+            state.settled = true
+            if state.continuation == nil { state.result = result }
+            // Let go of all three: the work's task and the timer's block hold the race, and the race held them, so
+            // every request stayed in memory for good (43 KB each; issue 25's session that grew without bound).
+            defer { (state.continuation, state.work, state.timer) = (nil, nil, nil) }
             return (state.continuation, state.work, state.timer)
         }
         timer?.cancel()
@@ -177,20 +185,44 @@ private final class Race: Sendable {
     }
 }
 
-/// A deadline on a GCD queue. `@unchecked Sendable`: `DispatchWorkItem` is thread-safe (it may be scheduled and
-/// cancelled from any thread); the box only carries it across concurrency domains.
+/// A deadline on a GCD timer source. `@unchecked Sendable`: a dispatch source is thread-safe (it may be resumed and
+/// cancelled from any thread); the box only carries it across concurrency domains. A source, not `asyncAfter`: a
+/// cancelled work item stays queued, with the block and all it holds, until its deadline (at a thousand failing
+/// requests a second, 8 MB of them in a session); a cancelled source lets go of its handler at once.
 final class DeadlineTimer: @unchecked Sendable {
-    private let item: DispatchWorkItem
+    private let source: any DispatchSourceTimer
+    /// Whether the source was resumed: a source released while suspended traps, so one never scheduled is cancelled
+    /// and resumed (to no effect) before it goes.
+    private let resumed = Mutex(false)
 
     init(_ action: @escaping @Sendable () -> Void) {
-        item = DispatchWorkItem(block: action)
+        source = DispatchSource.makeTimerSource(queue: .global())
+        source.setEventHandler(handler: action)
     }
 
     func schedule(after seconds: Double) {
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: item)
+        source.schedule(deadline: .now() + seconds)
+        resume()
     }
 
-    func cancel() { item.cancel() }
+    func cancel() {
+        source.setEventHandler(handler: nil)
+        source.cancel()
+    }
+
+    private func resume() {
+        let first = resumed.withLock { resumed in
+            defer { resumed = true }
+            return !resumed
+        }
+        if first { source.resume() }
+    }
+
+    deinit {
+        source.setEventHandler(handler: nil)
+        source.cancel()
+        resume()
+    }
 }
 
 extension Duration {
