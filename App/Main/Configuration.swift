@@ -35,6 +35,8 @@ struct AppConfiguration: Sendable, Equatable {
     var provider: WeatherProviderChoice
     /// Where units start when no `unit` choice is kept.
     var units: UnitDefaults
+    /// Where every feature starts before any place was shown (`place:`, SKYLENS_PLACE); nil: Toronto.
+    var place: String? = nil
     var openMeteoURL: URL
     /// Open-Meteo's air-quality API (`SKYLENS_AIR_QUALITY_URL` for tests).
     var airQualityURL: URL
@@ -155,7 +157,8 @@ struct AppConfiguration: Sendable, Equatable {
             format: format, color: color, dataDirectory: dataDirectory, logLevel: level,
             logFile: settings.value(.logFile)?.text, offline: offline,
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
-            citiesURL: citiesURL, provider: provider, units: units, openMeteoURL: openMeteoURL,
+            citiesURL: citiesURL, provider: provider, units: units,
+            place: settings.value(.place)?.text.trimmingCharacters(in: .whitespaces), openMeteoURL: openMeteoURL,
             airQualityURL: airQualityURL, openWeatherURL: openWeatherURL,
             openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"))
     }

@@ -79,17 +79,8 @@ struct Container: Sendable {
     /// Every feature of the App, in the order `help` lists them. A new feature is one package and one line here.
     @MainActor
     func makePlugins() -> [any FeaturePlugin] {
-        [
-            ContactPlugin(
-                client: contactClient, outbox: .sqlite(database), logger: Logger(label: "skylens.contact"),
-                requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
-            MapPlugin(
-                catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },
-                weather: MapWeather(
-                    conditions: OpenMeteo.currentConditions(
-                        http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
-                    cache: .sqlite(database)),
-                now: { Date() }),
+        let places = PlaceMemory(settings: .sqlite(database), defaultPlace: configuration.place)
+        return [
             WeatherPlugin(
                 client: weather, fallback: weatherFallback, catalogue: .live(catalogue), favorites: favorites,
                 cache: .sqlite(database), settings: .sqlite(database), dataDirectory: configuration.dataDirectory,
@@ -98,8 +89,20 @@ struct Container: Sendable {
                     http: HTTPClient(baseURL: configuration.airQualityURL, transport: transport)),
                 airCache: .sqlite(database),
                 today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
-                unitDefaults: configuration.units),
-            SkyPlugin(catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() }),
+                unitDefaults: configuration.units, defaultPlace: configuration.place),
+            MapPlugin(
+                catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },
+                weather: MapWeather(
+                    conditions: OpenMeteo.currentConditions(
+                        http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
+                    cache: .sqlite(database)),
+                now: { Date() }, places: places),
+            SkyPlugin(
+                catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() },
+                defaultPlace: configuration.place),
+            ContactPlugin(
+                client: contactClient, outbox: .sqlite(database), logger: Logger(label: "skylens.contact"),
+                requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
         ]
     }
 

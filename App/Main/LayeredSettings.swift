@@ -15,12 +15,12 @@ enum SettingKey: String, CaseIterable, Sendable {
     case offline, timeout
     case contactURL = "contact-url"
     case citiesURL = "cities-url"
-    case provider, units
+    case provider, units, place
 
     var key: String { rawValue }
 
     /// `--format`; nil for a setting with no option of its own.
-    var option: String? { self == .units ? nil : "--\(rawValue)" }
+    var option: String? { self == .units || self == .place ? nil : "--\(rawValue)" }
 
     /// The environment variable: `SKYLENS_` and the key, but for the two whose names came first.
     var variable: String {

@@ -7,7 +7,8 @@ public enum Completion: Sendable {
     /// Computed from what has been typed so far; called off the main actor, so it must be thread-safe.
     case dynamic(@Sendable (_ prefix: String) -> [String])
     /// For a value of several words (a city name): given the argument's words typed before the one under the
-    /// cursor, and that word so far, the candidates for that word. Thread-safe, as `dynamic`.
+    /// cursor, and that word so far, the candidates for that word. For a positional argument, `before` is the
+    /// positional words typed before it (`unit wind ` completes the wind's units). Thread-safe, as `dynamic`.
     case words(@Sendable (_ before: [String], _ prefix: String) -> [String])
 
     func candidates(for prefix: String, after words: [String] = []) -> [String] {

@@ -77,7 +77,8 @@ public struct CompletionModel: Sendable {
             }
             candidates += words
         } else if positionalIndex < positionals.count {
-            candidates += positionals[positionalIndex].completion.candidates(for: partial)
+            // A positional's `.words` completion sees the positionals before it (`unit wind ` offers wind's units).
+            candidates += positionals[positionalIndex].completion.candidates(for: partial, after: positionalWords)
         }
         return Self.unique(candidates)
     }

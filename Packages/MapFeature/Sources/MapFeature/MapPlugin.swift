@@ -21,6 +21,8 @@ public final class MapPlugin: FeaturePlugin {
     private let loadCountries: @Sendable () -> Countries
     private let now: @Sendable () -> Date
     private let weather: MapWeather?
+    /// The last place any feature showed, else the default place: what `map` alone draws.
+    private let places: PlaceMemory?
     private var browser: CityBrowser?
     private var geography: GeoData?
 
@@ -30,11 +32,14 @@ public final class MapPlugin: FeaturePlugin {
     ///   - countries: country names, read on first use.
     ///   - weather: where `map --weather` gets temperatures (none: it says the weather is not available).
     ///   - now: the clock (when a favourite was added).
+    ///   - places: the App's one memory of the last place shown (`map` alone draws it); nil: `map` alone needs a
+    ///     city on screen.
     public init(
         catalogue: CityListClient, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
-        weather: MapWeather? = nil, now: @escaping @Sendable () -> Date
+        weather: MapWeather? = nil, now: @escaping @Sendable () -> Date, places: PlaceMemory? = nil
     ) {
         self.weather = weather
+        self.places = places
         self.cities = catalogue
         self.list = CityListModel(client: catalogue)
         self.favoritesStore = favorites
@@ -240,6 +245,7 @@ public final class MapPlugin: FeaturePlugin {
             await browser.send(.openRequested(reference(arguments["city"], context)))
             try check(browser)
             guard let city = browser.state.opened else { throw .failure("internal", "No city was opened.") }
+            try? await places?.remember(id: city.id, latitude: city.latitude, longitude: city.longitude)
             let output = try await show(CityPage(city: CityReference(id: city.id, name: city.name)), context: context)
             return withAlsoCalled(output, browser, context)
         case "fav", "unfav":
@@ -431,14 +437,32 @@ public final class MapPlugin: FeaturePlugin {
             layers = chosen
         }
         let browser = try await loadBrowser(context)
+        var target = reference(arguments["city"], context)
+        var fromDefault = false
+        // No city named and none on screen: the last place any feature showed, else the default place.
+        if target.text.trimmingCharacters(in: .whitespaces).isEmpty, target.onScreen == nil, let places {
+            do throws(StoreError) {
+                let start = try await places.start()
+                (target.text, fromDefault) = (start.text, start.isDefault)
+            } catch {
+                throw .failure("storage", "The last place cannot be read: \(error.message)")
+            }
+        }
         await browser.send(
             .mapRequested(
-                reference(arguments["city"], context), zoom: zoom, style: style, width: width, height: height,
+                target, zoom: zoom, style: style, width: width, height: height,
                 layers: layers, night: arguments.flag("night"), weather: arguments.flag("weather")))
         try check(browser)
         // A map of a point is filed under the place nearest it (its name in the prompt; `weather` from it).
         guard let map = browser.state.map, let city = map.city ?? map.filedUnder else {
             throw .failure("internal", "No map was drawn.")
+        }
+        if fromDefault { context.notice("Note: " + PlaceMemory.defaultNote(city.qualifiedName)) }
+        if let places {
+            let point = map.city == nil ? PlaceFinder.coordinates(target.text) : nil
+            try? await places.remember(
+                id: point == nil ? city.id : nil, latitude: point?.latitude ?? city.latitude,
+                longitude: point?.longitude ?? city.longitude)
         }
         var output = try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
         // A size asked for is a map to print, not one to fill the window with.

@@ -18,8 +18,6 @@ final class SkyModel: ObservableViewModel {
         case badDate(String)
         /// The city list cannot be read.
         case catalogue(String)
-        /// No place given and none used before.
-        case noPlace
         /// The last place cannot be read.
         case storage(String)
     }
@@ -33,33 +31,37 @@ final class SkyModel: ObservableViewModel {
         /// The local day at the place now (the timeline marks the time when it shows this day).
         var today: LocalDay?
         var problem: Problem?
+        /// Set when no place was named and none shown before: the default place was used, said once.
+        var defaultPlaceNote: String?
     }
 
     enum Action: Sendable {
         /// `sky [PLACE] [--date DATE]`; an empty place: the city another feature shows (`onScreen`, its id), else the
-        /// last place used.
+        /// last place any feature showed, else the default place (`PlaceMemory`).
         case skyRequested(place: String, date: String?, onScreen: Int?)
         /// `moon --month [YYYY-MM] [PLACE]`, the same way.
         case monthRequested(place: String, month: String?, onScreen: Int?)
     }
 
-    static let lastPlaceKey = "sky.lastPlace"
     /// The years the computations are offered for (ΔT and the series are good well beyond; the promise is this).
     nonisolated static let years = 1900...2100
 
     private(set) var state = State()
     private let finder: PlaceFinder
-    private let settings: SettingsClient
+    private let places: PlaceMemory
     private let now: @Sendable () -> Date
 
-    init(finder: PlaceFinder, settings: SettingsClient, now: @escaping @Sendable () -> Date) {
+    init(
+        finder: PlaceFinder, settings: SettingsClient, now: @escaping @Sendable () -> Date, defaultPlace: String? = nil
+    ) {
         self.finder = finder
-        self.settings = settings
+        self.places = PlaceMemory(settings: settings, defaultPlace: defaultPlace)
         self.now = now
     }
 
     func send(_ action: Action) async {
         state.problem = nil
+        state.defaultPlaceNote = nil
         switch action {
         case .skyRequested(let text, let date, let onScreen):
             await show(text, onScreen: onScreen) { place, today in
@@ -100,20 +102,23 @@ final class SkyModel: ObservableViewModel {
     private func place(_ text: String, onScreen: Int?) async -> Place? {
         var query = text.trimmingCharacters(in: .whitespaces)
         if query.isEmpty, let onScreen { query = "#\(onScreen)" }
+        var isDefault = false
         if query.isEmpty {
             do throws(StoreError) {
-                query = try await settings.value(for: Self.lastPlaceKey) ?? ""
+                let start = try await places.start()
+                (query, isDefault) = (start.text, start.isDefault)
             } catch {
                 state.problem = .storage("The last place cannot be read: \(error.message)")
                 return nil
             }
-            if query.isEmpty {
-                state.problem = .noPlace
-                return nil
-            }
         }
         do {
-            return try await finder.resolve(query)
+            let place = try await finder.resolve(query)
+            if isDefault {
+                let name = [place.name, place.region, place.country].compactMap { $0 }.filter { !$0.isEmpty }
+                state.defaultPlaceNote = PlaceMemory.defaultNote(name.joined(separator: ", "))
+            }
+            return place
         } catch {
             switch error {
             case .notFound(let message): state.problem = .notFound(message)
@@ -124,10 +129,9 @@ final class SkyModel: ObservableViewModel {
         }
     }
 
-    /// Kept for `sky` alone next time; a place that cannot be kept is still shown.
+    /// Kept for `sky` (and `weather`, `map`) alone next time; a place that cannot be kept is still shown.
     private func remember(_ place: Place) async {
-        let text = place.id.map { "#\($0)" } ?? "\(place.latitude),\(place.longitude)"
-        try? await settings.set(text, for: Self.lastPlaceKey)
+        try? await places.remember(place)
     }
 
     static func timeZone(_ place: Place) -> TimeZone {

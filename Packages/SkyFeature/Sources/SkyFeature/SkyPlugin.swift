@@ -37,8 +37,13 @@ public final class SkyPlugin: FeaturePlugin {
     ///   - catalogue: the city list, to find places by name offline (and their time zones).
     ///   - settings: where the last place is kept (`SettingsClient.sqlite` in the App).
     ///   - now: the clock.
-    public init(catalogue: CityListClient, settings: SettingsClient, now: @escaping @Sendable () -> Date) {
-        self.model = SkyModel(finder: PlaceFinder(catalogue: catalogue), settings: settings, now: now)
+    ///   - defaultPlace: where every feature starts before any place was shown (the `place` setting; Toronto).
+    public init(
+        catalogue: CityListClient, settings: SettingsClient, now: @escaping @Sendable () -> Date,
+        defaultPlace: String? = nil
+    ) {
+        self.model = SkyModel(
+            finder: PlaceFinder(catalogue: catalogue), settings: settings, now: now, defaultPlace: defaultPlace)
         self.now = now
         self.cityNames = .words { [catalogue] before, prefix in catalogue.nameCompletions(before, prefix) }
     }
@@ -91,6 +96,7 @@ public final class SkyPlugin: FeaturePlugin {
     }
 
     public func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        defer { if let note = model.state.defaultPlaceNote { context.notice("Note: " + note) } }
         let arguments = invocation.arguments
         var place = arguments["place"] ?? ""
         let onScreen = Self.cityOnScreen(context.router)
@@ -158,9 +164,6 @@ public final class SkyPlugin: FeaturePlugin {
         case .badDate(let message): throw .usage(message)
         case .catalogue(let message): throw .failure("catalogue", message)
         case .storage(let message): throw .failure("storage", message)
-        case .noPlace:
-            throw .usage(
-                "Name a place: 'sky Tromsø', 'sky #3133895' or 'sky 69.65,18.96'; then 'sky' alone shows it again.")
         }
     }
 

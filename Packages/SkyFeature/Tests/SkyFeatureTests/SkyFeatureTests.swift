@@ -169,7 +169,6 @@ struct SkyHarness {
             ("sky Atlantis", "No place called 'Atlantis'", 67),
             ("moon --month 2101-01 Paris", "The sky is computed for the years 1900 to 2100; 2101 is outside them.", 64),
             ("moon --month 2026-12 --date 2026-12-01 Paris", "--month takes a month (YYYY-MM), not --date.", 64),
-            ("sky", "Name a place", 64),
         ])
     func badInput(line: String, message: String, status: Int32) async throws {
         let sky = try SkyHarness()
@@ -183,7 +182,7 @@ struct SkyHarness {
         let settings = SettingsClient.inMemory()
         let sky = try SkyHarness(settings: settings)
         await sky.run("sky Sydney")
-        #expect(try await settings.value(for: "sky.lastPlace") == "#2147714")
+        #expect(try await settings.value(for: "place.last") == "#2147714")
         let text = await sky.run("sky --date tomorrow")
         #expect(text.contains("Sky over Sydney, New South Wales, AU") && text.contains("Wednesday 25 November 2026"))
         #expect(sky.shell.router.top(as: SkyPage.self)?.date == "2026-11-25")

@@ -26,7 +26,7 @@ import Testing
         #expect(sky.day.timeZone.identifier == "Europe/Oslo" && sky.day.isoDate == "2026-12-21")
         #expect(sky.sun.polar == .night)
         #expect(model.state.today?.isoDate == "2026-11-23")
-        #expect(try await settings.value(for: SkyModel.lastPlaceKey) == "#3133895")
+        #expect(try await settings.value(for: PlaceMemory.key) == "#3133895")
     }
 
     @Test func todayIsTheDateAtThePlaceNotOnTheMachine() async throws {
@@ -52,9 +52,13 @@ import Testing
         #expect(model.state.problem == .badDate("2100-02-29 is not a date: February 2100 has 28 days."))
     }
 
-    @Test func withNoPlaceTheCityOnScreenThenTheLastPlace() async throws {
+    @Test func withNoPlaceTheCityOnScreenThenTheLastPlaceAndFirstTheDefault() async throws {
+        // Nothing shown yet: the default place (Toronto), said once.
         await model.send(.skyRequested(place: "", date: nil, onScreen: nil))
-        #expect(model.state.problem == .noPlace)
+        #expect(model.state.problem == nil && model.state.place?.id == 6167865)
+        #expect(model.state.defaultPlaceNote?.hasPrefix("No place named yet: Toronto") == true)
+        await model.send(.skyRequested(place: "", date: nil, onScreen: nil))
+        #expect(model.state.place?.id == 6167865 && model.state.defaultPlaceNote == nil)
         await model.send(.skyRequested(place: "", date: nil, onScreen: FixtureCities.tokyo.id))
         #expect(model.state.place?.name == "Tokyo")
         await model.send(.monthRequested(place: "", month: "2026-02", onScreen: nil))

@@ -35,10 +35,12 @@ struct WeatherDocument: JSONDocument {
         var precipitation: Double?
         var precipitationUnit: String
         var uvIndex: Double?
-        /// hPa.
+        /// In `pressureUnit`: hPa, or inHg where the units are imperial.
         var pressure: Double?
-        /// Metres.
+        var pressureUnit: String
+        /// In `visibilityUnit`: metres, or miles where the units are imperial.
         var visibility: Double?
+        var visibilityUnit: String
         /// Percent.
         var cloudCover: Double?
         var dewPoint: Double?
@@ -133,7 +135,9 @@ struct WeatherDocument: JSONDocument {
             windDirection: currently.windDirection, windGusts: currently.windGusts.map(speed),
             precipitation: currently.precipitation.map(amount), precipitationUnit: units.rain.symbol,
             uvIndex: currently.uvIndex,
-            pressure: currently.pressure, visibility: currently.visibility, cloudCover: currently.cloudCover,
+            pressure: currently.pressure.map(units.pressure.value), pressureUnit: units.pressure.symbol,
+            visibility: currently.visibility.map(units.distance.value), visibilityUnit: units.distance.visibilitySymbol,
+            cloudCover: currently.cloudCover,
             dewPoint: currently.dewPoint.map(temperature), condition: currently.condition.words, code: currently.code,
             sunrise: currently.sunrise, sunset: currently.sunset)
         self.note = note
@@ -175,12 +179,16 @@ struct UnitDocument: JSONDocument {
     var unit: String
     var windSpeedUnit: String
     var precipitationUnit: String
+    var pressureUnit: String
+    var visibilityUnit: String
     var clock: String
 
     init(_ units: Units) {
         unit = units.temperature.rawValue
         windSpeedUnit = units.wind.symbol
         precipitationUnit = units.rain.symbol
+        pressureUnit = units.pressure.symbol
+        visibilityUnit = units.distance.visibilitySymbol
         clock = units.clock.rawValue
     }
 }

@@ -96,7 +96,7 @@ extension WeatherViews {
                     ?? "—"
             case "h": output += current.humidity.map { "\(whole($0)) %" } ?? "—"
             case "p": output += current.precipitation.map { units.rain.amount($0) } ?? "—"
-            case "P": output += current.pressure.map { "\(whole($0)) hPa" } ?? "—"
+            case "P": output += current.pressure.map { frame.units.pressure.text($0) } ?? "—"
             case "u": output += current.uvIndex.map { "\(whole($0))" } ?? "—"
             case "m": output += almanac.map { moonSymbol($0.moonPhase) } ?? "—"
             case "S": output += time(current.sunrise ?? today?.sunrise)

@@ -78,6 +78,51 @@ enum RainUnit: String, Sendable, Equatable, CaseIterable {
     }
 }
 
+/// Air pressure at sea level: stored in hPa; inches of mercury where the units are imperial.
+enum PressureUnit: String, Sendable, Equatable, CaseIterable {
+    case hPa
+    case inHg
+
+    var symbol: String { rawValue }
+
+    /// hPa to the unit: hPa as sent, hundredths of an inch.
+    func value(_ hPa: Double) -> Double {
+        self == .hPa ? hPa : (hPa * 0.029_529_98 * 100).rounded() / 100
+    }
+
+    /// `1016 hPa`, `30.01 inHg`.
+    func text(_ hPa: Double) -> String {
+        self == .hPa ? "\(whole(hPa)) hPa" : String(format: "%.2f inHg", value(hPa))
+    }
+}
+
+/// Distances (visibility): stored in metres; miles where the units are imperial.
+enum DistanceUnit: String, Sendable, Equatable, CaseIterable {
+    case km
+    case mi
+
+    /// The JSON's unit for visibility: metres, as it always was, or miles.
+    var visibilitySymbol: String { self == .km ? "m" : "mi" }
+
+    /// Metres to the JSON's unit: metres, or tenths of a mile.
+    func value(_ metres: Double) -> Double {
+        self == .km ? metres : (metres / 1_609.344 * 10).rounded() / 10
+    }
+
+    /// `24 km`, `4.5 km`, `800 m`; `15 mi`, `2.5 mi`, `0.3 mi`.
+    func visibility(_ metres: Double) -> String {
+        switch self {
+        case .km:
+            if metres >= 10_000 { return "\(whole(metres / 1000)) km" }
+            if metres >= 1000 { return String(format: "%.1f km", metres / 1000) }
+            return "\(whole(metres)) m"
+        case .mi:
+            let miles = metres / 1_609.344
+            return miles >= 10 ? "\(whole(miles)) mi" : String(format: "%.1f mi", miles)
+        }
+    }
+}
+
 /// Times of day: `14:00` or `2 PM`.
 enum ClockStyle: String, Sendable, Equatable, CaseIterable {
     case h24 = "24"
@@ -93,7 +138,9 @@ enum ClockStyle: String, Sendable, Equatable, CaseIterable {
 }
 
 /// How each quantity is shown, each chosen on its own (`unit wind kn`) and kept. A unit never chosen follows the
-/// temperature's: `unit f` alone gives mph and inches, as it always has.
+/// temperature's: `unit f` alone gives mph and inches, as it always has; pressure (hPa or inHg) and visibility (km or
+/// mi) always follow it. `unit metric` and `unit imperial` set every quantity at once (a wind or rain unit chosen
+/// before is dropped).
 struct Units: Sendable, Equatable {
     var temperature: TemperatureUnit = .celsius
     var chosenWind: WindUnit?
@@ -102,6 +149,8 @@ struct Units: Sendable, Equatable {
 
     var wind: WindUnit { chosenWind ?? (temperature == .fahrenheit ? .mph : .kmh) }
     var rain: RainUnit { chosenRain ?? (temperature == .fahrenheit ? .inch : .mm) }
+    var pressure: PressureUnit { temperature == .fahrenheit ? .inHg : .hPa }
+    var distance: DistanceUnit { temperature == .fahrenheit ? .mi : .km }
 
     /// The settings each is kept under.
     static let temperatureKey = "weather.unit"
@@ -109,9 +158,9 @@ struct Units: Sendable, Equatable {
     static let rainKey = "weather.unit.rain"
     static let clockKey = "weather.unit.clock"
 
-    /// `°C, km/h, mm, 24-hour clock`.
+    /// `°C, km/h, mm, hPa, km, 24-hour clock`.
     var summary: String {
-        "\(temperature.symbol), \(wind.symbol), \(rain.symbol), \(clock == .h24 ? "24-hour" : "12-hour") clock"
+        "\(temperature.symbol), \(wind.symbol), \(rain.symbol), \(pressure.symbol), \(distance.rawValue), \(clock == .h24 ? "24-hour" : "12-hour") clock"
     }
 }
 

@@ -62,8 +62,8 @@ enum WeatherViews {
             current.cloudCover.map { "Cloud cover \(whole($0)) %" },
         ])
         facts += flow([
-            current.pressure.map { "Pressure \(whole($0)) hPa" },
-            current.visibility.map { "Visibility \(visibility($0))" },
+            current.pressure.map { "Pressure \(units.pressure.text($0))" },
+            current.visibility.map { "Visibility \(units.distance.visibility($0))" },
             current.uvIndex.map { "UV \(whole($0)) (\(uvLevel($0)))" },
         ])
         facts += flow(sunLine(report, almanac: almanac, units: units))
@@ -235,13 +235,6 @@ enum WeatherViews {
     /// `15 km/h`.
     static func speed(_ kmh: Double, _ units: Units) -> String {
         "\(whole(units.wind.speed(kmh))) \(units.wind.symbol)"
-    }
-
-    /// `24 km`, `4.5 km`, `800 m`.
-    static func visibility(_ metres: Double) -> String {
-        if metres >= 10_000 { return "\(whole(metres / 1000)) km" }
-        if metres >= 1000 { return String(format: "%.1f km", metres / 1000) }
-        return "\(whole(metres)) m"
     }
 
     /// The WHO's words for a UV index.

@@ -26,6 +26,8 @@ final class WeatherModel: ObservableViewModel {
 
     /// One unit chosen with `unit`.
     enum UnitChoice: Sendable, Equatable {
+        /// `unit metric` or `unit imperial`: every quantity at once.
+        case system(TemperatureUnit)
         case temperature(TemperatureUnit)
         case wind(WindUnit)
         case rain(RainUnit)
@@ -65,6 +67,8 @@ final class WeatherModel: ObservableViewModel {
         var place: ResolvedPlace?
         var weather: DataState<WeatherRepository.Shown, WeatherError> = .idle
         var problem: Problem?
+        /// Set when no place was named and none shown before: the default place was used, said once.
+        var defaultPlaceNote: String?
         /// After `favoriteSet`: whether the list changed.
         var favoriteChanged: Bool?
         /// After `favoritesRequested`.
@@ -128,8 +132,6 @@ final class WeatherModel: ObservableViewModel {
         case compareRequested([String])
     }
 
-    static let lastPlaceKey = "weather.lastPlace"
-
     private(set) var state = State()
     private let repository: WeatherRepository
     private let airRepository: AirRepository
@@ -140,6 +142,8 @@ final class WeatherModel: ObservableViewModel {
     private let dataDirectory: URL
     private let now: @Sendable () -> Date
     private let unitDefaults: UnitDefaults
+    /// The last place any feature showed, else the default place: what `weather` alone shows.
+    private let places: PlaceMemory
     private var started = false
 
     init(
@@ -148,9 +152,10 @@ final class WeatherModel: ObservableViewModel {
             client: .failing(.notConfigured("No air-quality source.")), cache: .inMemory(), now: { Date() }),
         today: TodayClient = .failing(.notConfigured("No source for several places.")), resolver: PlaceResolver,
         settings: SettingsClient, favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
-        unitDefaults: UnitDefaults = UnitDefaults()
+        unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil
     ) {
         self.unitDefaults = unitDefaults
+        self.places = PlaceMemory(settings: settings, defaultPlace: defaultPlace)
         self.repository = repository
         self.airRepository = air
         self.today = today
@@ -163,6 +168,7 @@ final class WeatherModel: ObservableViewModel {
 
     func send(_ action: Action) async {
         state.problem = nil
+        state.defaultPlaceNote = nil
         switch action {
         case .started:
             guard !started else { return }
@@ -193,24 +199,37 @@ final class WeatherModel: ObservableViewModel {
             await fetch(place, mode: .current, force: false)
         case .unitChosen(let choice):
             var units = state.units
-            let (key, value): (String, String)
+            var kept: [(key: String, value: String)]
             switch choice {
+            case .system(let unit):
+                // Every quantity: the temperature, and the wind and rain of that system (pressure and visibility
+                // follow the temperature).
+                let imperial = unit == .fahrenheit
+                units.temperature = unit
+                units.chosenWind = imperial ? .mph : .kmh
+                units.chosenRain = imperial ? .inch : .mm
+                kept = [
+                    (Units.temperatureKey, unit.rawValue), (Units.windKey, units.wind.rawValue),
+                    (Units.rainKey, units.rain.rawValue),
+                ]
             case .temperature(let unit):
                 units.temperature = unit
-                (key, value) = (Units.temperatureKey, unit.rawValue)
+                kept = [(Units.temperatureKey, unit.rawValue)]
             case .wind(let unit):
                 units.chosenWind = unit
-                (key, value) = (Units.windKey, unit.rawValue)
+                kept = [(Units.windKey, unit.rawValue)]
             case .rain(let unit):
                 units.chosenRain = unit
-                (key, value) = (Units.rainKey, unit.rawValue)
+                kept = [(Units.rainKey, unit.rawValue)]
             case .clock(let style):
                 units.clock = style
-                (key, value) = (Units.clockKey, style.rawValue)
+                kept = [(Units.clockKey, style.rawValue)]
             }
             // In use for this session whatever happens; kept for the next ones when the store can be written.
             state.units = units
-            do { try await settings.set(value, for: key) } catch {
+            do {
+                for (key, value) in kept { try await settings.set(value, for: key) }
+            } catch {
                 state.problem = .notKept(
                     "Units are now \(units.summary) for this session only: they could not be kept (\(error.message))")
                 return
@@ -229,6 +248,7 @@ final class WeatherModel: ObservableViewModel {
             state.air = .loading
             do {
                 state.air = .loaded(try await airRepository.air(for: place.location, forceRefresh: force))
+                await remember(place)
             } catch {
                 state.air = .failed(error)
             }
@@ -253,23 +273,41 @@ final class WeatherModel: ObservableViewModel {
 
     // MARK: - Steps
 
-    /// What the user typed, or the last place used (Toronto on a first start); nil, with the problem, when it names
-    /// no place.
+    /// What the user typed, or the last place any feature showed (`PlaceMemory`), else the default place (said
+    /// once: `defaultPlaceNote`); nil, with the problem, when it names no place.
     private func resolve(_ text: String) async -> ResolvedPlace? {
         var text = text.trimmingCharacters(in: .whitespaces)
+        var isDefault = false
         if text.isEmpty {
-            if let stored = try? await settings.value(for: Self.lastPlaceKey), !stored.isEmpty {
-                text = stored
-            } else {
-                text = "#\(PlaceResolver.presetIDs[0])"
+            do throws(StoreError) {
+                let start = try await places.start()
+                (text, isDefault) = (start.text, start.isDefault)
+            } catch {
+                state.problem = .storage("The last place cannot be read: \(error.message)")
+                return nil
             }
         }
         do {
-            return try await resolver.resolve(text)
+            let place = try await resolver.resolve(text)
+            if isDefault {
+                let location = place.location
+                let name = [location.name, place.region, location.country].compactMap { $0 }.filter { !$0.isEmpty }
+                state.defaultPlaceNote = PlaceMemory.defaultNote(name.joined(separator: ", "))
+            }
+            return place
         } catch {
             state.problem = Self.problem(error)
+            if isDefault, case .notFound(let message) = state.problem {
+                state.problem = .notFound("The default place ('place' setting): \(message)")
+            }
             return nil
         }
+    }
+
+    /// The place shown, for every feature's next command without one. Not kept: what was asked is still shown.
+    private func remember(_ place: ResolvedPlace) async {
+        let location = place.location
+        try? await places.remember(id: location.id, latitude: location.latitude, longitude: location.longitude)
     }
 
     private func fetch(_ place: ResolvedPlace, mode: Mode, force: Bool) async {
@@ -283,10 +321,8 @@ final class WeatherModel: ObservableViewModel {
             state.weather = .failed(error)
             return
         }
-        // The place to show when `weather` is typed alone next time. Not kept: the weather is still shown.
-        let location = place.location
-        let remembered = location.id.map { "#\($0)" } ?? "\(location.latitude),\(location.longitude)"
-        try? await settings.set(remembered, for: Self.lastPlaceKey)
+        // The place to show when `weather` (or `sky`, or `map`) is typed alone next time.
+        await remember(place)
     }
 
     private func setFavorite(_ favorite: Bool) async {

@@ -13,7 +13,6 @@ import WeatherService
 /// map opens for a city. See `docs/features/weather.md`.
 @MainActor
 public final class WeatherPlugin: FeaturePlugin {
-    static let lastPlaceKey = "weather.lastPlace"
 
     private let client: WeatherClient
     private let resolver: PlaceResolver
@@ -35,6 +34,7 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - dataDirectory: where a user's `locations.json` replaces the five presets.
     ///   - now: the clock.
     ///   - unitDefaults: where units start when no `unit` choice is kept (the config file's `units`).
+    ///   - defaultPlace: where every feature starts before any place was shown (the `place` setting; Toronto).
     ///   - logger: where impossible values from the provider are recorded.
     public init(
         client: WeatherClient, fallback: WeatherClient? = nil, catalogue: CityListClient, favorites: FavoritesClient,
@@ -42,7 +42,7 @@ public final class WeatherPlugin: FeaturePlugin {
         air: AirQualityClient = .failing(.notConfigured("No air-quality source is set up.")),
         airCache: AnswerCache<AirQuality> = .inMemory(),
         today: TodayClient = .failing(.notConfigured("No source for several places at once is set up.")),
-        unitDefaults: UnitDefaults = UnitDefaults(),
+        unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil,
         logger: Logger = Logger(label: "skylens.weather")
     ) {
         self.client = client
@@ -57,7 +57,7 @@ public final class WeatherPlugin: FeaturePlugin {
         self.model = WeatherModel(
             repository: repository, air: AirRepository(client: air, cache: airCache, now: now), today: today,
             resolver: resolver, settings: settings, favorites: favorites,
-            dataDirectory: dataDirectory, now: now, unitDefaults: unitDefaults)
+            dataDirectory: dataDirectory, now: now, unitDefaults: unitDefaults, defaultPlace: defaultPlace)
     }
 
     public var name: String { "Weather" }
@@ -125,14 +125,29 @@ public final class WeatherPlugin: FeaturePlugin {
                 "unit",
                 arguments: [
                     .positional(
-                        "unit", help: "c or f; or wind, rain or clock, followed by its unit", required: false,
-                        completion: .values(["c", "f", "wind", "rain", "clock"])),
+                        "unit",
+                        help:
+                            "metric or imperial (every quantity); c or f; or wind, rain or clock, followed by its unit",
+                        required: false,
+                        completion: .values(["metric", "imperial", "c", "f", "wind", "rain", "clock"])),
                     .positional(
                         "value", help: "wind: kmh, ms, mph or kn; rain: mm or in; clock: 24 or 12", required: false,
-                        completion: .values(["kmh", "ms", "mph", "kn", "mm", "in", "24", "12"])),
+                        completion: .words { before, prefix in
+                            let units: [String] =
+                                switch before.last?.lowercased() {
+                                case "wind": ["kmh", "ms", "mph", "kn"]
+                                case "rain": ["mm", "in"]
+                                case "clock": ["24", "12"]
+                                default: []
+                                }
+                            return units.filter { $0.hasPrefix(prefix.lowercased()) }
+                        }),
                 ],
-                summary: "Show or switch units: temperature, wind, rain, clock (kept; every view follows at once)",
-                examples: ["unit", "unit f", "unit wind kn", "unit rain in", "unit clock 12"]),
+                summary:
+                    "Show or switch units: all at once (metric, imperial), or temperature, wind, rain, clock (kept; every view follows at once)",
+                discussion:
+                    "Pressure (hPa or inHg) and visibility (km or mi) follow the temperature's unit; a wind or rain unit never chosen does too.",
+                examples: ["unit", "unit imperial", "unit f", "unit wind kn", "unit rain in", "unit clock 12"]),
             CommandSpec(
                 "air", arguments: [place, refresh],
                 summary: "The air now: European and US indices, PM2.5, PM10, ozone, nitrogen dioxide, UV",
@@ -161,6 +176,7 @@ public final class WeatherPlugin: FeaturePlugin {
 
     public func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
         await model.send(.started)
+        defer { if let note = model.state.defaultPlaceNote { context.notice("Note: " + note) } }
         let arguments = invocation.arguments
         switch invocation.command.name {
         case "weather", "hourly", "forecast":
@@ -196,7 +212,7 @@ public final class WeatherPlugin: FeaturePlugin {
                 let units = model.state.units
                 return CommandOutput(
                     text: DisplayWidth.wrapped(
-                        "Units: \(units.summary). 'unit c|f', 'unit wind kmh|ms|mph|kn', 'unit rain mm|in' and 'unit clock 24|12' switch.",
+                        "Units: \(units.summary). 'unit metric|imperial' switches them all; 'unit c|f', 'unit wind kmh|ms|mph|kn', 'unit rain mm|in' and 'unit clock 24|12' one at a time.",
                         width: context.terminal.width
                     ).joined(separator: "\n"),
                     json: UnitDocument(units))
@@ -441,10 +457,16 @@ public final class WeatherPlugin: FeaturePlugin {
                 }
                 return .clock(style)
             }
+        case "metric", "imperial":
+            if let second {
+                throw .usage(
+                    "Unexpected argument '\(second.terminalPreview)': 'unit \(first.terminalPreview)' takes none.")
+            }
+            return .system(quantity == "metric" ? .celsius : .fahrenheit)
         default:
             guard let unit = TemperatureUnit(argument: first) else {
                 throw .usage(
-                    "The unit is c (celsius) or f (fahrenheit), or 'wind', 'rain' or 'clock' and a unit, not '\(first.terminalPreview)'."
+                    "The unit is metric, imperial, c (celsius) or f (fahrenheit), or 'wind', 'rain' or 'clock' and a unit, not '\(first.terminalPreview)'."
                 )
             }
             if let second {

@@ -166,10 +166,39 @@ struct WeatherHarness {
         #expect(now["precipitationUnit"] as? String == "in" && document["unit"] as? String == "celsius")
         #expect(try await settings.value(for: "weather.unit.wind") == "ms")
         let text = try WeatherHarness(server: server, directory: directory, settings: settings)
-        #expect(await text.run("unit").contains("Units: °C, m/s, in, 24-hour clock."))
-        for bad in ["unit wind furlongs", "unit rain", "unit clock 13", "unit c f"] {
+        #expect(await text.run("unit").contains("Units: °C, m/s, in, hPa, km, 24-hour clock."))
+        for bad in ["unit wind furlongs", "unit rain", "unit clock 13", "unit c f", "unit imperial kn"] {
             #expect(await text.status(bad) == .completed(status: 64), "\(bad)")
         }
+    }
+
+    /// Issue 25: `unit imperial` kept knots chosen before and left visibility in km and pressure in hPa.
+    @Test func imperialAndMetricSwitchEveryQuantity() async throws {
+        let settings = SettingsClient.inMemory()
+        let text = try WeatherHarness(server: server, directory: directory, settings: settings)
+        _ = await text.run("unit wind kn")
+        #expect(await text.run("unit imperial").contains("°F, mph, in, inHg, mi"))
+        let imperial = await text.run("weather Toronto")
+        // 1016.3 hPa is 30.01 inHg; 24,140 m is 15 mi; 14.8 km/h is 9 mph.
+        #expect(imperial.contains("Pressure 30.01 inHg") && imperial.contains("Visibility 15 mi"), "\(imperial)")
+        #expect(imperial.contains("Wind 9 mph") && imperial.contains("°F"))
+        #expect(try await settings.value(for: "weather.unit.wind") == "mph")
+        let json = try WeatherHarness(server: server, format: .json, directory: directory, settings: settings)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("weather Toronto").utf8)) as? [String: Any])
+        let now = try #require(document["current"] as? [String: Any])
+        #expect(now["pressure"] as? Double == 30.01 && now["pressureUnit"] as? String == "inHg")
+        #expect(now["visibility"] as? Double == 15 && now["visibilityUnit"] as? String == "mi")
+        // With the weather on screen, the view is drawn again in the new units.
+        let metric = await text.run("unit metric")
+        #expect(await text.run("unit").contains("°C, km/h, mm, hPa, km"))
+        #expect(
+            metric.contains("Pressure 1016 hPa") && metric.contains("Visibility 24 km") && metric.contains("15 km/h"))
+        // Tab after `unit wind ` offers the wind's units, not the clock's or the rain's.
+        let completion = text.shell.completionModel()
+        #expect(completion.complete("unit wind ").candidates == ["kmh", "kn", "mph", "ms"])
+        #expect(completion.complete("unit rain ").candidates == ["in", "mm"])
+        #expect(completion.complete("unit im").candidates == ["imperial"])
     }
 
     @Test func aLineAndATemplateForStatusBars() async throws {
@@ -257,9 +286,9 @@ struct WeatherHarness {
     @Test func theUnitIsKeptAndTheLastPlaceToo() async throws {
         let settings = SettingsClient.inMemory()
         let harness = try WeatherHarness(server: server, directory: directory, settings: settings)
-        #expect(await harness.run("unit").contains("Units: °C, km/h, mm, 24-hour clock."))
+        #expect(await harness.run("unit").contains("Units: °C, km/h, mm, hPa, km, 24-hour clock."))
         _ = await harness.run("unit f")
-        #expect(await harness.run("unit").contains("Units: °F, mph, in, 24-hour clock."))
+        #expect(await harness.run("unit").contains("Units: °F, mph, in, inHg, mi, 24-hour clock."))
         _ = await harness.run("weather Paris")
         #expect(await harness.run("weather").contains("Paris, Ile-de-France, FR"))
         #expect(await harness.status("unit k") == .completed(status: 64))

@@ -74,14 +74,14 @@ struct WeatherModelTests {
         #expect(model.state.place?.location.id == FixtureCities.toronto.id)
         #expect(model.state.weather.value?.report.current.temperature == 6)
         #expect(model.state.problem == nil)
-        #expect(try await settings.value(for: WeatherModel.lastPlaceKey) == "#6167865")
+        #expect(try await settings.value(for: PlaceMemory.key) == "#6167865")
 
         await model.send(.placeRequested("Paris", mode: .hourly, forceRefresh: false))
         let paris = try #require(model.state.place)
         #expect(paris.location.id == FixtureCities.paris.id && model.state.mode == .hourly)
         // The other Paris is named (that the duplicate row of the same Paris is too is issue 12's to fix).
         #expect(paris.alternatives.map(\.id).contains(4717560))
-        #expect(try await settings.value(for: WeatherModel.lastPlaceKey) == "#2988507")
+        #expect(try await settings.value(for: PlaceMemory.key) == "#2988507")
         await model.send(.placeRequested("", mode: .current, forceRefresh: false))
         #expect(model.state.place?.location.id == FixtureCities.paris.id)
     }
@@ -138,7 +138,7 @@ struct WeatherModelTests {
         #expect(next.state.units.temperature == .fahrenheit)
     }
 
-    @Test func aUnitThatCannotBeKeptIsAProblemAndNotChosen() async throws {
+    @Test func aUnitThatCannotBeKeptIsUsedForTheSessionAndSaidNotKept() async throws {
         let broken = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
@@ -146,8 +146,12 @@ struct WeatherModelTests {
             settings: .failing(.readOnly(path: "/data")), favorites: favorites, dataDirectory: directory.url,
             now: { [clock] in clock.now })
         await broken.send(.unitChosen(.temperature(.fahrenheit)))
-        #expect(broken.state.problem == .storage(StoreError.readOnly(path: "/data").message))
-        #expect(broken.state.units.temperature == .celsius)
+        #expect(
+            broken.state.problem
+                == .notKept(
+                    "Units are now °F, mph, in, inHg, mi, 24-hour clock for this session only: they could not be kept (\(StoreError.readOnly(path: "/data").message))"
+                ))
+        #expect(broken.state.units.temperature == .fahrenheit)
         // The weather is still shown: the last place is simply not kept.
         await broken.send(.placeRequested("Tokyo", mode: .current, forceRefresh: false))
         #expect(broken.state.problem == nil && broken.state.weather.value != nil)
