@@ -61,7 +61,8 @@ enum AppRunner {
             colorEnabled: configuration.colorEnabled(
                 stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal, oneShot: !command.isEmpty,
                 environment: environment),
-            width: size.width, height: size.height, allowsEscapes: environment["TERM"] != "dumb")
+            width: size.width, height: size.height, allowsEscapes: environment["TERM"] != "dumb",
+            colorDepth: ColorDepth.from(environment: environment))
 
         // A spinner for a person at a terminal while a command waits for a server.
         let spinner =

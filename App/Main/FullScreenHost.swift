@@ -41,7 +41,7 @@ struct FullScreenHost {
             var modes = saved
             tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
-        let painter = Painter(enabled: colorEnabled)
+        let painter = Painter(enabled: colorEnabled, depth: ColorDepth.from(environment: environment))
         var parser = ScreenKeyParser()
         var size = TerminalProbe.size(environment: environment)
         await draw(screen, size: size, painter: painter)

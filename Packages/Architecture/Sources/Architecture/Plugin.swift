@@ -97,7 +97,9 @@ public final class CommandContext {
         self.navigator = navigator
     }
 
-    public var painter: Painter { Painter(enabled: terminal.colorEnabled && format == .text) }
+    public var painter: Painter {
+        Painter(enabled: terminal.colorEnabled && format == .text, depth: terminal.colorDepth)
+    }
 
     /// Shows a line now, while the command is still running (a form's question, progress). In JSON mode it goes
     /// to standard error, so that standard output holds only JSON documents.

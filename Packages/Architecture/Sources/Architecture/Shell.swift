@@ -438,7 +438,7 @@ public final class Shell {
             let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
             throw .usage("No command '\(topic.joined(separator: " ").terminalPreview)'.\(hint)")
         }
-        let painter = Painter(enabled: configuration.terminal.colorEnabled)
+        let painter = Painter(enabled: configuration.terminal.colorEnabled, depth: configuration.terminal.colorDepth)
         var sections: [(title: String, rows: [(String, String)])] = []
         for plugin in plugins {
             let anywhere = plugin.commands.filter { $0.scope == .anywhere && $0.isListed }

@@ -9,15 +9,19 @@ public struct TerminalInfo: Sendable, Equatable {
     public var height: Int
     /// False for `TERM=dumb`: no escape sequence at all (no colour, no progress bar drawn over itself).
     public var allowsEscapes: Bool
+    /// How many colours the terminal shows (`ColorDepth.from(environment:)`).
+    public var colorDepth: ColorDepth
 
     public init(
-        isInteractive: Bool, colorEnabled: Bool, width: Int = 80, height: Int = 24, allowsEscapes: Bool = true
+        isInteractive: Bool, colorEnabled: Bool, width: Int = 80, height: Int = 24, allowsEscapes: Bool = true,
+        colorDepth: ColorDepth = .ansi256
     ) {
         self.isInteractive = isInteractive
         self.colorEnabled = colorEnabled && allowsEscapes
         self.width = max(10, width)
         self.height = max(5, height)
         self.allowsEscapes = allowsEscapes
+        self.colorDepth = colorDepth
     }
 
     /// Plain, 80×24, no colour: what tests and pipes get.
@@ -28,6 +32,28 @@ public enum OutputFormat: String, Sendable, Equatable, CaseIterable {
     case text, json
 }
 
+/// How many colours a terminal shows: the 16 of ANSI, xterm's 256, or 24-bit colour. 256 unless the terminal says
+/// otherwise: `COLORTERM=truecolor` (or `24bit`) for 24-bit, a `TERM` of 8 or 16 colours (`linux`, `vt100`,
+/// `xterm-16color`, `ansi`…) for 16.
+public enum ColorDepth: String, Sendable, Equatable {
+    case ansi16, ansi256, truecolor
+
+    public static func from(environment env: [String: String]) -> ColorDepth {
+        let colorTerm = env["COLORTERM"]?.lowercased() ?? ""
+        if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
+        let term = env["TERM"]?.lowercased() ?? ""
+        if term.contains("256color") || term.contains("direct") {
+            return term.contains("direct") ? .truecolor : .ansi256
+        }
+        if ["linux", "vt100", "vt102", "vt220", "ansi", "cons25", "xterm-color", "xterm-16color", "screen-16color"]
+            .contains(term) || term.hasSuffix("-8color") || term.hasSuffix("-16color")
+        {
+            return .ansi16
+        }
+        return .ansi256
+    }
+}
+
 /// Text styles, written as ANSI SGR sequences only when colour is on.
 public struct Painter: Sendable, Equatable {
     public enum Style: Sendable, Equatable {
@@ -35,12 +61,16 @@ public struct Painter: Sendable, Equatable {
         case red, green, yellow, blue, magenta, cyan
         /// One of the 256 colours of xterm.
         case color256(UInt8)
+        /// A colour of a scale (`ColorScale`): 24-bit where the terminal shows it, else the nearest of its 256 or 16.
+        case rgb(UInt8, UInt8, UInt8)
     }
 
     public var enabled: Bool
+    public var depth: ColorDepth
 
-    public init(enabled: Bool) {
+    public init(enabled: Bool, depth: ColorDepth = .ansi256) {
         self.enabled = enabled
+        self.depth = depth
     }
 
     public func paint(_ text: String, _ styles: Style...) -> String {
@@ -58,6 +88,12 @@ public struct Painter: Sendable, Equatable {
             case .magenta: "35"
             case .cyan: "36"
             case .color256(let n): "38;5;\(n)"
+            case .rgb(let r, let g, let b):
+                switch depth {
+                case .truecolor: "38;2;\(r);\(g);\(b)"
+                case .ansi256: "38;5;\(ColorScale.xterm256(r, g, b))"
+                case .ansi16: ColorScale.ansi16(r, g, b)
+                }
             }
         }
         return "\u{1B}[\(codes.joined(separator: ";"))m\(text)\u{1B}[0m"

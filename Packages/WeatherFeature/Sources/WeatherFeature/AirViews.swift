@@ -70,11 +70,15 @@ extension WeatherViews {
                     return location.country.isEmpty
                         ? location.name.terminalSafe : "\(location.name.terminalSafe), \(location.country)"
                 }, flexible: true, minimumWidth: 16),
-            .init(header: "Sky", cells: places.map { $0.today.map { glyph($0.current.condition) } ?? "" }),
+            .init(
+                header: "Sky", cells: places.map { $0.today.map { glyph($0.current.condition) } ?? "" },
+                paint: { row, text in
+                    places[row].today.map { painter.paint(text, .color256(iconColor($0.current.condition))) } ?? text
+                }),
             .init(
                 header: "Now", cells: places.map { degrees($0.today?.current.temperature) }, alignRight: true,
                 paint: { row, text in
-                    places[row].today.map { painter.paint(text, .color256(temperatureColor($0.current.temperature))) }
+                    places[row].today.map { painter.paint(text, ColorScale.temperature($0.current.temperature)) }
                         ?? text
                 }),
             .init(header: "Min", cells: places.map { degrees($0.today?.minimum) }, alignRight: true, priority: 2),

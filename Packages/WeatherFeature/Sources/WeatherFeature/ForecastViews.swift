@@ -35,21 +35,25 @@ extension WeatherViews {
         let table = FittedTable(
             columns: [
                 .init(header: "Time", cells: steps.map { clock($0.time, report.utcOffset, units.clock) }),
-                .init(header: "Sky", cells: steps.map { glyph($0.condition) }),
+                skyColumn(steps.map(\.condition), painter: painter),
                 temperatureColumn("Temp", steps.map(\.temperature), frame),
                 .init(
                     header: "Feels",
                     cells: steps.map { hour in
                         hour.feelsLike.map { "\(whole(units.temperature.temperature($0))) \(units.temperature.symbol)" }
                             ?? "—"
-                    }, alignRight: true, priority: 4),
+                    }, alignRight: true, priority: 4,
+                    paint: { row, text in
+                        steps[row].feelsLike.map { painter.paint(text, ColorScale.temperature($0)) } ?? text
+                    }),
             ]
                 + rainAndWindColumns(
                     probabilities: steps.map(\.precipitationProbability), amounts: steps.map(\.precipitation),
                     winds: steps.map { hour in
                         hour.windSpeed.map { speed($0, units) + (hour.windDirection.map { " " + windArrow($0) } ?? "") }
                             ?? "—"
-                    }, units: units, priorities: (rain: 1, amount: 5, wind: 2))
+                    }, windSpeeds: steps.map(\.windSpeed), units: units, painter: painter,
+                    priorities: (rain: 1, amount: 5, wind: 2))
                 + [.init(header: "", cells: steps.map { $0.condition.words }, priority: 3, flexible: true)])
         // A new day starts with its date.
         let rows = table.lines(width: frame.width, painter: painter)
@@ -90,14 +94,14 @@ extension WeatherViews {
         return .init(
             header: header, cells: celsius.map { "\(whole(unit.temperature($0))) \(unit.symbol)" }, alignRight: true,
             priority: priority,
-            paint: { row, text in painter.paint(text, .color256(temperatureColor(celsius[row]))) })
+            paint: { row, text in painter.paint(text, ColorScale.temperature(celsius[row])) })
     }
 
     /// The chance of precipitation, its amount (a number under the unit's symbol) and the wind: the same three
     /// columns in the tables of hours, days and parts of days.
     static func rainAndWindColumns(
-        probabilities: [Double?], amounts: [Double?], winds: [String], units: Units,
-        priorities: (rain: Int, amount: Int, wind: Int)
+        probabilities: [Double?], amounts: [Double?], winds: [String], windSpeeds: [Double?], units: Units,
+        painter: Painter, priorities: (rain: Int, amount: Int, wind: Int)
     ) -> [FittedTable.Column] {
         [
             .init(
@@ -106,9 +110,23 @@ extension WeatherViews {
             .init(
                 header: units.rain.symbol,
                 cells: amounts.map { $0.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—" },
-                alignRight: true, priority: priorities.amount),
-            .init(header: "Wind", cells: winds, alignRight: true, priority: priorities.wind),
+                alignRight: true, priority: priorities.amount,
+                paint: { row, text in
+                    // Rain by amount (nothing below 0.1 mm).
+                    guard let mm = amounts[row], let style = ColorScale.rain(mm) else { return text }
+                    return painter.paint(text, style)
+                }),
+            .init(
+                header: "Wind", cells: winds, alignRight: true, priority: priorities.wind,
+                paint: { row, text in windSpeeds[row].map { painter.paint(text, ColorScale.wind($0)) } ?? text }),
         ]
+    }
+
+    /// The sky's glyph, in the colour of its picture.
+    static func skyColumn(_ conditions: [Condition], painter: Painter) -> FittedTable.Column {
+        .init(
+            header: "Sky", cells: conditions.map(glyph),
+            paint: { row, text in painter.paint(text, .color256(iconColor(conditions[row]))) })
     }
 
     /// What a view says when the data on hand ends before now (an answer kept from days ago).
@@ -152,7 +170,7 @@ extension WeatherViews {
         let levels = Array("▁▂▃▄▅▆▇█")
         let spark = shown.map { value -> String in
             let level = high - low < 0.05 ? 3 : min(7, max(0, whole((value - low) / (high - low) * 7)))
-            return painter.paint(String(levels[level]), .color256(temperatureColor(value)))
+            return painter.paint(String(levels[level]), ColorScale.temperature(value))
         }.joined()
         let end = clock(
             first.time.addingTimeInterval(Double((shown.count - 1) * stride) * 3600), report.utcOffset, units.clock)
@@ -208,7 +226,7 @@ extension WeatherViews {
         let table = FittedTable(
             columns: [
                 .init(header: "Day", cells: days.map { dayLabel($0.date) }),
-                .init(header: "Sky", cells: days.map { glyph($0.condition) }),
+                skyColumn(days.map(\.condition), painter: painter),
                 .init(header: "", cells: days.map { $0.condition.words }, priority: 3, flexible: true),
                 temperatureColumn("Min", days.map(\.minimum), frame),
                 temperatureColumn("Max", days.map(\.maximum), frame),
@@ -216,13 +234,13 @@ extension WeatherViews {
             ]
                 + rainAndWindColumns(
                     probabilities: days.map(\.precipitationProbability), amounts: days.map(\.precipitation),
-                    winds: days.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, units: units,
-                    priorities: (rain: 1, amount: 5, wind: 2))
+                    winds: days.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, windSpeeds: days.map(\.windSpeed),
+                    units: units, painter: painter, priorities: (rain: 1, amount: 5, wind: 2))
                 + [
                     .init(
                         header: "\(whole(t.temperature(low)))…\(whole(t.temperature(high))) \(t.symbol)", cells: bars,
                         priority: 4,
-                        paint: { row, text in painter.paint(text, .color256(temperatureColor(days[row].average))) })
+                        paint: { row, text in painter.paint(text, ColorScale.temperature(days[row].average)) })
                 ])
         lines += table.lines(width: frame.width, painter: painter)
         lines += footer(shown, place: place, frame: frame, showing: showing)
@@ -365,13 +383,14 @@ extension WeatherViews {
                     cells: parts.map {
                         "\(clock($0.from, report.utcOffset, units.clock))–\(clock($0.to, report.utcOffset, units.clock))"
                     }, priority: 5),
-                .init(header: "Sky", cells: parts.map { glyph($0.condition) }),
+                skyColumn(parts.map(\.condition), painter: painter),
                 temperatureColumn("Temp", parts.map(\.temperature), frame),
             ]
                 + rainAndWindColumns(
                     probabilities: parts.map(\.precipitationProbability), amounts: parts.map(\.precipitation),
-                    winds: parts.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, units: units,
-                    priorities: (rain: 1, amount: 3, wind: 2))
+                    winds: parts.map { $0.windSpeed.map { speed($0, units) } ?? "—" },
+                    windSpeeds: parts.map(\.windSpeed),
+                    units: units, painter: painter, priorities: (rain: 1, amount: 3, wind: 2))
                 + [
                     .init(header: "", cells: parts.map { $0.condition.words }, priority: 4, flexible: true)
                 ])

@@ -53,7 +53,7 @@ enum WeatherViews {
             },
         ])
         facts += flow([
-            "Wind \(current.windSpeed.map { speed($0, units) } ?? "—")"
+            "Wind \(current.windSpeed.map { painter.paint(speed($0, units), ColorScale.wind($0)) } ?? "—")"
                 + (current.windDirection.map { " from \(Geo.compassPoint($0))" } ?? ""),
             current.windGusts.map { "Gusts \(speed($0, units))" },
         ])
@@ -252,17 +252,7 @@ enum WeatherViews {
     static func temperature(_ celsius: Double, _ unit: TemperatureUnit, _ painter: Painter, width: Int = 0) -> String {
         let value = whole(unit.temperature(celsius))
         let text = DisplayWidth.padLeft("\(value) \(unit.symbol)", to: width)
-        return painter.paint(text, .color256(temperatureColor(celsius)))
-    }
-
-    /// As the original app: ≥30 °C red-orange, 20–30 orange-yellow, 10–20 blue-cyan, below 10 indigo-purple.
-    static func temperatureColor(_ celsius: Double) -> UInt8 {
-        switch celsius {
-        case 30...: 202
-        case 20..<30: 214
-        case 10..<20: 39
-        default: 99
-        }
+        return painter.paint(text, ColorScale.temperature(celsius))
     }
 
     static func iconColor(_ condition: Condition) -> UInt8 {
@@ -394,7 +384,7 @@ enum WeatherViews {
                         ?? "no weather stored yet"
                 }, alignRight: true,
                 paint: { row, text in
-                    cached[row].map { painter.paint(text, .color256(temperatureColor($0.temperature))) } ?? text
+                    cached[row].map { painter.paint(text, ColorScale.temperature($0.temperature)) } ?? text
                 }),
             .init(header: "Sky", cells: cached.map { $0?.condition.words ?? "" }, priority: 2),
             .init(

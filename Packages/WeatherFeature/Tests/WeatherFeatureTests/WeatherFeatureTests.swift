@@ -89,7 +89,24 @@ struct WeatherHarness {
             server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: true), directory: directory)
         let text = await harness.run("forecast Toronto")
         Golden.assertMatches(text, named: "forecast-toronto-ansi")
-        #expect(text.contains("\u{1B}[38;5;99m"))  // below 10 °C: indigo-purple
+        // A continuous scale: -3 °C and 6 °C are not the same colour (they were one purple below 10 °C).
+        let minus3 = Painter(enabled: true).paint("x", ColorScale.temperature(-3))
+        let plus6 = Painter(enabled: true).paint("x", ColorScale.temperature(6))
+        #expect(minus3 != plus6 && text.contains(String(minus3.prefix(while: { $0 != "x" }))))
+        // The sky's glyph and the wind are coloured too.
+        #expect(text.contains(Painter(enabled: true).paint("22 km/h", ColorScale.wind(22.4))))
+    }
+
+    @Test func colourDepthFollowsTheTerminal() async throws {
+        for (depth, code) in [
+            (ColorDepth.truecolor, "\u{1B}[38;2;"), (.ansi16, "\u{1B}[9"), (.ansi256, "\u{1B}[38;5;"),
+        ] {
+            let harness = try WeatherHarness(
+                server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: true, colorDepth: depth),
+                directory: directory)
+            let text = await harness.run("weather Toronto")
+            #expect(text.contains(code), "\(depth)")
+        }
     }
 
     @Test func theNewViewsGolden() async throws {
