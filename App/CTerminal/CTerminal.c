@@ -11,10 +11,48 @@
 static struct termios saved_modes;
 static int saved_descriptor = -1;
 
+// A full-screen view on show: what leaves it (the main screen, the cursor, no mouse reporting) and what enters it
+// again, written by the handler around a stop; `continued` tells the view to draw itself again.
+static char screen_leave[96];
+static char screen_enter[96];
+static volatile sig_atomic_t screen_active = 0;
+static volatile sig_atomic_t screen_continued = 0;
+
+static void write_all(const char *text) {
+    size_t length = strlen(text), done = 0;
+    while (done < length) {
+        ssize_t written = write(STDOUT_FILENO, text + done, length - done);
+        if (written < 0) {
+            if (errno == EINTR) continue;
+            return;
+        }
+        done += (size_t)written;
+    }
+}
+
+void skylens_screen_enter(const char *enter, const char *leave) {
+    screen_active = 0;
+    strncpy(screen_enter, enter, sizeof screen_enter - 1);
+    strncpy(screen_leave, leave, sizeof screen_leave - 1);
+    screen_continued = 0;
+    screen_active = 1;
+}
+
+void skylens_screen_exit(void) { screen_active = 0; }
+
+int skylens_screen_take_continued(void) {
+    int continued = screen_continued;
+    screen_continued = 0;
+    return continued;
+}
+
 static void on_suspend(int signal_number) {
     int saved_errno = errno;
     struct termios current;
     int had_current = saved_descriptor >= 0 && tcgetattr(saved_descriptor, &current) == 0;
+    int full_screen = screen_active;
+    // The shell gets its screen back, with a cursor and no mouse reporting, while the App is stopped.
+    if (full_screen) write_all(screen_leave);
     if (saved_descriptor >= 0) tcsetattr(saved_descriptor, TCSADRAIN, &saved_modes);
 
     // Stop for real: the default action, with the signal unblocked (it is blocked while its handler runs).
@@ -39,6 +77,10 @@ static void on_suspend(int signal_number) {
     handler.sa_flags = SA_RESTART;
     sigaction(signal_number, &handler, NULL);
     if (had_current) tcsetattr(saved_descriptor, TCSADRAIN, &current);
+    if (full_screen) {
+        write_all(screen_enter);
+        screen_continued = 1;
+    }
     errno = saved_errno;
 }
 

@@ -1,4 +1,5 @@
 import Architecture
+import CTerminal
 import CoreKit
 import Foundation
 
@@ -35,9 +36,12 @@ struct FullScreenHost {
         }
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return nil }
         // The alternate screen, no cursor, the mouse: buttons, drags and the wheel, in SGR coordinates.
-        emit("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h")
+        emit(Self.enter)
+        // A stop (Ctrl-Z here, or SIGTSTP from outside) gives the shell its screen back while stopped.
+        skylens_screen_enter(Self.enter, Self.leave)
         defer {
-            emit("\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l")
+            skylens_screen_exit()
+            emit(Self.leave)
             var modes = saved
             tcsetattr(STDIN_FILENO, TCSANOW, &modes)
         }
@@ -52,7 +56,14 @@ struct FullScreenHost {
             let now = TerminalProbe.size(environment: environment)
             var redraw = now != size
             size = now
-            guard let bytes else { return .leave }  // end of input: the terminal is gone
+            guard var bytes else { return .leave }  // end of input: the terminal is gone
+            // Ctrl-Z (a byte here, as raw mode turns off the keys' signals): suspend as the shell's suspend key
+            // would, the terminal given back while stopped; continued, the view is drawn again.
+            if let suspend = bytes.firstIndex(of: 0x1A) {
+                bytes.remove(at: suspend)
+                skylens_terminal_suspend()
+            }
+            if skylens_screen_take_continued() != 0 { redraw = true }
             var keys = parser.keys(bytes)
             if bytes.last == 0x1B || (keys.isEmpty && !bytes.isEmpty) {
                 // Maybe the start of a longer sequence: wait for the rest a moment, else take what there is.
@@ -70,6 +81,11 @@ struct FullScreenHost {
             if redraw { await draw(screen, size: size, painter: painter) }
         }
     }
+
+    /// Into the alternate screen, the cursor hidden, the mouse reported (buttons, drags, the wheel, SGR coordinates).
+    static let enter = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h"
+    /// Back to the main screen, the cursor shown, no mouse reporting.
+    static let leave = "\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
     /// The whole screen in one write: each line from its row's start, cleared to its end.
     private func draw(_ screen: any FullScreen, size: (width: Int, height: Int), painter: Painter) async {

@@ -225,6 +225,43 @@ struct TerminalMannersTests {
         #expect(output.contains("icanon echo"), "\(output)")
     }
 
+    /// Issue 25: Ctrl-Z in the full-screen map did nothing (raw mode turns the key into a byte), and a SIGTSTP from
+    /// outside left the alternate screen, the mouse reporting and a hidden cursor while stopped.
+    @Test func ctrlZInTheFullScreenMapGivesTheScreenBackAndFgRedrawsIt() throws {
+        let home = try TemporaryDirectory()
+        let runner = ProcessRunner(
+            executable: URL(fileURLWithPath: "/usr/bin/script"),
+            environment: [
+                "SKYLENS_HOME": home.path, "TERM": "xterm", "SKYLENS_LOG_LEVEL": "error", "PS1": "$ ",
+                "PATH": "/usr/bin:/bin", "COLUMNS": "80", "LINES": "24",
+            ])
+        let shell = try runner.start(["-qfec", "bash --norc --noprofile -i", "/dev/null"])
+        defer { shell.kill() }
+        shell.write("'\(AppBinary.url.path)'\n")
+        #expect(shell.waitForOutput { $0.contains("skylens> ") })
+        shell.write("map Toronto\n")
+        #expect(shell.waitForOutput { $0.contains("q back") }, "\(shell.stdoutSoFar.suffix(500))")
+        let before = shell.stdoutSoFar.count
+        shell.write("\u{1A}")
+        #expect(shell.waitForOutput { $0.contains("Stopped") }, "\(shell.stdoutSoFar.suffix(500))")
+        // While stopped: the main screen, the cursor shown, no mouse reporting.
+        let stopped = String(shell.stdoutSoFar.dropFirst(before))
+        #expect(
+            stopped.contains("\u{1B}[?1049l") && stopped.contains("\u{1B}[?25h") && stopped.contains("\u{1B}[?1000l"))
+        let beforeFg = shell.stdoutSoFar.count
+        shell.write("fg\n")
+        // Continued: the alternate screen again, and the map drawn again.
+        #expect(
+            shell.waitForOutput { String($0.dropFirst(beforeFg)).contains("q back") },
+            "\(shell.stdoutSoFar.suffix(500))")
+        #expect(String(shell.stdoutSoFar.dropFirst(beforeFg)).contains("\u{1B}[?1049h"))
+        shell.write("q")
+        shell.write("quit\n")
+        shell.write("exit\n")
+        shell.closeInput()
+        _ = shell.wait(timeout: .seconds(10))
+    }
+
     @Test func ctrlZSuspendsAndFgResumesWithAWorkingPrompt() throws {
         let home = try TemporaryDirectory()
         let runner = ProcessRunner(

@@ -16,4 +16,15 @@ void skylens_terminal_restore(void);
 /// given back while it is stopped; returns once it continues (`fg`).
 void skylens_terminal_suspend(void);
 
+/// A full-screen view is on show: `leave` gives the terminal its main screen back (cursor shown, mouse reporting off)
+/// and `enter` takes it again; the SIGTSTP handler writes them around a stop (Ctrl-Z, or SIGTSTP from outside), and
+/// marks the view to be drawn again (`skylens_screen_take_continued`). Each string at most 95 bytes.
+void skylens_screen_enter(const char *enter, const char *leave);
+
+/// The full-screen view is gone: a stop leaves the screen as it is.
+void skylens_screen_exit(void);
+
+/// 1 once after the App continued from a stop during a full-screen view (it must be drawn again), else 0.
+int skylens_screen_take_continued(void);
+
 #endif

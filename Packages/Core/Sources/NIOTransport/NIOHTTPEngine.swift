@@ -50,6 +50,8 @@ public final class NIOHTTPEngine: HTTPEngine {
         let body = exchange.body, host = exchange.host, limit = exchange.maxBodyBytes
         var url = exchange.url
         var redirects = 0
+        // The host asked now: after a redirect, a failure names the server that failed, not the first one.
+        var current = host
         while true {
             var request = HTTPClientRequest(url: url.absoluteString)
             request.method = method
@@ -60,7 +62,7 @@ public final class NIOHTTPEngine: HTTPEngine {
                 // A far deadline: the transport's own timer is the one that ends a slow request.
                 response = try await client.execute(request, timeout: .hours(1))
             } catch {
-                return .failure(Self.failure(error, host: host))
+                return .failure(Self.failure(error, host: current))
             }
             let status = Int(response.status.code)
             // Only GET and HEAD are redirected: the body of another method would be lost or sent again as a GET;
@@ -71,24 +73,29 @@ public final class NIOHTTPEngine: HTTPEngine {
             {
                 redirects += 1
                 guard redirects <= exchange.maxRedirects else {
-                    return .failure(.transport(host: host, .tooManyRedirects))
+                    return .failure(.transport(host: current, .tooManyRedirects))
+                }
+                let scheme = next.scheme?.lowercased() ?? ""
+                guard scheme == "http" || scheme == "https", let nextHost = next.host, !nextHost.isEmpty else {
+                    return .failure(.transport(host: current, .redirectRefused(scheme: scheme.isEmpty ? "?" : scheme)))
                 }
                 url = next
+                current = next.port.map { "\(nextHost):\($0)" } ?? nextHost
                 continue
             }
             if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-                return .failure(.transport(host: host, .tooLarge(limit: limit)))
+                return .failure(.transport(host: current, .tooLarge(limit: limit)))
             }
             var collected = Data()
             do {
                 for try await chunk in response.body {
                     guard collected.count + chunk.readableBytes <= limit else {
-                        return .failure(.transport(host: host, .tooLarge(limit: limit)))
+                        return .failure(.transport(host: current, .tooLarge(limit: limit)))
                     }
                     collected.append(contentsOf: chunk.readableBytesView)
                 }
             } catch {
-                return .failure(Self.failure(error, host: host))
+                return .failure(Self.failure(error, host: current))
             }
             var fields: [String: String] = [:]
             for (name, value) in response.headers {
@@ -114,7 +121,11 @@ public final class NIOHTTPEngine: HTTPEngine {
             case .invalidURL, .emptyHost, .emptyScheme:
                 return .invalidRequest("the URL is not one SkyLens can request")
             default:
-                return .transport(host: host, .other(String(describing: error)))
+                if error == .unsupportedScheme("file") {
+                    return .transport(host: host, .redirectRefused(scheme: "file"))
+                }
+                // Never a library's own text: what kind of failure, in SkyLens's words.
+                return .transport(host: host, .other("the HTTP exchange failed"))
             }
         }
         if let error = error as? NIOConnectionError {
@@ -136,6 +147,6 @@ public final class NIOHTTPEngine: HTTPEngine {
             return .transport(host: host, .connectionLost("the server's response was malformed"))
         }
         if error is ChannelError { return .transport(host: host, .connectionLost("the connection failed")) }
-        return .transport(host: host, .other(String(describing: error)))
+        return .transport(host: host, .other("the network library failed"))
     }
 }

@@ -50,6 +50,8 @@ public enum TransportFailure: Equatable, Sendable {
     /// The body was larger than the limit (in bytes) and was not read further.
     case tooLarge(limit: Int)
     case tooManyRedirects
+    /// Redirected to a URL of another scheme than http or https (`file://`): never followed.
+    case redirectRefused(scheme: String)
     case other(String)
 
     func message(host: String) -> String {
@@ -62,6 +64,8 @@ public enum TransportFailure: Equatable, Sendable {
         case .tooLarge(let limit):
             "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MB" : "\(limit) bytes"); the response was refused."
         case .tooManyRedirects: "\(host) redirected too many times."
+        case .redirectRefused(let scheme):
+            "\(host) redirected to a \(String(scheme.terminalSafe.prefix(20))): URL, which SkyLens does not follow (only http and https)."
         case .other(let detail): "The request to \(host) failed: \(detail.terminalSafe)."
         }
     }

@@ -212,6 +212,34 @@ import Testing
         }
     }
 
+    /// Issue 25: a redirect to a closed port was reported as the first server refusing; a redirect to `file://`
+    /// showed a library's raw error text.
+    @Test func aFailureAfterARedirectNamesTheHostThatFailedAndFileURLsAreRefused() async throws {
+        let closed = closedLoopbackPort()
+        let server = try LoopbackServer { request in
+            request.path == "/file"
+                ? .respond(StubResponse(status: 302, headers: [("Location", "file:///etc/passwd")]))
+                : .respond(StubResponse(status: 302, headers: [("Location", "http://127.0.0.1:\(closed)/gone")]))
+        }
+        do {
+            _ = try await client(server).send(.get("/a"))
+            Issue.record("a redirect to a closed port must fail")
+        } catch {
+            guard case .transport(let host, .cannotConnect) = error else {
+                Issue.record("wrong error \(error)"); return
+            }
+            #expect(host == "127.0.0.1:\(closed)", "\(error.message)")
+        }
+        do {
+            _ = try await client(server).send(.get("/file"))
+            Issue.record("a redirect to file:// must fail")
+        } catch {
+            #expect(error == .transport(host: "127.0.0.1:\(server.port)", .redirectRefused(scheme: "file")))
+            #expect(
+                error.message.contains("redirected to a file: URL, which SkyLens does not follow"), "\(error.message)")
+        }
+    }
+
     @Test func aPostIsNeverRedirectedAndTheConfiguredPathIsKept() async throws {
         let server = try LoopbackServer { request in
             request.path == "/m/"
