@@ -35,7 +35,7 @@ struct Container: Sendable {
         self.configuration = configuration
         logger = Logger(label: "skylens")
         let transport = HTTPTransport(
-            engine: NIOHTTPEngine(),
+            engine: NIOHTTPEngine(readTimeout: configuration.timeout),
             configuration: .init(
                 timeout: configuration.timeout, offline: configuration.offline,
                 userAgent: "SkyLens/\(AppInfo.version)"),

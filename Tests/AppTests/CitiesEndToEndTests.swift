@@ -48,10 +48,32 @@ import Testing
         let broken = try LoopbackServer(always: .text("<html>oops</html>", status: 200))
         let again = try AppBinary.runner(home: home, environment: ["SKYLENS_CITIES_URL": broken.baseURL.absoluteString])
             .run(["--", "cities", "reload"])
-        #expect(again.status == 1)
+        // 65: the list is not valid (the table's EX_DATAERR), not 1.
+        #expect(again.status == 65)
         #expect(
             again.stderr.contains("not a JSON array") && again.stderr.contains("The city list that was there is kept."))
         #expect(try runner.run(["--", "search", "syd"]).stdout.contains("Sydney, New South Wales, AU"))
+    }
+
+    /// Issue 25: `cities reload` ignored --timeout (a silent server held it 30 s) and exited 1 where the table says 75
+    /// or 69.
+    @Test func aReloadHonoursTheTimeoutAndExitsWithTheTablesStatuses() throws {
+        let home = try TemporaryDirectory()
+        let silent = try LoopbackServer { _ in .hang }
+        let started = ContinuousClock.now
+        let timedOut = try AppBinary.runner(
+            home: home, environment: ["SKYLENS_CITIES_URL": silent.baseURL.absoluteString]
+        )
+        .run(["--", "--timeout", "2", "cities", "reload"], timeout: .seconds(60))
+        #expect(ContinuousClock.now - started < .seconds(8), "the reload waited past --timeout")
+        #expect(timedOut.status == 75 && timedOut.stderr.contains("did not answer within 2 s"), "\(timedOut.stderr)")
+        let failing = try LoopbackServer(always: .text("down", status: 503))
+        let unavailable = try AppBinary.runner(
+            home: home, environment: ["SKYLENS_CITIES_URL": failing.baseURL.absoluteString]
+        ).run(["--", "cities", "reload"])
+        #expect(unavailable.status == 69, "\(unavailable.stderr)")
+        // The built-in list still answers.
+        #expect(try AppBinary.runner(home: home).run(["--", "search", "toronto"]).stdout.contains("Toronto"))
     }
 
     /// Before: a long name pushed its row past the terminal's edge (names were never cut).

@@ -12,11 +12,16 @@ import Synchronization
 /// loop, and shut down, without waiting, when the engine goes.
 public final class NIOHTTPEngine: HTTPEngine {
     private let connectTimeout: Duration
+    private let readTimeout: Duration?
     private let clientStorage = Mutex<AsyncHTTPClient.HTTPClient?>(nil)
 
-    /// - Parameter connectTimeout: a backstop; `HTTPTransport`'s deadline is the one that answers.
-    public init(connectTimeout: Duration = .seconds(30)) {
+    /// - Parameters:
+    ///   - connectTimeout: a backstop; `HTTPTransport`'s deadline is the one that answers.
+    ///   - readTimeout: the longest silence a response may keep (the App's `--timeout`): a long download may take
+    ///     longer than that in all, but a server that stops sending is given up after it.
+    public init(connectTimeout: Duration = .seconds(30), readTimeout: Duration? = nil) {
         self.connectTimeout = connectTimeout
+        self.readTimeout = readTimeout
     }
 
     deinit {
@@ -28,10 +33,13 @@ public final class NIOHTTPEngine: HTTPEngine {
         clientStorage.withLock { stored in
             if let client = stored { return client }
             // Redirects are followed in `exchange`, by the transport's rules; cookies are never kept.
-            let (seconds, attoseconds) = connectTimeout.components
+            func milliseconds(_ duration: Duration) -> TimeAmount {
+                let (seconds, attoseconds) = duration.components
+                return .milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+            }
             var configuration = AsyncHTTPClient.HTTPClient.Configuration(
                 redirectConfiguration: .disallow,
-                timeout: .init(connect: .milliseconds(seconds * 1000 + attoseconds / 1_000_000_000_000_000)),
+                timeout: .init(connect: milliseconds(connectTimeout), read: readTimeout.map(milliseconds)),
                 decompression: .disabled)
             configuration.httpVersion = .http1Only
             // A refused connection is the answer, at once (the pool would otherwise retry until the deadline).

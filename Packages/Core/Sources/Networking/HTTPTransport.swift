@@ -111,8 +111,10 @@ public final class HTTPTransport: Sendable {
                     work: Task {
                         var answer = await engine.exchange(exchange)
                         // A timeout of the library's own is the deadline's: said with the deadline.
+                        // (The library's read timeout, the configured one, may be the shorter.)
                         if case .failure(.transport(let host, .timedOut)) = answer {
-                            answer = .failure(.transport(host: host, .timedOut(seconds: deadline.seconds)))
+                            let seconds = min(deadline.seconds, configuration.timeout.seconds)
+                            answer = .failure(.transport(host: host, .timedOut(seconds: seconds)))
                         }
                         race.settle(answer)
                     },

@@ -16,6 +16,8 @@ final class CityListModel: ObservableViewModel {
         var notices: [String] = []
         /// Why the last action failed, in words.
         var problem: String?
+        /// What kind of failure `problem` is (for the exit status).
+        var problemKind: CatalogueError.Kind?
     }
 
     enum Action: Sendable {
@@ -35,6 +37,7 @@ final class CityListModel: ObservableViewModel {
 
     func send(_ action: Action) async {
         state.problem = nil
+        state.problemKind = nil
         state.notices = []
         switch action {
         case .openRequested(let progress):
@@ -56,6 +59,7 @@ final class CityListModel: ObservableViewModel {
                 state.info = nil
             } catch {
                 state.problem = "\(error.message) The city list that was there is kept."
+                state.problemKind = error.kind
             }
         }
         state.notices = await client.takeNotices()

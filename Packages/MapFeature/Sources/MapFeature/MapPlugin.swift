@@ -529,7 +529,16 @@ public final class MapPlugin: FeaturePlugin {
     /// The list model's notices, shown once; its problem as the command's error.
     private func report(_ context: CommandContext) throws(CommandError) {
         for notice in list.state.notices { context.notice("Note: \(notice)") }
-        if let problem = list.state.problem { throw .failure("catalogue", problem) }
+        guard let problem = list.state.problem else { return }
+        // The exit statuses of the table: 75 worth retrying, 69 the server unreachable or failing, 65 a list that is
+        // not valid (or too large), 73 a catalogue that could not be written.
+        switch list.state.problemKind {
+        case .temporary?: throw .failure("download_timed_out", problem, kind: .temporary)
+        case .unavailable?: throw .failure("download_failed", problem, kind: .unavailable)
+        case .list?: throw .failure("bad_list", problem, kind: .invalidInput)
+        case .storage?: throw .failure("not_kept", problem, kind: .notKept)
+        case .other?, nil: throw .failure("catalogue", problem)
+        }
     }
 
     private func listInfo(_ context: CommandContext) async throws(CommandError) -> CommandOutput {

@@ -11,7 +11,25 @@ public enum CatalogueError: Error, Equatable, Sendable {
     /// Too few usable entries (none, or more than 1 % left out).
     case unusable(valid: Int, skipped: Int, firstProblem: String?)
     case download(String)
+    /// The download timed out or was rate-limited: worth trying again later.
+    case downloadTemporary(String)
+    /// More places than a catalogue holds, or a catalogue larger than `CatalogueStore.maximumCatalogueBytes`.
+    case tooLarge(String)
     case storage(String)
+
+    /// What kind of failure it is, for the exit status: the list's own fault (malformed, unusable, too large),
+    /// the network's (temporary or not), or the data directory's.
+    public enum Kind: Sendable, Equatable { case list, temporary, unavailable, storage, other }
+
+    public var kind: Kind {
+        switch self {
+        case .malformed, .unusable, .tooLarge: .list
+        case .downloadTemporary: .temporary
+        case .download: .unavailable
+        case .storage: .storage
+        case .unreadable, .corrupt, .olderFormat: .other
+        }
+    }
 
     public var message: String {
         switch self {
@@ -22,7 +40,8 @@ public enum CatalogueError: Error, Equatable, Sendable {
         case .malformed(let reason): "The city list is not valid JSON of the expected shape: \(reason)."
         case .unusable(let valid, let skipped, let problem):
             "The city list has \(valid) usable cities and \(skipped) broken entries\(problem.map { " (first: \($0))" } ?? "")."
-        case .download(let reason): "The city list could not be downloaded: \(reason)"
+        case .download(let reason), .downloadTemporary(let reason): "The city list could not be downloaded: \(reason)"
+        case .tooLarge(let reason): "The city list is too large: \(reason)."
         case .storage(let reason): "The city catalogue could not be saved: \(reason)."
         }
     }

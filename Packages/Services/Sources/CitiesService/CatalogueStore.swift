@@ -296,20 +296,39 @@ public actor CatalogueStore {
         return catalogue
     }
 
+    /// The most a downloaded list may be (its JSON), and the most places and catalogue bytes it may make: a catalogue
+    /// is read at every start that needs cities (the built-in one has 198,135 places in 54 MB); a list beyond these is
+    /// refused with a message, and the list that was there is kept.
+    public static let maximumListBytes = 256 * 1_048_576
+    public static let maximumPlaces = 1_000_000
+    public static let maximumCatalogueBytes = 160 * 1_048_576
+
     private func importRemote(_ remote: HTTPClient, progress: Progress?) async throws(CatalogueError) -> ReloadReport {
         progress?(.downloading, 0)
         let response: HTTPResponse
         do {
             response = try await remote.send(
-                HTTPRequest(method: .get, path: "", timeout: downloadTimeout, maxBodyBytes: 256 * 1_048_576))
+                HTTPRequest(method: .get, path: "", timeout: downloadTimeout, maxBodyBytes: Self.maximumListBytes))
         } catch {
-            throw .download(error.message)
+            switch error {
+            case .transport(_, .timedOut):
+                throw .downloadTemporary(error.message)
+            case .status(let status) where status.code == 429 || status.code == 408:
+                throw .downloadTemporary(error.message)
+            case .transport(_, .tooLarge):
+                throw .tooLarge("more than \(Self.maximumListBytes / 1_048_576) MB of JSON")
+            default:
+                throw .download(error.message)
+            }
         }
         progress?(.parsing, 0)
         let parsed = try CityListParser.parse(response.body) { fraction in progress?(.parsing, fraction) }
         let valid = parsed.cities.count
         guard valid > 0, parsed.skipped * 100 <= valid + parsed.skipped else {
             throw .unusable(valid: valid, skipped: parsed.skipped, firstProblem: parsed.firstProblem)
+        }
+        guard valid <= Self.maximumPlaces else {
+            throw .tooLarge("\(valid) places, more than the \(Self.maximumPlaces) a catalogue holds")
         }
         var records = parsed.cities
         // The downloaded list has names and coordinates; population, state and time zone come from the built-in one.
@@ -322,6 +341,11 @@ public actor CatalogueStore {
         let data = CatalogueBuilder.build(records, source: remote.baseURL.absoluteString, createdAt: now()) {
             fraction in
             progress?(.building, fraction)
+        }
+        guard data.count <= Self.maximumCatalogueBytes else {
+            throw .tooLarge(
+                "its catalogue would be \(data.count / 1_048_576) MB, more than \(Self.maximumCatalogueBytes / 1_048_576) MB"
+            )
         }
         progress?(.saving, 0)
         try replace(with: data, verify: false)
