@@ -297,10 +297,17 @@ public final class Shell {
         CommandContext(
             router: router, terminal: configuration.terminal, format: configuration.format, input: input,
             isOneShot: oneShot, output: output,
-            navigator: { [unowned self] destination throws(CommandError) in try await self.navigate(to: destination) })
+            navigator: { [unowned self] destination throws(CommandError) in
+                // A one-shot command's destination is one-shot too: no hints that only a session can follow.
+                try await self.navigate(to: destination, oneShot: oneShot)
+            })
     }
 
-    private func navigate(to destination: AnyDestination) async throws(CommandError) -> CommandOutput {
+    private func navigate(
+        to destination: AnyDestination, oneShot: Bool = false
+    ) async throws(CommandError)
+        -> CommandOutput
+    {
         guard let owner = routeOwners[destination.route] else {
             throw .failure(
                 "not_installed",
@@ -308,7 +315,7 @@ public final class Shell {
         }
         router.push(destination)
         do {
-            return try await owner.plugin.present(destination, context: makeContext(oneShot: false))
+            return try await owner.plugin.present(destination, context: makeContext(oneShot: oneShot))
         } catch {
             router.pop()
             throw error

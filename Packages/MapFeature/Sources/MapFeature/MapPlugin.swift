@@ -114,7 +114,7 @@ public final class MapPlugin: FeaturePlugin {
                     population. A row shows the region and the population: 'Paris, Ile-de-France, FR · 2.1 M'. \
                     Rows of the list with the same name and country within 0.01° are one place. 'paris, us' keeps \
                     the US ones; 'paris, texas', 'paris, tx' or 'Paris, TX, US' those of a region (by name or \
-                    code). With no prefix, lists every place.
+                    code). With no prefix, lists every place, the most populous first.
                     """,
                 examples: [
                     "search sao paulo", "search paris, us", "search paris, texas", "search san --sort population",
@@ -216,8 +216,12 @@ public final class MapPlugin: FeaturePlugin {
             let favoritesOnly = arguments.flag("favorites")
             let order: CityQuery.Order
             switch arguments["sort"]?.lowercased() {
-            case nil, "name": order = .name
+            case "name": order = .name
             case "population", "pop": order = .population
+            // Every place, with no prefix: the most populous first, not names that start with a quote or a digit.
+            case nil:
+                let everyPlace = (arguments["prefix"] ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+                order = everyPlace && !favoritesOnly ? .population : .name
             case let other?:
                 throw .usage("--sort takes 'name' or 'population', not '\(TerminalText.sanitize(other))'.")
             }

@@ -345,7 +345,7 @@ enum WeatherViews {
         var lines = [painter.paint(fromFile ? "Your cities (locations.json)" : "Preset cities", .bold)]
         let table = FittedTable(columns: [
             .init(
-                header: "Place", cells: cities.map { " \($0.name.terminalSafe), \($0.country)" }, flexible: true,
+                header: "Place", cells: cities.map { "\($0.name.terminalSafe), \($0.country)" }, flexible: true,
                 minimumWidth: 16),
             .init(
                 header: "Coordinates",
