@@ -120,6 +120,8 @@ struct InteractiveSessionTests {
     @Test func ctrlCReturnsAtOnceFromAWeatherServerThatNeverAnswers() throws {
         let (app, server) = try interruptedRequest("weather Toronto", serverVariable: "SKYLENS_OPEN_METEO_URL")
         defer { server.stop() }
+        // Issue 25: said once, not also "Error: The request was cancelled."
+        #expect(!(app.stdoutSoFar + app.stderrSoFar).contains("The request was cancelled"), "\(app.stdoutSoFar)")
         app.write("about\n")
         #expect(app.waitForOutput { $0.contains("libedit: line editing") })
         app.write("quit\n")

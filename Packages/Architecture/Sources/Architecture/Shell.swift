@@ -205,6 +205,12 @@ public final class Shell {
             }
             return .completed(status: write(result))
         } catch {
+            // Ctrl-C cancelled the command: the session says "Cancelled." once (the App); the command's own words for
+            // it ("The request was cancelled.") are not said too. JSON still gets its error document.
+            if Task.isCancelled, error.code == "cancelled", configuration.format == .text {
+                commandFailed?(error)
+                return .completed(status: error.exitCode)
+            }
             return .completed(status: report(error))
         }
     }
