@@ -1,6 +1,7 @@
 import Configuration
 import CoreKit
 import Foundation
+import Synchronization
 import SystemPackage
 
 /// What a config file may be, checked before a YAML parser sees it: a file of a dozen settings cannot stop the App.
@@ -80,25 +81,62 @@ enum ConfigFileLimits {
     /// The YAML provider over the file, given `deadline` to read it: a parse that does not end in time (a file made
     /// to be slow) is given up and the App starts without it.
     static func parse(_ path: String) async throws(Refusal) -> FileProvider<YAMLSnapshot> {
-        let parse = Task.detached { try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: true) }
-        let outcome = await withTaskGroup(of: Result<FileProvider<YAMLSnapshot>, any Error>?.self) { group in
-            group.addTask {
-                do { return .success(try await parse.value) } catch { return .failure(error) }
+        // The first of the parse and the deadline resumes the wait, once; a parse that never ends is left behind
+        // (a task group would wait for it: a group awaits its children before it returns).
+        let race = ParseRace()
+        let outcome = await withCheckedContinuation { continuation in
+            race.attach(continuation)
+            Task.detached {
+                do {
+                    let provider = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: true)
+                    race.settle(.success(provider))
+                } catch {
+                    race.settle(.failure(error))
+                }
             }
-            group.addTask {
+            Task.detached {
                 try? await Task.sleep(for: deadline)
-                return nil
+                race.settle(nil)
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
         }
         switch outcome {
         case .success(let provider)?: return provider
         case .failure(let error)?: throw Refusal(reason: describe(error), position: position(of: error))
-        case nil:
-            parse.cancel()
-            throw Refusal(reason: "it could not be read within \(deadline.components.seconds) s")
+        case nil: throw Refusal(reason: "it could not be read within \(deadline.components.seconds) s")
+        }
+    }
+
+    /// Resumes the parse's wait exactly once: with the parse's outcome, or nil at the deadline.
+    private final class ParseRace: Sendable {
+        typealias Outcome = Result<FileProvider<YAMLSnapshot>, any Error>?
+
+        private struct State {
+            var continuation: CheckedContinuation<Outcome, Never>?
+            var settled = false
+            /// The outcome, when it came before the continuation.
+            var early: Outcome = nil
+        }
+
+        private let state = Mutex(State())
+
+        func attach(_ continuation: CheckedContinuation<Outcome, Never>) {
+            let early = state.withLock { state -> (ready: Bool, outcome: Outcome) in
+                if state.settled { return (true, state.early) }
+                state.continuation = continuation
+                return (false, nil)
+            }
+            if early.ready { continuation.resume(returning: early.outcome) }
+        }
+
+        func settle(_ outcome: Outcome) {
+            let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
+                guard !state.settled else { return nil }
+                state.settled = true
+                if state.continuation == nil { state.early = outcome }
+                defer { state.continuation = nil }
+                return state.continuation
+            }
+            continuation?.resume(returning: outcome)
         }
     }
 
@@ -119,8 +157,9 @@ enum ConfigFileLimits {
                 if nodeStart { quote = character }
             case "#" where previous == " " || previous == "\t":
                 return nil
-            case "&", "*",
-                "!" where nodeStart:
+            // (Each pattern its own `where`: one after the last binds to it alone, and an `&` inside an unquoted
+            // URL's query was taken for an anchor.)
+            case "&" where nodeStart, "*" where nodeStart, "!" where nodeStart:
                 return character
             case ":", "-", "[", "{", ",", "?":
                 nodeStart = true

@@ -167,5 +167,9 @@ import Testing
         // A '#', '&' or '*' inside quotes or a comment is not an alias.
         _ = try write("contact-url: \"http://a.example/x#y*z\" # &not *an alias\nunits: imperial\n", in: home)
         #expect(try start().stderr.isEmpty)
+        // Nor is an `&` inside an unquoted URL's query (the file was ignored whole for it).
+        _ = try write("contact-url: https://forms.example.org/submit?id=1&lang=en\nformat: json\n", in: home)
+        let query = try runner.run(["about"])
+        #expect(query.stderr.isEmpty && query.stdout.hasPrefix("{"), "\(query.stderr)")
     }
 }

@@ -42,6 +42,10 @@ import Testing
         ])
         #expect(send.status == 73 && send.stderr.contains("Nothing was sent or kept."), "\(send.stderr)")
         #expect(!send.stdout.contains("Saved in the outbox") && !send.stdout.contains("Nothing is lost"))
+        // A feature given no place still answers: the default place, said, never an error about the store.
+        let sky = try runner.run(["--", "sky"])
+        #expect(sky.status == 0 && sky.stdout.contains("Toronto"), "\(sky.stderr)")
+        #expect(sky.stderr.contains("The last place cannot be read"), "\(sky.stderr)")
         #expect(try String(contentsOf: file, encoding: .utf8) == "my notes\n")
     }
 

@@ -104,7 +104,7 @@ extension CommandError {
             "3",
             "The answer is written in full but built from old data: kept because the service could not be reached, or observed more than three hours ago (JSON says \"stale\": true)."
         ),
-        DescribedItem("1", "Any other failure (data that cannot be saved, say)."),
+        DescribedItem("1", "Any other failure."),
         DescribedItem("64", "A usage error: an unknown command or option, a missing or malformed argument (EX_USAGE)."),
         DescribedItem("65", "Input that is not valid: a contact form field (EX_DATAERR)."),
         DescribedItem("67", "A place that cannot be resolved: unknown, or ambiguous where one is needed (EX_NOUSER)."),

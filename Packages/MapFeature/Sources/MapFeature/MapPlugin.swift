@@ -442,15 +442,11 @@ public final class MapPlugin: FeaturePlugin {
         }
         let browser = try await loadBrowser(context)
         var target = reference(arguments["city"], context)
-        var fromDefault = false
+        var start: PlaceMemory.Start?
         // No city named and none on screen: the last place any feature showed, else the default place.
         if target.text.trimmingCharacters(in: .whitespaces).isEmpty, target.onScreen == nil, let places {
-            do throws(StoreError) {
-                let start = try await places.start()
-                (target.text, fromDefault) = (start.text, start.isDefault)
-            } catch {
-                throw .failure("storage", "The last place cannot be read: \(error.message)")
-            }
+            start = await places.start()
+            target.text = start?.text ?? ""
         }
         await browser.send(
             .mapRequested(
@@ -461,7 +457,7 @@ public final class MapPlugin: FeaturePlugin {
         guard let map = browser.state.map, let city = map.city ?? map.filedUnder else {
             throw .failure("internal", "No map was drawn.")
         }
-        if fromDefault { context.notice("Note: " + PlaceMemory.defaultNote(city.qualifiedName)) }
+        if let note = start?.note(city.qualifiedName) { context.notice("Note: " + note) }
         if let places {
             let point = map.city == nil ? PlaceFinder.coordinates(target.text) : nil
             try? await places.remember(

@@ -17,8 +17,21 @@ public struct PlaceMemory: Sendable {
     public struct Start: Sendable, Equatable {
         /// What to resolve: `#6167865`, `Paris, FR`, `43.7,-79.4`.
         public var text: String
-        /// True when it is the default place (nothing shown yet): said once, by the first view that uses it.
+        /// True when it is the default place (nothing shown yet, or the store cannot be read): said by the view.
         public var isDefault: Bool
+        /// Why the last place could not be read (a data directory that is a file, a store from a newer SkyLens):
+        /// the default place stands in, said, and the feature still answers.
+        public var problem: String? = nil
+
+        /// What the view says about where it started, for `name`, the place shown; nil when it was the last place.
+        public func note(_ name: String) -> String? {
+            guard isDefault else { return nil }
+            if let problem {
+                let reason = problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))
+                return "The last place cannot be read (\(reason)); showing \(name), the default place."
+            }
+            return PlaceMemory.defaultNote(name)
+        }
     }
 
     private let settings: SettingsClient
@@ -31,18 +44,22 @@ public struct PlaceMemory: Sendable {
         self.defaultPlace = trimmed.isEmpty ? Self.builtInDefault : trimmed
     }
 
-    /// The last place shown, else the default. A store that cannot be read is an error (never the default silently
-    /// in place of a place that is kept).
-    public func start() async throws(StoreError) -> Start {
-        if let last = try await settings.value(for: Self.key), !last.isEmpty {
-            return Start(text: last, isDefault: false)
-        }
-        for key in Self.formerKeys {
-            if let former = try await settings.value(for: key), !former.isEmpty {
-                return Start(text: former, isDefault: false)
+    /// The last place shown, else the default. A store that cannot be read gives the default with the reason (said
+    /// by the view, never silently in place of a place that is kept): the feature still answers.
+    public func start() async -> Start {
+        do throws(StoreError) {
+            if let last = try await settings.value(for: Self.key), !last.isEmpty {
+                return Start(text: last, isDefault: false)
             }
+            for key in Self.formerKeys {
+                if let former = try await settings.value(for: key), !former.isEmpty {
+                    return Start(text: former, isDefault: false)
+                }
+            }
+            return Start(text: defaultPlace, isDefault: true)
+        } catch {
+            return Start(text: defaultPlace, isDefault: true, problem: error.message)
         }
-        return Start(text: defaultPlace, isDefault: true)
     }
 
     /// Keeps `place` as the last place shown.

@@ -102,21 +102,16 @@ final class SkyModel: ObservableViewModel {
     private func place(_ text: String, onScreen: Int?) async -> Place? {
         var query = text.trimmingCharacters(in: .whitespaces)
         if query.isEmpty, let onScreen { query = "#\(onScreen)" }
-        var isDefault = false
+        var start: PlaceMemory.Start?
         if query.isEmpty {
-            do throws(StoreError) {
-                let start = try await places.start()
-                (query, isDefault) = (start.text, start.isDefault)
-            } catch {
-                state.problem = .storage("The last place cannot be read: \(error.message)")
-                return nil
-            }
+            start = await places.start()
+            query = start?.text ?? ""
         }
         do {
             let place = try await finder.resolve(query)
-            if isDefault {
+            if let start {
                 let name = [place.name, place.region, place.country].compactMap { $0 }.filter { !$0.isEmpty }
-                state.defaultPlaceNote = PlaceMemory.defaultNote(name.joined(separator: ", "))
+                state.defaultPlaceNote = start.note(name.joined(separator: ", "))
             }
             return place
         } catch {

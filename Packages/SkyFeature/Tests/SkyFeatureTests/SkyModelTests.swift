@@ -65,18 +65,19 @@ import Testing
         #expect(model.state.place?.name == "Tokyo" && model.state.month?.days.count == 28 && model.state.sky == nil)
     }
 
-    @Test func anUnreadableLastPlaceIsSaid() async throws {
+    @Test func anUnreadableLastPlaceIsSaidAndTheDefaultShown() async throws {
+        let cities = try FixtureCities.directory(in: directory.url, cities: FixtureCities.all)
+        let shown = SkyModel(
+            finder: PlaceFinder(cities: { cities }), settings: .failing(.failed("disk gone")), now: { fixedNow })
+        await shown.send(.skyRequested(place: "", date: nil, onScreen: nil))
+        #expect(shown.state.problem == nil && shown.state.place?.id == 6167865)
+        #expect(shown.state.defaultPlaceNote?.contains("The last place cannot be read (") == true)
+        #expect(shown.state.defaultPlaceNote?.contains("disk gone") == true)
         let model = SkyModel(
             finder: PlaceFinder(cities: { () async throws(CatalogueError) -> CityDirectory in
                 throw CatalogueError.unusable(valid: 0, skipped: 0, firstProblem: nil)
             }),
             settings: .failing(.failed("disk gone")), now: { fixedNow })
-        await model.send(.skyRequested(place: "", date: nil, onScreen: nil))
-        guard case .storage(let message)? = model.state.problem else {
-            Issue.record("expected a storage problem, got \(String(describing: model.state.problem))")
-            return
-        }
-        #expect(message.contains("disk gone"))
         await model.send(.skyRequested(place: "Paris", date: nil, onScreen: nil))
         guard case .catalogue? = model.state.problem else {
             Issue.record("expected a catalogue problem, got \(String(describing: model.state.problem))")

@@ -294,7 +294,10 @@ extension WeatherViews {
             let sun = SunDay(
                 on: LocalDay(year: numbers[0], month: numbers[1], day: numbers[2], timeZone: zone),
                 at: Observer(latitude: report.location.latitude, longitude: report.location.longitude))
-            if let sunrise = sun.sunrise, let sunset = sun.sunset, sunset > sunrise { (rise, set) = (sunrise, sunset) }
+            // Within the day, as the provider's are: at high latitudes the sun may set after midnight.
+            if let sunrise = sun.sunrise, let sunset = sun.sunset, sunrise > midnight, sunset > sunrise, sunset < end {
+                (rise, set) = (sunrise, sunset)
+            }
         }
         let morning = rise ?? midnight.addingTimeInterval(6 * 3600)
         let evening = set ?? midnight.addingTimeInterval(18 * 3600)
@@ -370,7 +373,9 @@ extension WeatherViews {
         let units = frame.units, painter = frame.painter
         let parts = dayParts(report, now: frame.now)
         var lines = [header(report.location, place: place, frame: frame, note: "the next 3 days in parts")]
-        let showing = Showing(hourDays: Showing.hours(report, from: frame.now, for: 4 * 24))
+        // The parts' dates, and the hours the rain summary reads.
+        let showing = Showing(
+            hourDays: Set(parts.map(\.date)).union(Showing.hours(report, from: frame.now, for: 24)))
         guard !parts.isEmpty else {
             lines += DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width)
             return (lines + footer(shown, place: place, frame: frame, showing: showing)).joined(separator: "\n")

@@ -277,22 +277,18 @@ final class WeatherModel: ObservableViewModel {
     /// once: `defaultPlaceNote`); nil, with the problem, when it names no place.
     private func resolve(_ text: String) async -> ResolvedPlace? {
         var text = text.trimmingCharacters(in: .whitespaces)
-        var isDefault = false
+        var start: PlaceMemory.Start?
         if text.isEmpty {
-            do throws(StoreError) {
-                let start = try await places.start()
-                (text, isDefault) = (start.text, start.isDefault)
-            } catch {
-                state.problem = .storage("The last place cannot be read: \(error.message)")
-                return nil
-            }
+            start = await places.start()
+            text = start?.text ?? ""
         }
+        let isDefault = start?.isDefault ?? false
         do {
             let place = try await resolver.resolve(text)
-            if isDefault {
+            if let start {
                 let location = place.location
                 let name = [location.name, place.region, location.country].compactMap { $0 }.filter { !$0.isEmpty }
-                state.defaultPlaceNote = PlaceMemory.defaultNote(name.joined(separator: ", "))
+                state.defaultPlaceNote = start.note(name.joined(separator: ", "))
             }
             return place
         } catch {
