@@ -205,9 +205,10 @@ public final class Shell {
             }
             return .completed(status: write(result))
         } catch {
-            // Ctrl-C cancelled the command: the session says "Cancelled." once (the App); the command's own words for
-            // it ("The request was cancelled.") are not said too. JSON still gets its error document.
-            if Task.isCancelled, error.code == "cancelled", configuration.format == .text {
+            // Ctrl-C cancelled a request: the session says "Cancelled." once (the App); the request's own words for it
+            // ("The request was cancelled.") are not said too. A command with more to say (a form closed) says it.
+            // JSON still gets its error document.
+            if Task.isCancelled, error.details["interrupted"] == "true", configuration.format == .text {
                 commandFailed?(error)
                 return .completed(status: error.exitCode)
             }

@@ -22,9 +22,10 @@ enum ContactViews {
         }
         lines.append("")
         if state.problems.isEmpty {
-            lines.append(
-                painter.paint("Ready to send.", .green)
-                    + " 'submit' sends it, 'edit FIELD' changes a field, 'cancel' discards it.")
+            // The hint on a line of its own: a line with colour in it is cut at the edge, not broken, and "'cancel'
+            // discar…" was all a narrow terminal showed.
+            lines.append(painter.paint("Ready to send.", .green))
+            lines.append("'submit' sends it, 'edit FIELD' changes a field, 'cancel' discards it.")
         } else {
             let count = state.problems.count
             lines.append(painter.paint("\(count) field\(count == 1 ? " needs" : "s need") attention:", .yellow))

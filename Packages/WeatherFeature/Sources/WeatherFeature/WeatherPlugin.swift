@@ -486,7 +486,9 @@ public final class WeatherPlugin: FeaturePlugin {
             case .badKey, .notConfigured: .configuration
             case .cancelled: .failure
             }
-        return .failure(code(error), error.message, kind: kind)
+        // An interrupted request: the session says "Cancelled." itself (`Shell`).
+        return .failure(
+            code(error), error.message, details: error == .cancelled ? ["interrupted": "true"] : [:], kind: kind)
     }
 
     private static func code(_ error: WeatherError) -> String {
