@@ -37,4 +37,13 @@ import Testing
         let contact = try #require(help.range(of: "Contact"))
         #expect(weather.lowerBound < contact.lowerBound)
     }
+
+    /// `search par` did not show Paris on page 1 (name order puts it at row 150 of 723): the largest match is said.
+    @Test func theLargestMatchIsSaidWhenNameOrderPutsItPastThePage() throws {
+        let home = try TemporaryDirectory()
+        let search = try AppBinary.runner(home: home).run(["--", "search", "par"]).stdout
+        #expect(search.contains("Largest: Paris, Ile-de-France, FR · 2.1 M, #2988507 (--sort population)"), "\(search)")
+        // Not when the page shows it.
+        #expect(!(try AppBinary.runner(home: home).run(["--", "search", "paris"]).stdout.contains("Largest:")))
+    }
 }

@@ -27,6 +27,9 @@ final class CityBrowser: ObservableViewModel {
         var rows: [CityRow]
         /// Favourites the list in use lacks (for a favourites list): kept with their stored name and place.
         var absent: [Favorite] = []
+        /// The most important match, when the first page in name order does not show it (`search par`: Paris is
+        /// row 150 of 723); said above the rows.
+        var likeliest: City? = nil
 
         var pageCount: Int { max(1, (total + limit - 1) / limit) }
         var pageIndex: Int { offset / max(1, limit) }
@@ -521,8 +524,15 @@ final class CityBrowser: ObservableViewModel {
                     && (parsed.country == nil || favorite.country?.uppercased() == parsed.country?.uppercased())
             }
         }
+        var likeliest: City?
+        if !favoritesOnly, order == .name, offset == 0, !parsed.prefix.isEmpty, page.total > rows.count,
+            let top = directory.search(CityQuery(parsing: query, order: .population), nil, 0, 1).cities.first,
+            !rows.contains(where: { $0.city.id == top.id })
+        {
+            likeliest = top
+        }
         return Results(
             query: query, favoritesOnly: favoritesOnly, order: order, offset: offset, limit: limit, total: page.total,
-            rows: rows, absent: absent)
+            rows: rows, absent: absent, likeliest: likeliest)
     }
 }

@@ -40,6 +40,12 @@ enum MapViews {
                 "\(subject)\(ranked): \(formatted(results.total)) \(results.total == 1 ? "match" : "matches")", .bold)
                 + " (\(formatted(first))–\(formatted(last)))"
         ]
+        if let top = results.likeliest {
+            // The place a person most likely meant, when name order put it past this page.
+            let hint = hints ? ": 'open #\(top.id)'" : ", #\(top.id) (--sort population)"
+            lines += DisplayWidth.wrapped("Largest: \(TerminalText.sanitize(top.listLabel))\(hint)", width: width)
+                .map { painter.paint($0, .dim) }
+        }
         let numberWidth = String(results.rows.count).count
         // The row: number, two spaces, name, two spaces, coordinates (20 columns), a space and the star. A narrow
         // terminal leaves the coordinates out, so that the names (with region and population) keep their room.
