@@ -296,8 +296,11 @@ public struct WeatherReport: Sendable, Equatable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case location, provider, observedAt, utcOffset, current, hours, days, leftOut, repairs
+        case location, provider, observedAt, utcOffset, current, hours, days, leftOut
     }
+
+    /// The words-only list that reports cached before `leftOut` carried.
+    private enum LegacyKeys: String, CodingKey { case repairs }
 
     /// Reports cached before `leftOut` existed decode with none, or with their `repairs` in words only (never on
     /// screen: where they were is not known).
@@ -313,19 +316,8 @@ public struct WeatherReport: Sendable, Equatable, Codable {
         if let leftOut = try container.decodeIfPresent([LeftOutValue].self, forKey: .leftOut) {
             self.leftOut = leftOut
         } else {
-            leftOut = (try container.decodeIfPresent([String].self, forKey: .repairs) ?? []).map { .init($0, .extra) }
+            let legacy = try decoder.container(keyedBy: LegacyKeys.self)
+            leftOut = (try legacy.decodeIfPresent([String].self, forKey: .repairs) ?? []).map { .init($0, .extra) }
         }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(location, forKey: .location)
-        try container.encode(provider, forKey: .provider)
-        try container.encode(observedAt, forKey: .observedAt)
-        try container.encode(utcOffset, forKey: .utcOffset)
-        try container.encode(current, forKey: .current)
-        try container.encode(hours, forKey: .hours)
-        try container.encode(days, forKey: .days)
-        try container.encode(leftOut, forKey: .leftOut)
     }
 }

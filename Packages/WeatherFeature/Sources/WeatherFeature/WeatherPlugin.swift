@@ -550,7 +550,7 @@ public final class WeatherPlugin: FeaturePlugin {
                         temperature: (unit.temperature(cached.report.current.temperature) * 10).rounded() / 10,
                         condition: cached.report.current.condition.words, fetchedAt: cached.fetchedAt,
                         observedAt: cached.report.observedAt,
-                        stale: now().timeIntervalSince(min(cached.report.observedAt, cached.fetchedAt)) > oldAfter)
+                        stale: cached.isOld(now: now()))
                 }))
     }
 }

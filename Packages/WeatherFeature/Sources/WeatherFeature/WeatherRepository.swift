@@ -34,6 +34,12 @@ extension AgedAnswer {
     }
 }
 
+/// A stored answer, as the favourites list shows it: old by the same rule (it was not kept after a failure).
+extension CachedWeather: AgedAnswer {
+    var observedAt: Date { report.observedAt }
+    var staleBecause: WeatherError? { nil }
+}
+
 struct WeatherRepository: Sendable {
     static let freshFor: TimeInterval = 600
 
