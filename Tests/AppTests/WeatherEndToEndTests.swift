@@ -5,7 +5,9 @@ import Testing
 
 /// The providers' recorded responses these tests serve (their own copies, in `Fixtures/`), moved to today: views
 /// start from now, so every date and time in them is shifted by the whole days from the day they were recorded
-/// (22 November 2026 in Toronto) to today there. The time of day stays as recorded.
+/// (22 November 2026 in Toronto) to today there. The time of day stays as recorded, but for the observation itself,
+/// which is made 10 to 25 minutes before now: an answer observed more than 3 hours ago is old (exit 3), so with
+/// 09:00 kept, these tests failed whenever they ran after noon in Toronto.
 func weatherFixture(_ name: String, filePath: StaticString = #filePath) throws -> String {
     redated(try fixture(name, filePath: filePath))
 }
@@ -37,6 +39,34 @@ func redated(_ text: String, now: Date = Date()) -> String {
             let moved = calendar.date(byAdding: .day, value: shift, to: day)
         else { continue }
         result.replaceSubrange(range, with: formatter.string(from: moved))
+    }
+    return observedJustBefore(now, in: result)
+}
+
+/// `text` with its observation time (Open-Meteo's `"current": {"time": …}` in the answer's local time,
+/// OpenWeatherMap's current `"dt"`) moved to the quarter hour at least 10 minutes before `now`.
+func observedJustBefore(_ now: Date, in text: String) -> String {
+    let observed = (now.timeIntervalSince1970 - 600) / 900
+    let instant = Int(observed.rounded(.down)) * 900
+    var result = text
+    if let current = try? NSRegularExpression(pattern: #""current":\s*\{\s*"time":\s*"([0-9T:-]+)""#),
+        let match = current.firstMatch(in: result, range: NSRange(result.startIndex..., in: result)),
+        let range = Range(match.range(at: 1), in: result)
+    {
+        let offset =
+            (try? NSRegularExpression(pattern: #""utc_offset_seconds":\s*(-?[0-9]+)"#))
+            .flatMap { $0.firstMatch(in: result, range: NSRange(result.startIndex..., in: result)) }
+            .flatMap { Range($0.range(at: 1), in: result) }.flatMap { Int(result[$0]) } ?? 0
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: offset)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        result.replaceSubrange(range, with: formatter.string(from: Date(timeIntervalSince1970: Double(instant))))
+    } else if !result.contains(#""list""#), let dt = try? NSRegularExpression(pattern: #""dt":\s*([0-9]+)"#),
+        let match = dt.firstMatch(in: result, range: NSRange(result.startIndex..., in: result)),
+        let range = Range(match.range(at: 1), in: result)
+    {
+        result.replaceSubrange(range, with: String(instant))
     }
     return result
 }
