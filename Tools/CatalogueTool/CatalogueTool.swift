@@ -33,7 +33,7 @@ struct CatalogueTool {
         let more = CatalogueBuilder.addMore(try String(contentsOfFile: paths[4], encoding: .utf8), to: &records)
         let airports = CatalogueBuilder.airports(csv: try String(contentsOfFile: paths[5], encoding: .utf8))
         // A fixed date keeps the file byte-identical when the data has not changed.
-        let data = CatalogueBuilder.build(
+        let data = try CatalogueBuilder.build(
             records, source: "built-in", createdAt: Date(timeIntervalSince1970: 0), otherNames: otherNames,
             airports: airports)
         try data.write(to: URL(fileURLWithPath: paths[7]))

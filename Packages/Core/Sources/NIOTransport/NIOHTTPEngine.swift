@@ -6,6 +6,12 @@ import NIOPosix
 import Networking
 import Synchronization
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The live `HTTPEngine`: swift-server's async-http-client on SwiftNIO. A request that waits for a slow server waits
 /// in `epoll`, without spending the CPU that FoundationNetworking's libcurl bridge burned (3.0 s of CPU for a 3-second
 /// wait, against 0.05 s now; see docs/benchmarks.md). Its client is made on the first request, so a run that sends none starts no event
@@ -95,12 +101,30 @@ public final class NIOHTTPEngine: HTTPEngine {
                 return .failure(.transport(host: current, .tooLarge(limit: limit)))
             }
             var collected = Data()
+            // A 2xx body asked for in a file goes there chunk by chunk: a download of hundreds of megabytes costs a
+            // chunk of memory, not its size.
+            var file: BodyFile?
+            if let path = exchange.bodyFile, (200..<300).contains(status) {
+                guard let opened = BodyFile(creating: path) else {
+                    return .failure(.transport(host: current, .notSaved(String(cString: strerror(errno)))))
+                }
+                file = opened
+            }
+            defer { file?.finish() }
+            var received = 0
             do {
                 for try await chunk in response.body {
-                    guard collected.count + chunk.readableBytes <= limit else {
+                    guard received + chunk.readableBytes <= limit else {
                         return .failure(.transport(host: current, .tooLarge(limit: limit)))
                     }
-                    collected.append(contentsOf: chunk.readableBytesView)
+                    received += chunk.readableBytes
+                    if let file {
+                        if let reason = chunk.withUnsafeReadableBytes({ file.append($0) }) {
+                            return .failure(.transport(host: current, .notSaved(reason)))
+                        }
+                    } else {
+                        collected.append(contentsOf: chunk.readableBytesView)
+                    }
                 }
             } catch {
                 return .failure(Self.failure(error, host: current))
@@ -156,5 +180,36 @@ public final class NIOHTTPEngine: HTTPEngine {
         }
         if error is ChannelError { return .transport(host: host, .connectionLost("the connection failed")) }
         return .transport(host: host, .other("the network library failed"))
+    }
+}
+
+/// The file a downloaded body is written to: made anew (truncated), readable by the user alone.
+struct BodyFile {
+    let descriptor: Int32
+
+    /// Nil when the file cannot be made (`errno` says why).
+    init?(creating path: String) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
+    }
+
+    /// Writes all of `bytes`; the system's reason when it cannot (a full disk).
+    func append(_ bytes: UnsafeRawBufferPointer) -> String? {
+        guard let base = bytes.baseAddress else { return nil }
+        var done = 0
+        while done < bytes.count {
+            let written = write(descriptor, base + done, bytes.count - done)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            done += written
+        }
+        return nil
+    }
+
+    func finish() {
+        _ = close(descriptor)
     }
 }

@@ -27,7 +27,8 @@ public struct HTTPClient: Sendable {
     public func send(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
         let prepared = try prepare(request)
         let key = prepared.url.absoluteString
-        let cacheable = request.method == .get
+        // A body written to a file is the caller's: never kept in the cache.
+        let cacheable = request.method == .get && request.bodyFile == nil
         var conditional = prepared
         if cacheable {
             switch transport.cache.lookup(key) {
@@ -46,7 +47,8 @@ public struct HTTPClient: Sendable {
         let response: HTTPResponse
         do {
             response = try await transport.perform(
-                conditional, host: host, timeout: request.timeout, maxBodyBytes: request.maxBodyBytes)
+                conditional, host: host, timeout: request.timeout, maxBodyBytes: request.maxBodyBytes,
+                bodyFile: request.bodyFile)
         } catch {
             transport.logger.info(
                 "HTTP request failed", metadata: ["url": "\(redacted(request))", "error": "\(error.message)"])

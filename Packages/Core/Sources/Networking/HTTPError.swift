@@ -30,7 +30,7 @@ public enum HTTPError: Error, Equatable, Sendable {
         switch self {
         case .transport(_, let failure):
             switch failure {
-            case .tooLarge, .tooManyRedirects: false
+            case .tooLarge, .tooManyRedirects, .notSaved: false
             default: true
             }
         case .status(let error): error.code == 408 || error.code == 429 || error.code >= 500
@@ -52,6 +52,9 @@ public enum TransportFailure: Equatable, Sendable {
     case tooManyRedirects
     /// Redirected to a URL of another scheme than http or https (`file://`): never followed.
     case redirectRefused(scheme: String)
+    /// The body could not be written where the request asked (`HTTPRequest.bodyFile`): a full disk, a read-only
+    /// folder. The reason is the system's, in its words (`No space left on device`).
+    case notSaved(String)
     case other(String)
 
     func message(host: String) -> String {
@@ -66,6 +69,7 @@ public enum TransportFailure: Equatable, Sendable {
         case .tooManyRedirects: "\(host) redirected too many times."
         case .redirectRefused(let scheme):
             "\(host) redirected to a \(String(scheme.terminalSafe.prefix(20))): URL, which SkyLens does not follow (only http and https)."
+        case .notSaved(let reason): "The answer from \(host) could not be saved: \(reason.terminalSafe)."
         case .other(let detail): "The request to \(host) failed: \(detail.terminalSafe)."
         }
     }

@@ -28,6 +28,10 @@ public struct HTTPRequest: Sendable, Equatable {
     public var timeout: Duration?
     /// Overrides the transport's body size limit for this request (a large download).
     public var maxBodyBytes: Int?
+    /// Where the body of a 2xx answer is written as it arrives (a file made anew, readable by the user alone) instead
+    /// of being kept in memory: a large download costs no memory. The response's `body` is then empty; any other
+    /// answer's body is kept in memory as usual. Such a request is never cached.
+    public var bodyFile: String?
 
     public init(
         method: HTTPMethod = .get,
@@ -36,7 +40,8 @@ public struct HTTPRequest: Sendable, Equatable {
         headers: [String: String] = [:],
         body: Data? = nil,
         timeout: Duration? = nil,
-        maxBodyBytes: Int? = nil
+        maxBodyBytes: Int? = nil,
+        bodyFile: String? = nil
     ) {
         self.method = method
         self.path = path
@@ -45,6 +50,7 @@ public struct HTTPRequest: Sendable, Equatable {
         self.body = body
         self.timeout = timeout
         self.maxBodyBytes = maxBodyBytes
+        self.bodyFile = bodyFile
     }
 
     public static func get(_ path: String, query: [QueryItem] = [], headers: [String: String] = [:]) -> Self {

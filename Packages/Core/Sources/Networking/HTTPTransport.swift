@@ -24,6 +24,22 @@ public struct EngineRequest: Sendable {
     public var host: String
     public var maxBodyBytes: Int
     public var maxRedirects: Int
+    /// Where a 2xx answer's body goes instead of memory (`HTTPRequest.bodyFile`); nil keeps it in the response.
+    public var bodyFile: String?
+
+    public init(
+        url: URL, method: String, headers: [(name: String, value: String)], body: Data?, host: String,
+        maxBodyBytes: Int, maxRedirects: Int, bodyFile: String? = nil
+    ) {
+        self.url = url
+        self.method = method
+        self.headers = headers
+        self.body = body
+        self.host = host
+        self.maxBodyBytes = maxBodyBytes
+        self.maxRedirects = maxRedirects
+        self.bodyFile = bodyFile
+    }
 }
 
 /// The one connection pool of the App, over an `HTTPEngine`: a deadline per request, a size limit per body, a
@@ -83,7 +99,8 @@ public final class HTTPTransport: Sendable {
 
     /// Sends `request` and returns the response whatever its status; throws only transport failures.
     func perform(
-        _ request: PreparedRequest, host: String, timeout: Duration?, maxBodyBytes: Int? = nil
+        _ request: PreparedRequest, host: String, timeout: Duration?, maxBodyBytes: Int? = nil,
+        bodyFile: String? = nil
     ) async throws(HTTPError)
         -> HTTPResponse
     {
@@ -97,7 +114,7 @@ public final class HTTPTransport: Sendable {
         }
         let exchange = EngineRequest(
             url: request.url, method: request.method.uppercased(), headers: headers, body: request.body,
-            host: host, maxBodyBytes: limit, maxRedirects: configuration.maxRedirects)
+            host: host, maxBodyBytes: limit, maxRedirects: configuration.maxRedirects, bodyFile: bodyFile)
         let engine = self.engine
         let ended = activity?(host)
         defer { ended?() }

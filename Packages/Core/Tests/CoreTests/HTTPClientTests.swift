@@ -40,6 +40,42 @@ import Testing
         #expect(post.header("content-type") == "application/json")
     }
 
+    /// A large download (`cities reload`) goes to a file as it arrives: the response holds none of it; an error's
+    /// body is kept in memory as usual and no file is made; a file that cannot be written is said in the system's
+    /// words, never as a network failure.
+    @Test func aBodyAskedForInAFileIsWrittenThereAndNotKept() async throws {
+        let directory = try TemporaryDirectory()
+        let body = String(repeating: "0123456789", count: 300_000)
+        let server = try LoopbackServer(always: .text(body))
+        let path = directory.file("body").path
+        let response = try await client(server, maxBody: 4 * 1_048_576).send(
+            HTTPRequest(path: "/list", bodyFile: path))
+        #expect(response.status == 200 && response.body.isEmpty)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == body)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+        let failing = try LoopbackServer(always: .text("gone", status: 410))
+        let other = directory.file("error").path
+        do {
+            _ = try await client(failing).send(HTTPRequest(path: "/list", bodyFile: other))
+            Issue.record("a 410 must fail")
+        } catch {
+            guard case .status(let status) = error else { Issue.record("\(error)"); return }
+            #expect(status.bodyText() == "gone")
+        }
+        #expect(!FileManager.default.fileExists(atPath: other))
+
+        do {
+            _ = try await client(server, maxBody: 4 * 1_048_576).send(
+                HTTPRequest(path: "/list", bodyFile: directory.file("no/such/folder/body").path))
+            Issue.record("a file in a missing folder cannot be written")
+        } catch {
+            #expect(error == .transport(host: "127.0.0.1:\(server.port)", .notSaved("No such file or directory")))
+            #expect(error.message.contains("could not be saved: No such file or directory") && !error.isTransient)
+        }
+    }
+
     @Test func clientErrorCarriesStatusAndBody() async throws {
         let server = try LoopbackServer(always: .json(#"{"error":"unknown city"}"#, status: 404))
         await #expect(throws: HTTPError.self) { try await client(server).send(.get("/x")) }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The catalogue file: a header, then columns of fixed-width values and blobs of UTF-8 text, each section aligned to
 /// 8 bytes, little-endian. Rows are in search order (folded name, then country, then id), so a search is two binary
 /// searches and a page is a run of consecutive rows. The file is read whole and used in place, never parsed.
@@ -122,40 +128,168 @@ enum CatalogueFormat {
     }
 }
 
-/// Writes sections one after another, aligned, and the header that points at them.
+/// Writes sections one after another, aligned, and the header that points at them: into memory, or into a file as
+/// they come (the header, written last, goes at its start), so that building a catalogue never holds the file too.
+/// Past `limit` bytes it stops with `CatalogueError.tooLarge`.
 struct CatalogueWriter {
-    private var body = Data()
+    /// Where the bytes go.
+    enum Sink {
+        case memory
+        /// An open file, empty; the writer does not close it.
+        case file(descriptor: Int32)
+    }
+
+    private let sink: Sink
+    private let limit: Int?
+    private var data = Data()
+    /// Bytes written so far, the header's room included.
+    private var size = 0
     private var table: [(offset: UInt64, length: UInt64)] = []
     private let count: Int
+    /// Values are converted in pieces of this many bytes at most.
+    private static let chunk = 1 << 20
 
-    init(count: Int) {
+    init(count: Int, sink: Sink = .memory, limit: Int? = nil) throws(CatalogueError) {
         self.count = count
+        self.sink = sink
+        self.limit = limit
+        try emit(UnsafeRawBufferPointer(start: nil, count: 0), zeros: CatalogueFormat.headerSize)
     }
 
-    mutating func append(_ section: CatalogueFormat.Section, bytes: Data) {
-        precondition(section.rawValue == table.count, "sections must be written in order")
-        while (CatalogueFormat.headerSize + body.count) % 8 != 0 { body.append(0) }
-        table.append((UInt64(CatalogueFormat.headerSize + body.count), UInt64(bytes.count)))
-        body.append(bytes)
-    }
-
-    mutating func append<T: FixedWidthInteger>(_ section: CatalogueFormat.Section, values: [T]) {
-        var data = Data(capacity: values.count * MemoryLayout<T>.size)
-        values.withUnsafeBufferPointer { buffer in
-            for value in buffer { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
+    private mutating func emit(_ bytes: UnsafeRawBufferPointer, zeros: Int = 0) throws(CatalogueError) {
+        let adding = bytes.count + zeros
+        if let limit, size + adding > limit {
+            throw .tooLarge(
+                "its catalogue would be more than \(limit / 1_048_576) MB (\(CatalogueStore.maximumCatalogueBytes / 1_048_576) MB is the most a catalogue may be)"
+            )
         }
-        append(section, bytes: data)
+        switch sink {
+        case .memory:
+            if zeros > 0 { data.append(contentsOf: repeatElement(0, count: zeros)) }
+            data.append(contentsOf: bytes)
+        case .file(let descriptor):
+            if zeros > 0 {
+                let padding = [UInt8](repeating: 0, count: zeros)
+                try padding.withUnsafeBytes { raw in
+                    Self.attempt { () throws(CatalogueError) in try Self.put(raw, descriptor) }
+                }
+                .get()
+            }
+            try Self.put(bytes, descriptor)
+        }
+        size += adding
     }
 
-    func finish() -> Data {
+    /// `emit`, its error as a value: the standard library's `withUnsafeBytes` passes on untyped errors only.
+    private mutating func attempt(_ bytes: UnsafeRawBufferPointer) -> Result<Void, CatalogueError> {
+        do { try emit(bytes) } catch { return .failure(error) }
+        return .success(())
+    }
+
+    private static func attempt(_ body: () throws(CatalogueError) -> Void) -> Result<Void, CatalogueError> {
+        do { try body() } catch { return .failure(error) }
+        return .success(())
+    }
+
+    private static func put(_ bytes: UnsafeRawBufferPointer, _ descriptor: Int32) throws(CatalogueError) {
+        guard let base = bytes.baseAddress else { return }
+        var done = 0
+        while done < bytes.count {
+            let written = write(descriptor, base + done, bytes.count - done)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw .storage(String(cString: strerror(errno)))
+            }
+            done += written
+        }
+    }
+
+    private mutating func begin(_ section: CatalogueFormat.Section, length: Int) throws(CatalogueError) {
+        precondition(section.rawValue == table.count, "sections must be written in order")
+        let padding = (8 - size % 8) % 8
+        try emit(UnsafeRawBufferPointer(start: nil, count: 0), zeros: padding)
+        table.append((UInt64(size), UInt64(length)))
+    }
+
+    mutating func append(_ section: CatalogueFormat.Section, bytes: Data) throws(CatalogueError) {
+        try begin(section, length: bytes.count)
+        try bytes.withUnsafeBytes { raw in attempt(raw) }.get()
+    }
+
+    mutating func append(_ section: CatalogueFormat.Section, bytes: [UInt8]) throws(CatalogueError) {
+        try begin(section, length: bytes.count)
+        try bytes.withUnsafeBytes { raw in attempt(raw) }.get()
+    }
+
+    mutating func append<T: FixedWidthInteger>(_ section: CatalogueFormat.Section, values: [T]) throws(CatalogueError) {
+        try append(section, count: values.count) { values[$0] }
+    }
+
+    /// A column of `count` values, `value(i)` the i-th: written in pieces, never as a whole array of bytes.
+    mutating func append<T: FixedWidthInteger>(
+        _ section: CatalogueFormat.Section, count: Int, _ value: (Int) -> T
+    ) throws(CatalogueError) {
+        try begin(section, length: count * MemoryLayout<T>.size)
+        let piece = max(1, Self.chunk / MemoryLayout<T>.size)
+        var buffer: [T] = []
+        buffer.reserveCapacity(min(piece, count))
+        var start = 0
+        while start < count {
+            let end = min(count, start + piece)
+            buffer.removeAll(keepingCapacity: true)
+            for index in start..<end { buffer.append(value(index).littleEndian) }
+            try buffer.withUnsafeBytes { raw in attempt(raw) }.get()
+            start = end
+        }
+    }
+
+    /// A blob of `length` bytes made of `pieces` pieces, `piece(i, &buffer)` appending the i-th: written a megabyte
+    /// at a time.
+    mutating func append(
+        _ section: CatalogueFormat.Section, length: Int, pieces: Int, _ piece: (Int, inout [UInt8]) -> Void
+    ) throws(CatalogueError) {
+        try begin(section, length: length)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(Self.chunk + 4096)
+        var written = 0
+        for index in 0..<pieces {
+            piece(index, &buffer)
+            if buffer.count >= Self.chunk || index == pieces - 1 {
+                written += buffer.count
+                try buffer.withUnsafeBytes { raw in attempt(raw) }.get()
+                buffer.removeAll(keepingCapacity: true)
+            }
+        }
+        precondition(written == length, "a section's pieces must add up to its length")
+    }
+
+    private func header() -> [UInt8] {
         precondition(table.count == CatalogueFormat.Section.allCases.count, "every section must be written")
-        var header = Data(CatalogueFormat.magic)
+        var header = CatalogueFormat.magic
         withUnsafeBytes(of: CatalogueFormat.version.littleEndian) { header.append(contentsOf: $0) }
         withUnsafeBytes(of: UInt32(count).littleEndian) { header.append(contentsOf: $0) }
         for entry in table {
             withUnsafeBytes(of: entry.offset.littleEndian) { header.append(contentsOf: $0) }
             withUnsafeBytes(of: entry.length.littleEndian) { header.append(contentsOf: $0) }
         }
-        return header + body
+        return header
     }
+
+    /// The whole file, when written into memory; for a file, its header is written in place and nil returned.
+    mutating func finish() throws(CatalogueError) -> Data? {
+        let header = header()
+        switch sink {
+        case .memory:
+            data.replaceSubrange(0..<header.count, with: header)
+            defer { data = Data() }
+            return data
+        case .file(let descriptor):
+            let written = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+            guard written == header.count else { throw .storage(String(cString: strerror(errno))) }
+            return nil
+        }
+    }
+
+    /// The bytes written so far, the header's room included.
+    var byteCount: Int { size }
 }

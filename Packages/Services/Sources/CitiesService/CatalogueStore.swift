@@ -303,12 +303,18 @@ public actor CatalogueStore {
     public static let maximumPlaces = 1_000_000
     public static let maximumCatalogueBytes = 160 * 1_048_576
 
+    /// Downloads the list into a file beside the catalogue, parses it into a table, builds the catalogue into another
+    /// file and installs it: in memory bounded by the table (about 90 bytes a place, 400 MB at most for the largest
+    /// list taken, 256 MB of JSON; docs/benchmarks.md), never the list or the catalogue whole.
     private func importRemote(_ remote: HTTPClient, progress: Progress?) async throws(CatalogueError) -> ReloadReport {
         progress?(.downloading, 0)
-        let response: HTTPResponse
+        let download = try workPath(Self.downloadTag)
+        defer { try? FileManager.default.removeItem(atPath: download) }
         do {
-            response = try await remote.send(
-                HTTPRequest(method: .get, path: "", timeout: downloadTimeout, maxBodyBytes: Self.maximumListBytes))
+            _ = try await remote.send(
+                HTTPRequest(
+                    method: .get, path: "", timeout: downloadTimeout, maxBodyBytes: Self.maximumListBytes,
+                    bodyFile: download))
         } catch {
             switch error {
             case .transport(_, .timedOut):
@@ -317,59 +323,64 @@ public actor CatalogueStore {
                 throw .downloadTemporary(error.message)
             case .transport(_, .tooLarge):
                 throw .tooLarge("more than \(Self.maximumListBytes / 1_048_576) MB of JSON")
+            case .transport(_, .notSaved(let reason)):
+                throw .storage(reason)
             default:
                 throw .download(error.message)
             }
         }
         progress?(.parsing, 0)
-        let parsed = try CityListParser.parse(response.body) { fraction in progress?(.parsing, fraction) }
-        let valid = parsed.cities.count
+        var parsed = try CityListParser.parse(file: download, maximumPlaces: Self.maximumPlaces) { fraction in
+            progress?(.parsing, fraction)
+        }
+        try? FileManager.default.removeItem(atPath: download)
+        let valid = parsed.table.count
         guard valid > 0, parsed.skipped * 100 <= valid + parsed.skipped else {
             throw .unusable(valid: valid, skipped: parsed.skipped, firstProblem: parsed.firstProblem)
         }
-        guard valid <= Self.maximumPlaces else {
-            throw .tooLarge("\(valid) places, more than the \(Self.maximumPlaces) a catalogue holds")
-        }
-        var records = parsed.cities
         // The downloaded list has names and coordinates; population, state and time zone come from the built-in one.
         if let known = try? CityCatalogue(path: builtIn.path) {
-            CatalogueBuilder.applyExtras(from: known, to: &records)
+            CatalogueBuilder.applyExtras(from: known, to: &parsed.table)
         }
-        var seen = Set<Int>()
-        records = records.filter { seen.insert($0.id).inserted }
+        let repeated = parsed.table.removeRepeatedIDs()
         progress?(.building, 0)
-        let data = CatalogueBuilder.build(records, source: remote.baseURL.absoluteString, createdAt: now()) {
-            fraction in
-            progress?(.building, fraction)
-        }
-        guard data.count <= Self.maximumCatalogueBytes else {
-            throw .tooLarge(
-                "its catalogue would be \(data.count / 1_048_576) MB, more than \(Self.maximumCatalogueBytes / 1_048_576) MB"
-            )
-        }
-        progress?(.saving, 0)
-        try replace(with: data, verify: false)
-        progress?(.saving, 1)
-        return ReloadReport(
-            source: remote.baseURL.absoluteString, count: records.count,
-            skipped: parsed.skipped + (parsed.cities.count - records.count),
-            firstProblem: parsed.firstProblem ?? (parsed.cities.count > records.count ? "repeated ids" : nil))
-    }
-
-    /// Writes `data` next to the catalogue, then installs it.
-    private func replace(with data: Data, verify: Bool) throws(CatalogueError) {
-        let temporary = try temporaryPath()
+        let temporary = try workPath(Self.importTag)
+        let descriptor = Self.create(temporary)
+        guard descriptor >= 0 else { throw .storage(String(cString: strerror(errno))) }
         do {
-            try data.write(to: URL(fileURLWithPath: temporary))
+            defer { close(descriptor) }
+            _ = try CatalogueBuilder.build(
+                parsed.table, source: remote.baseURL.absoluteString, createdAt: now(),
+                sink: .file(descriptor: descriptor), limit: Self.maximumCatalogueBytes
+            ) { fraction in progress?(.building, fraction) }
         } catch {
             try? FileManager.default.removeItem(atPath: temporary)
-            throw .storage((error as NSError).localizedDescription)
+            throw error
         }
-        try install(temporary, verify: verify)
+        progress?(.saving, 0)
+        try install(temporary, verify: false)
+        progress?(.saving, 1)
+        return ReloadReport(
+            source: remote.baseURL.absoluteString, count: parsed.table.count, skipped: parsed.skipped + repeated,
+            firstProblem: parsed.firstProblem ?? (repeated > 0 ? "repeated ids" : nil))
     }
 
-    /// A path beside the catalogue for a new one, in a data directory that exists (created private).
-    private func temporaryPath() throws(CatalogueError) -> String {
+    private static func create(_ path: String) -> Int32 {
+        #if canImport(Glibc)
+            Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        #else
+            Darwin.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        #endif
+    }
+
+    /// The files of an import in progress, beside the catalogue, named for their process: the list downloaded and the
+    /// catalogue being built.
+    private static let downloadTag = ".downloading-"
+    private static let importTag = ".importing-"
+
+    /// A path beside the catalogue for a new one (`importTag`) or a download (`downloadTag`), in a data directory
+    /// that exists (created private).
+    private func workPath(_ tag: String) throws(CatalogueError) -> String {
         let directory = (path as NSString).deletingLastPathComponent
         switch FileKind.at(directory) {
         case .missing, .directory: break
@@ -384,7 +395,7 @@ public actor CatalogueStore {
         } catch {
             throw .storage((error as NSError).localizedDescription)
         }
-        let temporary = "\(path).importing-\(ProcessInfo.processInfo.processIdentifier)"
+        let temporary = "\(path)\(tag)\(ProcessInfo.processInfo.processIdentifier)"
         try? FileManager.default.removeItem(atPath: temporary)
         removeDeadImports()
         return temporary
@@ -393,10 +404,13 @@ public actor CatalogueStore {
     /// Removes what an import killed half-way left behind (its process is gone); a live one's file is left alone.
     private func removeDeadImports() {
         let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent + ".importing-"
-        for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where file.hasPrefix(name) {
-            guard let pid = Int32(file.dropFirst(name.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
-            try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
+        for tag in [Self.importTag, Self.downloadTag] {
+            let name = (path as NSString).lastPathComponent + tag
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            where file.hasPrefix(name) {
+                guard let pid = Int32(file.dropFirst(name.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
+                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
+            }
         }
     }
 

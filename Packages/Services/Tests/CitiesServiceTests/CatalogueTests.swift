@@ -6,7 +6,7 @@ import Testing
 /// A catalogue built from a small list, in a temporary file.
 func makeCatalogue(_ json: String, directory: TemporaryDirectory) throws -> CityCatalogue {
     let parsed = try CityListParser.parse(Data(json.utf8))
-    let data = CatalogueBuilder.build(parsed.cities, source: "test", createdAt: Date(timeIntervalSince1970: 0))
+    let data = try CatalogueBuilder.build(parsed.cities, source: "test", createdAt: Date(timeIntervalSince1970: 0))
     let path = directory.file("test.skycat").path
     try data.write(to: URL(fileURLWithPath: path))
     return try CityCatalogue(path: path)
@@ -266,7 +266,7 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
     @Test func aPlaceOffTheGlobeIsAnErrorNotACrash() throws {
         let directory = try TemporaryDirectory()
         for (latitude, longitude) in [(2_000.0, 0.0), (-90.5, 10.0), (45.0, 181.0), (0.0, -2_147.0)] {
-            let data = CatalogueBuilder.build(
+            let data = try CatalogueBuilder.build(
                 [
                     City(id: 1, name: "Toronto", country: "CA", latitude: 43.7, longitude: -79.42),
                     City(id: 2, name: "Nowhere", country: "CA", latitude: latitude, longitude: longitude),
