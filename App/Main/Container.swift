@@ -95,7 +95,8 @@ struct Container: Sendable {
                 weather: MapWeather(
                     conditions: OpenMeteo.currentConditions(
                         http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
-                    cache: .sqlite(database)),
+                    cache: .sqlite(database),
+                    temperature: .stored(in: .sqlite(database), default: configuration.units.temperatureUnit)),
                 now: { Date() }, places: places),
             SkyPlugin(
                 catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() },

@@ -45,5 +45,12 @@ import Testing
         #expect(search.contains("Largest: Paris, Ile-de-France, FR · 2.1 M, #2988507 (--sort population)"), "\(search)")
         // Not when the page shows it.
         #expect(!(try AppBinary.runner(home: home).run(["--", "search", "paris"]).stdout.contains("Largest:")))
+        // The JSON says it too, as `largest`.
+        let json = try AppBinary.runner(home: home).run(["--", "--format", "json", "search", "par"]).stdout
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let largest = try #require(document["largest"] as? [String: Any])
+        #expect(largest["id"] as? Int == 2_988_507 && largest["name"] as? String == "Paris")
+        let paris = try AppBinary.runner(home: home).run(["--", "--format", "json", "search", "paris"]).stdout
+        #expect(!paris.contains("\"largest\""))
     }
 }

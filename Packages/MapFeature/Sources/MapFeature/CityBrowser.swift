@@ -29,7 +29,7 @@ final class CityBrowser: ObservableViewModel {
         var absent: [Favorite] = []
         /// The most important match, when the first page in name order does not show it (`search par`: Paris is
         /// row 150 of 723); said above the rows.
-        var likeliest: City? = nil
+        var likeliest: CityRow? = nil
 
         var pageCount: Int { max(1, (total + limit - 1) / limit) }
         var pageIndex: Int { offset / max(1, limit) }
@@ -117,6 +117,8 @@ final class CityBrowser: ObservableViewModel {
         var problem: Problem?
         /// The weather known for places, by city id (this session's; older than `MapWeather.freshFor` is asked again).
         var currents: [Int: MapCurrent] = [:]
+        /// The unit of the labels' temperatures: read when the weather is loaded.
+        var temperatureUnit: TemperatureUnit = .celsius
         /// Why the last request for the map's weather failed, and when.
         var weatherProblem: String?
         var weatherFailedAt: Date?
@@ -423,7 +425,7 @@ final class CityBrowser: ObservableViewModel {
         var annotations: [Int: String] = [:]
         if map.weather {
             for (id, current) in state.currents where now().timeIntervalSince(current.at) < MapWeather.freshFor {
-                annotations[id] = current.label
+                annotations[id] = current.label(state.temperatureUnit)
             }
         }
         return MapRequest(
@@ -453,6 +455,7 @@ final class CityBrowser: ObservableViewModel {
             state.weatherProblem = "The weather is not available in this build."
             return
         }
+        state.temperatureUnit = await weather.temperature.current()
         let date = now()
         let wanted = places.prefix(CurrentConditionsClient.limit).filter { place in
             state.currents[place.id].map { date.timeIntervalSince($0.at) >= MapWeather.freshFor } ?? true
@@ -524,12 +527,12 @@ final class CityBrowser: ObservableViewModel {
                     && (parsed.country == nil || favorite.country?.uppercased() == parsed.country?.uppercased())
             }
         }
-        var likeliest: City?
+        var likeliest: CityRow?
         if !favoritesOnly, order == .name, offset == 0, !parsed.prefix.isEmpty, page.total > rows.count,
             let top = directory.search(CityQuery(parsing: query, order: .population), nil, 0, 1).cities.first,
             !rows.contains(where: { $0.city.id == top.id })
         {
-            likeliest = top
+            likeliest = CityRow(city: top, favorite: state.favorites.contains(top.id))
         }
         return Results(
             query: query, favoritesOnly: favoritesOnly, order: order, offset: offset, limit: limit, total: page.total,

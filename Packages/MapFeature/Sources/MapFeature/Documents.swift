@@ -41,6 +41,8 @@ struct SearchDocument: JSONDocument {
     var results: [CityDocument]
     /// Favourites the city list in use lacks, as stored (only in a favourites list).
     var notInList: [AbsentFavorite]?
+    /// The place a person most likely meant, when name order put it past this page (the text's "Largest:" line).
+    var largest: CityDocument?
 
     struct AbsentFavorite: Encodable, Sendable {
         var id: Int
@@ -56,6 +58,7 @@ struct SearchDocument: JSONDocument {
         total = results.total
         offset = results.offset
         self.results = results.rows.map { CityDocument($0.city, favorite: $0.favorite) }
+        largest = results.likeliest.map { CityDocument($0.city, favorite: $0.favorite) }
         notInList =
             results.favoritesOnly
             ? results.absent.map {

@@ -501,7 +501,9 @@ public final class MapPlugin: FeaturePlugin {
             router.push(CityMap(city: CityReference(id: city.id, name: city.name)))
         }
         return CommandOutput(
-            text: MapViews.map(map, rendered: rendered, painter: context.painter, hints: !context.isOneShot),
+            text: MapViews.map(
+                map, rendered: rendered, painter: context.painter, unit: browser.state.temperatureUnit,
+                hints: !context.isOneShot),
             json: MapDocument(
                 city: map.city.map { CityDocument($0, favorite: map.favorite) },
                 center: [map.center.latitude, map.center.longitude], zoom: map.zoom,

@@ -41,7 +41,9 @@ final class MapScreen: FullScreen {
         if map.weather, message == nil, let problem = browser.state.weatherProblem {
             message = "Weather unavailable: " + problem
         }
-        var lines = painter.enabled ? rendered.spans.map { MapViews.paint($0, painter) } : rendered.lines
+        var lines =
+            painter.enabled
+            ? rendered.spans.map { MapViews.paint($0, painter, unit: browser.state.temperatureUnit) } : rendered.lines
         var footer = rendered.footer
         if let near = browser.nearestCity(to: map.center) {
             let withPlace = footer + " · near " + TerminalText.sanitize(near.name)

@@ -3,6 +3,7 @@ import CitiesService
 import CoreKit
 import Foundation
 import MapRendering
+import WeatherService
 
 /// Text renderings of the map feature's states: pure functions, checked by golden files.
 enum MapViews {
@@ -42,8 +43,8 @@ enum MapViews {
         ]
         if let top = results.likeliest {
             // The place a person most likely meant, when name order put it past this page.
-            let hint = hints ? ": 'open #\(top.id)'" : ", #\(top.id) (--sort population)"
-            lines += DisplayWidth.wrapped("Largest: \(TerminalText.sanitize(top.listLabel))\(hint)", width: width)
+            let hint = hints ? ": 'open #\(top.city.id)'" : ", #\(top.city.id) (--sort population)"
+            lines += DisplayWidth.wrapped("Largest: \(TerminalText.sanitize(top.city.listLabel))\(hint)", width: width)
                 .map { painter.paint($0, .dim) }
         }
         let numberWidth = String(results.rows.count).count
@@ -227,22 +228,25 @@ enum MapViews {
         return lines.joined(separator: "\n")
     }
 
-    static func map(_ map: CityBrowser.MapView, rendered: RenderedMap, painter: Painter, hints: Bool = true) -> String {
+    static func map(
+        _ map: CityBrowser.MapView, rendered: RenderedMap, painter: Painter, unit: TemperatureUnit = .celsius,
+        hints: Bool = true
+    ) -> String {
         var lines: [String] = []
         if let city = map.city {
             let star = map.favorite ? " " + painter.paint("★", .yellow) : ""
             let room = max(8, rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? 80) - (map.favorite ? 2 : 0)
             lines.append(painter.paint(TerminalText.sanitize(city.qualifiedName(fitting: room)), .bold) + star)
         }
-        lines += painter.enabled ? rendered.spans.map { paint($0, painter) } : rendered.lines
+        lines += painter.enabled ? rendered.spans.map { paint($0, painter, unit: unit) } : rendered.lines
         lines.append(painter.paint(rendered.footer, .dim))
         if hints { lines.append(painter.paint("zoom in|out · pan n|s|e|w · weather · back", .dim)) }
         return lines.joined(separator: "\n")
     }
 
     /// A map line in colour: each ink its own, so that shores, lakes, rivers, borders, state lines, cities, names,
-    /// favourites and the chosen place can be told apart.
-    static func paint(_ spans: [MapSpan], _ painter: Painter) -> String {
+    /// favourites and the chosen place can be told apart; a label's weather by its temperature (in `unit`).
+    static func paint(_ spans: [MapSpan], _ painter: Painter, unit: TemperatureUnit = .celsius) -> String {
         spans.map { span in
             switch span.ink {
             case .none: span.text
@@ -256,6 +260,9 @@ enum MapViews {
             case .favorite: painter.paint(span.text, .bold, .yellow)
             case .marker: painter.paint(span.text, .bold, .color256(198))
             case .night: painter.paint(span.text, .color256(238))
+            // The weather after a name: its temperature on the scale of every view.
+            case .annotation:
+                MapCurrent.style(ofLabel: span.text, unit: unit).map { painter.paint(span.text, $0) } ?? span.text
             }
         }.joined()
     }

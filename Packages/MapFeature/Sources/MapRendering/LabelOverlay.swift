@@ -42,8 +42,10 @@ struct LabelOverlay {
     }
 
     /// Draws the marker and its name: right of it when the name fits, else left, else cut to the wider side.
-    mutating func placeMarker(name: String, column: Int, row: Int) {
+    mutating func placeMarker(name: String, annotation: String? = nil, column: Int, row: Int) {
         guard column >= 0, column < columns, row >= 0, row < rows else { return }
+        let nameWidth = DisplayWidth.columns(of: name)
+        let name = annotation.map { name + " " + $0 } ?? name
         put(.text(Self.markerGlyph), at: row * columns + column, ink: .marker)
         reserve(row: row, from: column, to: column + 1)
         let width = DisplayWidth.columns(of: name)
@@ -54,13 +56,16 @@ struct LabelOverlay {
             guard roomRight > 0 else { return }
             put(.text(" "), at: row * columns + column + 1, ink: .marker)
             write(text, column: column + 2, row: row, ink: .marker)
-            reserve(row: row, from: column, to: column + 2 + DisplayWidth.columns(of: text))
+            let end = column + 2 + DisplayWidth.columns(of: text)
+            if annotation != nil { tint(row: row, from: column + 3 + nameWidth, to: end, ink: .annotation) }
+            reserve(row: row, from: column, to: end)
         } else {
             let text = width <= roomLeft ? name : DisplayWidth.truncated(name, toColumns: roomLeft)
             guard roomLeft > 0 else { return }
             let start = column - 1 - DisplayWidth.columns(of: text)
             put(.text(" "), at: row * columns + column - 1, ink: .marker)
             write(text, column: start, row: row, ink: .marker)
+            if annotation != nil { tint(row: row, from: start + nameWidth + 1, to: column - 1, ink: .annotation) }
             reserve(row: row, from: start, to: column + 1)
         }
     }
@@ -69,8 +74,10 @@ struct LabelOverlay {
     /// the dot (a favourite's "★"). Returns false (and draws nothing) when the label would leave the map or come
     /// within one column of another label or the marker.
     mutating func placeLabel(
-        name: String, column: Int, row: Int, glyph: String? = nil, ink: MapInk = .label
+        name: String, annotation: String? = nil, column: Int, row: Int, glyph: String? = nil, ink: MapInk = .label
     ) -> Bool {
+        let nameWidth = DisplayWidth.columns(of: name)
+        let name = annotation.map { name + " " + $0 } ?? name
         let width = DisplayWidth.columns(of: name)
         guard width > 0, column >= 0, row >= 0, row < rows else { return false }
         let end = column + 2 + width  // one past the last text column
@@ -81,8 +88,16 @@ struct LabelOverlay {
         if let glyph { put(.text(glyph), at: row * columns + column, ink: ink) }
         put(.text(" "), at: row * columns + column + 1, ink: ink)
         write(name, column: column + 2, row: row, ink: ink)
+        if annotation != nil { tint(row: row, from: column + 3 + nameWidth, to: end, ink: .annotation) }
         reserve(row: row, from: column, to: end)
         return true
+    }
+
+    /// Gives the text cells of `row` from column `start` to `end` (excluded) the ink `ink`: a label's annotation.
+    private mutating func tint(row: Int, from start: Int, to end: Int, ink: MapInk) {
+        for c in max(0, start)..<min(columns, max(start, end)) where kinds[row * columns + c] == Kind.text.rawValue {
+            textInks[row * columns + c] = ink
+        }
     }
 
     /// The finished row, and its runs of one ink: the canvas's glyphs where no text covers them, "░" for empty

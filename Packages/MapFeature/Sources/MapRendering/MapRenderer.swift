@@ -43,7 +43,8 @@ public enum MapRenderer {
         if let (place, dot) = marker {
             let name = TerminalText.sanitize(place.name)
             let (column, row) = (dot.x / viewport.dotsPerCellX, dot.y / viewport.dotsPerCellY)
-            overlay.placeMarker(name: text(name, request.annotations[place.id]), column: column, row: row)
+            overlay.placeMarker(
+                name: name, annotation: annotation(request.annotations[place.id]), column: column, row: row)
             labels.append(MapLabel(name: name, id: place.id, row: row, column: column))
         }
         labels += favoriteLabels(
@@ -106,10 +107,11 @@ public enum MapRenderer {
         return night
     }
 
-    /// A label's text: the name, then its annotation (made terminal-safe) after a space.
-    static func text(_ name: String, _ annotation: String?) -> String {
-        guard let annotation, !annotation.isEmpty else { return name }
-        return name + " " + TerminalText.sanitize(annotation)
+    /// What is written after a place's name: its annotation made safe, or nothing.
+    static func annotation(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        let safe = TerminalText.sanitize(text)
+        return safe.isEmpty ? nil : safe
     }
 
     /// A place's dot cell on the map.
@@ -170,7 +172,7 @@ public enum MapRenderer {
             let (column, row) = (dot.x / viewport.dotsPerCellX, dot.y / viewport.dotsPerCellY)
             let name = TerminalText.sanitize(favorite.name)
             if overlay.placeLabel(
-                name: text(name, annotations[favorite.id]), column: column, row: row,
+                name: name, annotation: annotation(annotations[favorite.id]), column: column, row: row,
                 glyph: LabelOverlay.favoriteGlyph, ink: .favorite)
             {
                 labels.append(MapLabel(name: name, id: favorite.id, row: row, column: column))
@@ -232,8 +234,10 @@ public enum MapRenderer {
         var placed: [MapLabel] = []
         for candidate in shown where placed.count < limit {
             let name = TerminalText.sanitize(candidate.place.name)
-            let label = text(name, annotations[candidate.place.id])
-            if overlay.placeLabel(name: label, column: candidate.column, row: candidate.row) {
+            if overlay.placeLabel(
+                name: name, annotation: annotation(annotations[candidate.place.id]), column: candidate.column,
+                row: candidate.row)
+            {
                 placed.append(
                     MapLabel(name: name, id: candidate.place.id, row: candidate.row, column: candidate.column))
             }

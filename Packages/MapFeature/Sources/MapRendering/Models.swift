@@ -97,6 +97,8 @@ public enum MapInk: UInt8, Sendable, CaseIterable {
     case marker
     /// An empty cell on the night side ("░", with `MapRequest.night`).
     case night
+    /// A place's annotation after its name (the map's weather: `3°☁`), coloured by what it says.
+    case annotation
 }
 
 /// A run of cells of one ink in a line of a rendered map.

@@ -1,4 +1,5 @@
 import Architecture
+import CoreKit
 import Foundation
 import Synchronization
 import Testing
@@ -32,7 +33,8 @@ import WeatherService
     @Test func theLargestPlacesGetTheirWeatherInOneRequest() async throws {
         let recorder = Recorder()
         let harness = try MapHarness(
-            weather: MapWeather(conditions: recorder.client(), cache: .inMemory()), now: Self.clock)
+            weather: MapWeather(conditions: recorder.client(), cache: .inMemory(), temperature: .fixed(.celsius)),
+            now: Self.clock)
         let map = await harness.run("map Toronto --zoom 7 --width 80 --height 24 --weather")
         #expect(map.contains("◉ Toronto 3°☁"))
         #expect(recorder.all.count == 1)
@@ -47,6 +49,28 @@ import WeatherService
         #expect(!(await harness.run("map Toronto --zoom 7 --width 80 --height 24")).contains("°☁"))
     }
 
+    /// Issue 25: the map's weather showed °C whatever `unit` said, and its labels were all one colour; now they are in
+    /// the unit kept (the settings `unit imperial` writes), coloured on the temperature scale of every view.
+    @Test func labelsFollowTheUnitAndTheTemperatureScale() async throws {
+        let settings = SettingsClient.inMemory([TemperaturePreference.settingsKey: "fahrenheit"])
+        let harness = try MapHarness(
+            terminal: TerminalInfo(isInteractive: false, colorEnabled: true),
+            weather: MapWeather(
+                conditions: Recorder().client(temperature: -7.6), cache: .inMemory(),
+                temperature: .stored(in: settings, default: nil)), now: Self.clock)
+        let map = await harness.run("map Toronto --zoom 7 --width 80 --height 24 --weather")
+        // -7.6 °C is 18.3 °F; the label reads 18°, painted as -7.6 °C is everywhere else (18 °F back in °C: -7.8).
+        let painted = Painter(enabled: true).paint("18°☁", ColorScale.temperature((18.0 - 32) * 5 / 9))
+        #expect(map.contains(painted), "\(map)")
+        #expect(!map.contains("-8°"))
+        // With no unit kept, the configured default; then °C.
+        let metric = try MapHarness(
+            weather: MapWeather(
+                conditions: Recorder().client(temperature: -7.6), cache: .inMemory(),
+                temperature: .stored(in: .inMemory(), default: nil)), now: Self.clock)
+        #expect(await metric.run("map Toronto --zoom 7 --width 80 --height 24 --weather").contains("◉ Toronto -8°☁"))
+    }
+
     @Test func freshCacheEntriesAreUsedAndNotAskedFor() async throws {
         let recorder = Recorder()
         let cache = WeatherCacheClient.inMemory()
@@ -59,7 +83,9 @@ import WeatherService
             hours: [], days: [])
         try await cache.store(
             report, provider: "open-meteo", place: "city:6167865", at: Self.clock().addingTimeInterval(-60))
-        let harness = try MapHarness(weather: MapWeather(conditions: recorder.client(), cache: cache), now: Self.clock)
+        let harness = try MapHarness(
+            weather: MapWeather(conditions: recorder.client(), cache: cache, temperature: .fixed(.celsius)),
+            now: Self.clock)
         let map = await harness.run("map Toronto --zoom 7 --width 80 --height 24 --weather")
         #expect(map.contains("◉ Toronto -8°❄"))
         #expect(recorder.all.count == 1)
@@ -71,7 +97,7 @@ import WeatherService
         let harness = try MapHarness(
             weather: MapWeather(
                 conditions: recorder.client(failing: .unreachable("api.open-meteo.com is not reachable (offline).")),
-                cache: .inMemory()), now: Self.clock)
+                cache: .inMemory(), temperature: .fixed(.celsius)), now: Self.clock)
         let map = await harness.run("map Toronto --zoom 7 --width 80 --height 24 --weather")
         #expect(map.contains("◉ Toronto") && !map.contains("°☁"))
         #expect(harness.output.stderr.contains("the map's weather is unavailable"))
@@ -82,7 +108,9 @@ import WeatherService
 
     @Test func theJSONGivesEachLabelsWeather() async throws {
         let harness = try MapHarness(
-            format: .json, weather: MapWeather(conditions: Recorder().client(temperature: 21.5), cache: .inMemory()),
+            format: .json,
+            weather: MapWeather(
+                conditions: Recorder().client(temperature: 21.5), cache: .inMemory(), temperature: .fixed(.celsius)),
             now: Self.clock)
         let json = await harness.run("map Toronto --zoom 7 --width 80 --height 24 --weather")
         #expect(json.contains(#""weather":{"condition":"overcast","temperature":21.5}"#))

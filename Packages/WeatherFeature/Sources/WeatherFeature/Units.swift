@@ -1,21 +1,5 @@
 import Foundation
-
-/// °C or °F. Values are stored in °C and converted when shown.
-enum TemperatureUnit: String, Sendable, Equatable, CaseIterable {
-    case celsius, fahrenheit
-
-    var symbol: String { self == .celsius ? "°C" : "°F" }
-
-    func temperature(_ celsius: Double) -> Double { self == .celsius ? celsius : celsius * 9 / 5 + 32 }
-
-    init?(argument: String) {
-        switch argument.lowercased() {
-        case "c", "celsius", "°c", "metric": self = .celsius
-        case "f", "fahrenheit", "°f", "imperial": self = .fahrenheit
-        default: return nil
-        }
-    }
-}
+import WeatherService
 
 /// Wind speeds: stored in km/h.
 enum WindUnit: String, Sendable, Equatable, CaseIterable {
@@ -153,7 +137,7 @@ struct Units: Sendable, Equatable {
     var distance: DistanceUnit { temperature == .fahrenheit ? .mi : .km }
 
     /// The settings each is kept under.
-    static let temperatureKey = "weather.unit"
+    static let temperatureKey = TemperaturePreference.settingsKey
     static let windKey = "weather.unit.wind"
     static let rainKey = "weather.unit.rain"
     static let clockKey = "weather.unit.clock"
@@ -198,6 +182,9 @@ public struct UnitDefaults: Sendable, Equatable {
             }
         }
     }
+
+    /// The temperature unit these defaults choose, if any (the map's weather follows it too).
+    public var temperatureUnit: TemperatureUnit? { temperature }
 
     func applied(to units: Units) -> Units {
         var units = units
