@@ -27,6 +27,41 @@ enum WeatherViews {
 
     /// Below this width a view drops its pictures and secondary columns.
     static let compactWidth = 60
+    /// From this width the weather now shows the hours ahead beside it.
+    static let wideWidth = 120
+
+    /// `Next 18 hours, every 3 hours` and a table of the hours ahead, every 3 hours, `rows` of them at most, within `width`: for the
+    /// side of a wide weather view. Empty when no hour is ahead or the table would not keep its time, sky and
+    /// temperature.
+    static func nextHoursPanel(_ report: WeatherReport, rows: Int, width: Int, frame: Frame) -> [String] {
+        let units = frame.units, painter = frame.painter
+        let steps = Array(upcomingHours(report, now: frame.now, step: 3).prefix(rows))
+        guard !steps.isEmpty, width >= 24 else { return [] }
+        let parser = LocalTime.Parser(utcOffset: report.utcOffset)
+        let times = steps.enumerated().map { index, hour in
+            let time = clock(hour.time, report.utcOffset, units.clock)
+            // A new day is said in the row where it starts.
+            guard index > 0, parser.day(hour.time) != parser.day(steps[index - 1].time) else { return time }
+            return "\(time) \(dayLabel(parser.day(hour.time)).prefix(3))"
+        }
+        let table = FittedTable(
+            columns: [
+                .init(header: "Time", cells: times),
+                skyColumn(steps.map(\.condition), painter: painter),
+                temperatureColumn("Temp", steps.map(\.temperature), frame),
+            ]
+                + rainAndWindColumns(
+                    probabilities: steps.map(\.precipitationProbability), amounts: steps.map(\.precipitation),
+                    winds: steps.map { hour in
+                        hour.windSpeed.map { speed($0, units) + (hour.windDirection.map { " " + windArrow($0) } ?? "") }
+                            ?? "—"
+                    }, windSpeeds: steps.map(\.windSpeed), units: units, painter: painter,
+                    priorities: (rain: 1, amount: 4, wind: 2))
+                + [.init(header: "", cells: steps.map { $0.condition.words }, priority: 3, flexible: true)])
+        let title = "N" + coverage(steps, step: 3).dropFirst()
+        return [painter.paint(DisplayWidth.truncated(title, toColumns: width), .bold)]
+            + table.lines(width: width, painter: painter)
+    }
 
     static func current(
         _ shown: WeatherRepository.Shown, place: ResolvedPlace?, almanac: WeatherModel.Almanac? = nil, frame: Frame
@@ -69,18 +104,33 @@ enum WeatherViews {
         facts += flow(sunLine(report, almanac: almanac, units: units))
         if let almanac { facts += flow(moonLine(almanac, polar: almanac.polar != nil)) }
 
-        var lines = [header(report.location, place: place, frame: frame)]
+        var block: [String] = []
         for index in 0..<max(art.count, facts.count) {
             let fact = index < facts.count ? facts[index] : ""
             guard !art.isEmpty else {
-                lines.append(fact)
+                block.append(fact)
                 continue
             }
             let picture =
                 index < art.count
                 ? painter.paint(art[index], .color256(iconColor(current.condition)))
                 : String(repeating: " ", count: artWidth)
-            lines.append(fact.isEmpty ? picture.trimmingTrailingSpaces : picture + "  " + fact)
+            block.append(fact.isEmpty ? picture.trimmingTrailingSpaces : picture + "  " + fact)
+        }
+        // A wide terminal shows the hours ahead beside the conditions, rather than leaving most of it empty.
+        let blockWidth = block.map { DisplayWidth.columns(of: $0) }.max() ?? 0
+        let panel =
+            frame.width >= wideWidth
+            ? nextHoursPanel(report, rows: max(4, block.count - 2), width: frame.width - blockWidth - 4, frame: frame)
+            : []
+        var lines = [header(report.location, place: place, frame: frame)]
+        for index in 0..<max(block.count, panel.count) {
+            let left = index < block.count ? block[index] : ""
+            guard index < panel.count else {
+                lines.append(left)
+                continue
+            }
+            lines.append(DisplayWidth.pad(left, to: blockWidth) + "    " + panel[index])
         }
         if let rain = rainSummary(report, now: frame.now, units: units) {
             lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }

@@ -121,7 +121,7 @@ struct WeatherHarness {
     }
 
     @Test func everyViewFitsFortyColumnsAndUsesTwoHundred() async throws {
-        for width in [40, 200] {
+        for width in [40, 80, 200] {
             let harness = try WeatherHarness(
                 server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
                 directory: directory)
@@ -134,6 +134,12 @@ struct WeatherHarness {
                 #expect(widest <= width, "\(line) at \(width) columns: \(widest)")
                 if width == 40, line == "weather Toronto" { Golden.assertMatches(text, named: "weather-toronto-40") }
                 if width == 40, line == "forecast --parts" { Golden.assertMatches(text, named: "parts-toronto-40") }
+                // Issue 25: at 200 columns the weather now used 75; the hours ahead now stand beside it.
+                if width == 200, line == "weather Toronto" {
+                    Golden.assertMatches(text, named: "weather-toronto-200")
+                    #expect(widest > 120 && text.contains("Next 18 hours, every 3 hours"), "\(widest)")
+                }
+                if width == 80, line == "weather Toronto" { #expect(!text.contains("Next 18 hours")) }
             }
         }
     }
