@@ -10,7 +10,11 @@ public enum DisplayWidth {
         var total = 0
         for scalar in text.unicodeScalars {
             if scalar.value == 0x1B { return columns(of: stripSGR(Substring(text))) }
-            guard scalar.value < 0x300 else { return text.reduce(0) { $0 + columns(of: $1) } }
+            guard scalar.value < 0x300 else {
+                // A colour code after the first wide or combining character takes no room either.
+                if text.unicodeScalars.contains("\u{1B}") { return columns(of: stripSGR(Substring(text))) }
+                return text.reduce(0) { $0 + columns(of: $1) }
+            }
             total += columns(of: scalar)
         }
         return total

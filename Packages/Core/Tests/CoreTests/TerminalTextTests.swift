@@ -84,6 +84,14 @@ import Testing
         #expect(DisplayWidth.columns(of: "東京都 Tokyo") == 12)
     }
 
+    /// Found by the pseudo-terminal width test: a colour code after the first character past U+02FF (the dash of
+    /// `16:45–00:00` in `forecast --parts`) was counted as text, 44 columns too many.
+    @Test func colourTakesNoRoomWhereverItStands() {
+        let painted = "16:45–00:00  \u{1B}[38;5;226m☀\u{1B}[0m  北京 \u{1B}[1mSão\u{1B}[0m"
+        #expect(DisplayWidth.columns(of: painted) == DisplayWidth.columns(of: "16:45–00:00  ☀  北京 São"))
+        #expect(DisplayWidth.columns(of: "\u{1B}[1m–\u{1B}[0m") == 1)
+    }
+
     /// Before: widths were summed per scalar, so a family emoji counted 8 columns and a flag 2 narrow ones.
     @Test func widthIsMeasuredPerGraphemeCluster() {
         #expect(DisplayWidth.columns(of: "👨‍👩‍👧‍👦") == 2)  // ZWJ sequence
