@@ -9,6 +9,9 @@ CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
 ZONEGRID := Packages/Services/Sources/CitiesService/Resources/timezones.skytz
 GEODATA := Packages/MapFeature/Sources/MapFeature/Resources/world.skygeo
 
+.PHONY: all deps build run install uninstall test test-each format lint api clean help catalogue geodata bench fuzz \
+	fuzz-smoke fuzz-build
+
 FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzPlaces FuzzScreenKeys FuzzSky FuzzTerminalText
 FUZZ_SECONDS ?= 300
 # 0: a new random seed each run (make fuzz). The smoke uses a fixed seed and a run cap, so that CI replays a sequence
@@ -17,20 +20,18 @@ FUZZ_SEED ?= 0
 FUZZ_RUNS ?= -1
 FUZZ_CORPUS ?= .build/fuzz-corpus
 
-.PHONY: all deps build run install uninstall test test-each format lint check-manifests clean help catalogue geodata bench fuzz fuzz-smoke fuzz-build
-
 all: build
 
 help:
 	@echo "make run        start SkyLens (same as: swift run App)"
-	@echo "make test       every package's tests and the end-to-end tests, in one build"
+	@echo "make test       every package's tests (from its own manifest) and the end-to-end tests, in one build folder"
 	@echo "make test-each  each package's tests on its own, as the team that owns it runs them"
 	@echo "make install    install skylens under PREFIX (default ~/.local): a binary that needs no Swift, its data,"
 	@echo "                the bash, zsh and fish completions and the manual page; DESTDIR for packaging"
 	@echo "make uninstall  remove what make install put under PREFIX"
 	@echo "make build      build the App"
 	@echo "make format     format the sources with swift format"
-	@echo "make lint       check formatting, and that the root and the packages declare test targets alike (CI)"
+	@echo "make lint       check formatting and the size of the framework's public API (CI)"
 	@echo "make deps       install the system library SkyLens builds against (SQLite's headers)"
 	@echo "make bench      the speed and memory targets, measured in release mode (writes .build/benchmarks.md)"
 	@echo "make fuzz       every libFuzzer harness for FUZZ_SECONDS (default 300) or FUZZ_RUNS runs each, FUZZERS to"
@@ -99,10 +100,26 @@ uninstall:
 	rm -rf "$(INSTALL_LIB)"
 	rm -f "$(INSTALL_BIN)/skylens" $(COMPLETION_FILES) "$(MANUAL_FILE)"
 
-# One test at a time: on two cores, tests that wait on processes would otherwise starve the ones that measure a
-# deadline.
+# Every package's tests, each from its own manifest (the one description of its targets), then the App and the
+# end-to-end tests: all in one build folder, so that what one package compiled the next one reuses. The build plan is
+# made anew for each package (--disable-build-manifest-caching), or a plan cached for another root could be taken for
+# this one's. Every package runs even when one fails; the status says whether any did. One test at a time: on two
+# cores, tests that wait on processes would otherwise starve the ones that measure a deadline.
+SCRATCH := $(CURDIR)/.build
+BUILD_FLAGS := --scratch-path $(SCRATCH) --disable-build-manifest-caching
+
 test: deps
-	$(SWIFT) test --no-parallel
+	@failed=""; \
+	for package in $(PACKAGES); do \
+		echo "== Packages/$$package"; \
+		$(SWIFT) build --build-tests --package-path Packages/$$package $(BUILD_FLAGS) \
+			&& $(SWIFT) test --skip-build --no-parallel --package-path Packages/$$package $(BUILD_FLAGS) \
+			|| failed="$$failed $$package"; \
+	done; \
+	echo "== the App and the end-to-end tests"; \
+	$(SWIFT) build --build-tests $(BUILD_FLAGS) && $(SWIFT) test --skip-build --no-parallel $(BUILD_FLAGS) \
+		|| failed="$$failed App"; \
+	if [ -n "$$failed" ]; then echo "tests failed in:$$failed"; exit 1; fi
 	$(MAKE) fuzz-smoke
 
 test-each: deps
@@ -114,12 +131,19 @@ test-each: deps
 format:
 	$(SWIFT) format --in-place --recursive $(SOURCES)
 
-lint: check-manifests
+lint: api
 	$(SWIFT) format lint --strict --recursive $(SOURCES)
 
-# The root Package.swift repeats each package's test targets (one build for `make test`): they must agree.
-check-manifests:
-	$(SWIFT) Tools/check-manifests.swift
+# A command is a type (issue 26): no feature reads an argument by its name or picks a command by its name; and the
+# framework a feature depends on stays small: its public declarations (types and members marked public in
+# Packages/Architecture/Sources/Architecture), fewer than 100. The shell's needs are `package` access.
+api:
+	@found=$$(grep -rnE 'arguments\[ *"|arguments\.(flag|integer)\(|command\.name|invocation\.' \
+		Packages/*Feature/Sources App/Main --include=*.swift || true); \
+	if [ -n "$$found" ]; then echo "An argument read by its name, or a command picked by its name:"; \
+		echo "$$found"; exit 1; fi
+	@count=$$(grep -h '^[[:space:]]*\(@MainActor \)\{0,1\}public ' Packages/Architecture/Sources/Architecture/*.swift | wc -l); \
+	echo "Architecture's public API: $$count declarations (fewer than 100)"; [ "$$count" -lt 100 ]
 
 # The built-in city list, prepared ahead so that the App never parses, folds or sorts it at run time.
 catalogue: deps

@@ -16,7 +16,11 @@ let package = Package(
     ],
     targets: [
         .executableTarget(
-            name: "FuzzCommandLine", dependencies: [.product(name: "Architecture", package: "Architecture")],
+            name: "FuzzCommandLine",
+            dependencies: [
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"), .product(name: "CoreKit", package: "Core"),
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "FuzzOpenMeteo",
@@ -43,7 +47,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "FuzzScreenKeys", dependencies: [.product(name: "Architecture", package: "Architecture")],
+            name: "FuzzScreenKeys",
+            dependencies: [
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"),
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "FuzzGeoData", dependencies: [.product(name: "MapRendering", package: "MapFeature")],

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Drafts docs/json/<kind>.schema.json from documents SkyLens wrote, for a new kind of document.
+"""Drafts <package>/Schemas/<kind>.schema.json from documents SkyLens wrote, for a new kind of document.
 
     SKYLENS_DUMP_JSON=/tmp/docs swift test --skip-build --filter JSONContractTests
-    python3 Tools/json-schema-draft.py /tmp/docs docs/json
+    python3 Tools/json-schema-draft.py /tmp/docs Packages/<Package>/Schemas
 
 Every key seen is declared, with every type seen; a key present in every document is required; objects are closed
 (additionalProperties: false). A draft is a start, not a contract: read it against the Swift type (an optional that

@@ -1,11 +1,13 @@
 import Architecture
 import CTerminal
 import CitiesService
+import CommandShell
 import CoreKit
 import Diagnostics
 import Foundation
 import Logging
 import Persistence
+import ProgramDocumentation
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,14 +19,15 @@ import Synchronization
 /// Starts the App: configuration, logging, the container, the shell; then one command, or the REPL.
 enum AppRunner {
     @MainActor
-    static func run(flags: Flags, command: [String], environment: [String: String]) async -> Int32 {
+    /// - Parameter given: the settings given as options on the command line (the first layer).
+    static func run(given: [SettingKey: String], command: [String], environment: [String: String]) async -> Int32 {
         // A closed reader shows as EPIPE from write(2), which StandardStreams turns into a quiet end (and a socket
         // closed under a request is an error, not a death).
         signal(SIGPIPE, SIG_IGN)
         let streams = StandardStreams()
         let configuration: AppConfiguration
         var settings = await LayeredSettings.load(
-            commandLine: AppConfiguration.commandLine(flags), environment: environment)
+            commandLine: given, environment: environment)
         do {
             configuration = try AppConfiguration.resolve(settings: &settings, environment: environment)
         } catch {
@@ -56,11 +59,11 @@ enum AppRunner {
         // The terminal's modes as they are before libedit changes them: given back on Ctrl-Z and on a signal.
         if stdinIsTerminal { _ = skylens_terminal_save(STDIN_FILENO) }
         let size = TerminalProbe.size(environment: environment)
+        let colorEnabled = configuration.colorEnabled(
+            stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal, oneShot: !command.isEmpty,
+            environment: environment)
         let terminal = TerminalInfo(
-            isInteractive: interactive,
-            colorEnabled: configuration.colorEnabled(
-                stdoutIsTerminal: stdoutIsTerminal, stdinIsTerminal: stdinIsTerminal, oneShot: !command.isEmpty,
-                environment: environment),
+            isInteractive: interactive, colorEnabled: colorEnabled,
             width: size.width, height: size.height, allowsEscapes: environment["TERM"] != "dumb",
             colorDepth: ColorDepth.from(environment: environment))
 
@@ -88,7 +91,10 @@ enum AppRunner {
         let shell = Shell(
             configuration: .init(
                 appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
-                terminal: terminal, attributions: Container.attributions),
+                terminal: terminal, attributions: Container.attributions,
+                placeNames: { [catalogue = container.catalogue] before, prefix in
+                    catalogue.nameCompletions(words: before, partial: prefix)
+                }),
             plugins: plugins, input: input, output: streams)
         programCommands.declarations = { [weak shell] in shell?.declaredCommands ?? [] }
         // The completion scripts' question (`skylens [OPTIONS] __complete -- WORDS… PARTIAL`): the candidates, one
@@ -111,7 +117,7 @@ enum AppRunner {
             database: container.database, shell: shell,
             startup: [configuration.dataDirectoryProblem, history.problem].compactMap { $0 })
         let logger = container.logger
-        let host = FullScreenHost(environment: environment, colorEnabled: terminal.colorEnabled)
+        let host = FullScreenHost(environment: environment, colorEnabled: colorEnabled)
         shell.fullScreenHost = { screen in await host.run(screen) }
         if let spinner { shell.commandRunning = { spinner.commandRunning($0) } }
         shell.commandFailed = { (error: CommandError) in
@@ -268,7 +274,7 @@ final class Session {
         if !untilRoot { await shell.startSession() }
         notices.flush()
         var status = initial
-        loop: while !(untilRoot && shell.router.isAtRoot) {
+        loop: while !(untilRoot && shell.isAtStart) {
             if let ended = ending() { return ended }
             let line: String?
             if let editor {

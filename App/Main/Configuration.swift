@@ -4,20 +4,6 @@ import Foundation
 import Logging
 import WeatherFeature
 
-/// The global options as given on the command line (nil: not given).
-struct Flags: Sendable {
-    var format: String?
-    var color: String?
-    var dataDirectory: String?
-    var logLevel: String?
-    var logFile: String?
-    var offline: Bool
-    var timeout: Double?
-    var contactURL: String?
-    var citiesURL: String?
-    var provider: String?
-}
-
 /// Everything the App is configured with, resolved once: options first, then environment variables, then the config
 /// file, then defaults (`LayeredSettings`).
 struct AppConfiguration: Sendable, Equatable {
@@ -51,22 +37,6 @@ struct AppConfiguration: Sendable, Equatable {
 
     struct Problem: Error, Equatable {
         var message: String
-    }
-
-    /// The options given on the command line, as settings (the first layer).
-    static func commandLine(_ flags: Flags) -> [SettingKey: String] {
-        var given: [SettingKey: String] = [:]
-        given[.format] = flags.format
-        given[.color] = flags.color
-        given[.dataDirectory] = flags.dataDirectory
-        given[.logLevel] = flags.logLevel
-        given[.logFile] = flags.logFile
-        if flags.offline { given[.offline] = "true" }
-        given[.timeout] = flags.timeout.map { "\($0)" }
-        given[.contactURL] = flags.contactURL
-        given[.citiesURL] = flags.citiesURL
-        given[.provider] = flags.provider
-        return given
     }
 
     /// Resolves every setting from its layers (`LayeredSettings`: options, environment, config file, defaults). A

@@ -1,5 +1,6 @@
 import Architecture
 import CTerminal
+import CommandShell
 import CoreKit
 import Foundation
 

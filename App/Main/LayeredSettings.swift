@@ -22,6 +22,53 @@ enum SettingKey: String, CaseIterable, Sendable {
     /// `--format`; nil for a setting with no option of its own.
     var option: String? { self == .units || self == .place ? nil : "--\(rawValue)" }
 
+    /// What it is, for the option's help and the manual (the variable is said in it).
+    var help: String? {
+        switch self {
+        case .format: "Output format: text or json, one JSON document per command (env SKYLENS_FORMAT)."
+        case .color: "Colour: auto (a terminal, unless NO_COLOR is set), always or never (env SKYLENS_COLOR)."
+        case .dataDirectory: "Where settings, history and the outbox live (env SKYLENS_HOME)."
+        case .logLevel:
+            "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning)."
+        case .logFile: "Write logs to this file instead of standard error (env SKYLENS_LOG_FILE)."
+        case .offline: "Make no network request at all (env SKYLENS_OFFLINE=1)."
+        case .timeout: "Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10)."
+        case .contactURL: "Where contact messages are sent (env SKYLENS_CONTACT_URL)."
+        case .citiesURL: "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL)."
+        case .provider:
+            "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY)."
+        case .units, .place: nil
+        }
+    }
+
+    /// The option's value in help (`--format format`); nil for a flag (`--offline`).
+    var valueName: String? {
+        switch self {
+        case .format: "format"
+        case .color: "when"
+        case .dataDirectory, .logFile: "path"
+        case .logLevel: "level"
+        case .timeout: "seconds"
+        case .contactURL, .citiesURL: "url"
+        case .provider: "name"
+        case .offline, .units, .place: nil
+        }
+    }
+
+    /// What completion offers for the value.
+    var values: [String] {
+        switch self {
+        case .format: ["text", "json"]
+        case .color: ["auto", "always", "never"]
+        case .logLevel: ["trace", "debug", "info", "notice", "warning", "error", "critical"]
+        case .provider: ["open-meteo", "openweathermap"]
+        default: []
+        }
+    }
+
+    /// The value is a path: completion offers files.
+    var isPath: Bool { self == .dataDirectory || self == .logFile }
+
     /// The environment variable: `SKYLENS_` and the key, but for the two whose names came first.
     var variable: String {
         switch self {

@@ -1,6 +1,7 @@
 import Architecture
 import CEditLine
 import CTerminal
+import CommandShell
 import CoreKit
 import Foundation
 import Synchronization

@@ -1,46 +1,26 @@
 import Architecture
 import ArgumentParser
+import CommandShell
+import CoreKit
 import Foundation
+import ProgramDocumentation
 
-/// The App's global options, declared once: `SkyLensCommand` takes its help from here, and the manual page and
-/// the completion scripts are generated from the same list.
+/// The App's global options: the settings that have an option (`SettingKey`, where each is declared once with its
+/// option, variable and help). `SkyLensCommand` takes its help from there, and the manual page and the completion
+/// scripts are generated from the same list.
 enum GlobalOptions {
-    static let format = GlobalOption(
-        "format", value: "format",
-        help: "Output format: text or json, one JSON document per command (env SKYLENS_FORMAT).",
-        values: ["text", "json"])
-    static let color = GlobalOption(
-        "color", value: "when",
-        help: "Colour: auto (a terminal, unless NO_COLOR is set), always or never (env SKYLENS_COLOR).",
-        values: ["auto", "always", "never"])
-    static let dataDirectory = GlobalOption(
-        "data-dir", value: "path", help: "Where settings, history and the outbox live (env SKYLENS_HOME).",
-        isPath: true)
-    static let logLevel = GlobalOption(
-        "log-level", value: "level",
-        help: "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning).",
-        values: ["trace", "debug", "info", "notice", "warning", "error", "critical"])
-    static let logFile = GlobalOption(
-        "log-file", value: "path", help: "Write logs to this file instead of standard error (env SKYLENS_LOG_FILE).",
-        isPath: true)
-    static let offline = GlobalOption("offline", help: "Make no network request at all (env SKYLENS_OFFLINE=1).")
-    static let timeout = GlobalOption(
-        "timeout", value: "seconds",
-        help: "Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10).")
-    static let contactURL = GlobalOption(
-        "contact-url", value: "url", help: "Where contact messages are sent (env SKYLENS_CONTACT_URL).")
-    static let citiesURL = GlobalOption(
-        "cities-url", value: "url",
-        help: "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL).")
-    static let provider = GlobalOption(
-        "provider", value: "name",
-        help:
-            "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY).",
-        values: ["open-meteo", "openweathermap"])
+    static let all = SettingKey.allCases.compactMap(\.globalOption)
+}
 
-    static let all = [
-        format, color, dataDirectory, logLevel, logFile, offline, timeout, contactURL, citiesURL, provider,
-    ]
+extension SettingKey {
+    /// The setting as a global option of the program, with its help (nil for a setting with no option).
+    var globalOption: GlobalOption? {
+        guard option != nil, let help else { return nil }
+        return GlobalOption(key, value: valueName, help: help, values: values, isPath: isPath)
+    }
+
+    /// The option's help for ArgumentParser.
+    var argumentHelp: ArgumentHelp { ArgumentHelp(help ?? "", valueName: valueName) }
 }
 
 extension GlobalOption {
@@ -108,48 +88,59 @@ final class ProgramCommands: FeaturePlugin {
     var declarations: () -> [DeclaredCommand] = { [] }
 
     var name: String { "Setup" }
+    var routes: [RouteSpec] { [] }
+    var attributions: [Attribution] { [] }
 
-    var commands: [CommandSpec] {
-        [
-            CommandSpec(
-                "completions",
-                arguments: [
-                    .positional(
-                        "shell", help: "bash, zsh or fish",
-                        completion: .values(CompletionScripts.Shell.allCases.map(\.rawValue)))
-                ],
-                summary: "Print the Tab completion script for bash, zsh or fish",
-                discussion:
-                    "The script completes the options, the commands, their arguments and place names, asking skylens itself for what follows a command. make install puts each where its shell finds it; otherwise load it with: source <(skylens completions bash), source <(skylens completions zsh) or skylens completions fish | source.",
-                examples: ["completions bash", "completions zsh > ~/.zfunc/_skylens"]),
-            CommandSpec(
-                "manual", summary: "Print the manual page (roff), generated from these declarations",
-                discussion: "Read it with: skylens manual | man -l -",
-                examples: ["manual > skylens.1"]),
-        ]
+    var commands: [RegisteredCommand] {
+        [RegisteredCommand(Completions.self, on: self), RegisteredCommand(Manual.self, on: self)]
     }
 
-    func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        let program = ProgramInfo.description(commands: declarations())
-        switch invocation.command.name {
-        case "completions":
-            let name = invocation.arguments["shell"] ?? ""
+    var program: ProgramDescription { ProgramInfo.description(commands: declarations()) }
+
+    /// `completions bash|zsh|fish`.
+    struct Completions: FeatureCommand {
+        static let shell = Argument.positional(
+            "shell", help: "bash, zsh or fish", completion: .values(CompletionScripts.Shell.allCases.map(\.rawValue))
+        ).required
+        static let declaration = CommandDeclaration(
+            "completions", arguments: [shell], summary: "Print the Tab completion script for bash, zsh or fish",
+            discussion:
+                "The script completes the options, the commands, their arguments and place names, asking skylens itself for what follows a command. make install puts each where its shell finds it; otherwise load it with: source <(skylens completions bash), source <(skylens completions zsh) or skylens completions fish | source.",
+            examples: ["completions bash", "completions zsh > ~/.zfunc/_skylens"])
+
+        var shell: CompletionScripts.Shell
+
+        init(arguments: ParsedArguments) throws(CommandError) {
+            let name = arguments[Self.shell]
             guard let shell = CompletionScripts.Shell(rawValue: name.lowercased()) else {
                 throw .usage("No completion script for '\(name.terminalPreview)': bash, zsh or fish.")
             }
-            let script = CompletionScripts.script(for: shell, program: program)
+            self.shell = shell
+        }
+
+        func run(_ plugin: ProgramCommands, context: CommandContext) async throws(CommandError) -> CommandOutput {
+            let script = CompletionScripts.script(for: shell, program: plugin.program)
             return CommandOutput(
                 text: script, json: ScriptDocument(shell: shell.rawValue, script: script), isVerbatim: true)
-        case "manual":
-            let page = ManualPage.render(program, date: Self.today())
+        }
+    }
+
+    /// `manual`.
+    struct Manual: FeatureCommand {
+        static let declaration = CommandDeclaration(
+            "manual", summary: "Print the manual page (roff), generated from these declarations",
+            discussion: "Read it with: skylens manual | man -l -", examples: ["manual > skylens.1"])
+
+        init(arguments: ParsedArguments) {}
+
+        func run(_ plugin: ProgramCommands, context: CommandContext) async throws(CommandError) -> CommandOutput {
+            let page = ManualPage.render(plugin.program, date: ProgramCommands.today())
             return CommandOutput(text: page, json: ManualDocument(roff: page), isVerbatim: true)
-        default:
-            throw .usage("Unknown command '\(invocation.command.name)'.")
         }
     }
 
     /// The page's date: SOURCE_DATE_EPOCH when set (a reproducible build), else today.
-    private static func today() -> String {
+    static func today() -> String {
         let environment = ProcessInfo.processInfo.environment
         let date =
             environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)) ?? Date()

@@ -1,6 +1,8 @@
 import Architecture
 import ArgumentParser
+import CommandShell
 import Foundation
+import ProgramDocumentation
 
 /// `App [global options] [COMMAND [ARGUMENTS…]]`: with a command, runs it and exits; without one, starts the REPL.
 @main
@@ -19,37 +21,37 @@ struct SkyLensCommand: AsyncParsableCommand {
         version: AppInfo.version
     )
 
-    @Option(help: GlobalOptions.format.argumentHelp)
+    @Option(help: SettingKey.format.argumentHelp)
     var format: OutputFormatOption?
 
-    @Option(help: GlobalOptions.color.argumentHelp)
+    @Option(help: SettingKey.color.argumentHelp)
     var color: ColorOption?
 
-    @Option(name: .customLong(GlobalOptions.dataDirectory.name), help: GlobalOptions.dataDirectory.argumentHelp)
+    @Option(name: .customLong(SettingKey.dataDirectory.key), help: SettingKey.dataDirectory.argumentHelp)
     var dataDirectory: String?
 
-    @Option(name: .customLong(GlobalOptions.logLevel.name), help: GlobalOptions.logLevel.argumentHelp)
+    @Option(name: .customLong(SettingKey.logLevel.key), help: SettingKey.logLevel.argumentHelp)
     var logLevel: String?
 
-    @Option(name: .customLong(GlobalOptions.logFile.name), help: GlobalOptions.logFile.argumentHelp)
+    @Option(name: .customLong(SettingKey.logFile.key), help: SettingKey.logFile.argumentHelp)
     var logFile: String?
 
-    @Flag(help: GlobalOptions.offline.argumentHelp)
+    @Flag(help: SettingKey.offline.argumentHelp)
     var offline = false
 
-    @Option(help: GlobalOptions.timeout.argumentHelp)
+    @Option(help: SettingKey.timeout.argumentHelp)
     var timeout: Double?
 
-    @Option(name: .customLong(GlobalOptions.contactURL.name), help: GlobalOptions.contactURL.argumentHelp)
+    @Option(name: .customLong(SettingKey.contactURL.key), help: SettingKey.contactURL.argumentHelp)
     var contactURL: String?
 
-    @Option(name: .customLong(GlobalOptions.citiesURL.name), help: GlobalOptions.citiesURL.argumentHelp)
+    @Option(name: .customLong(SettingKey.citiesURL.key), help: SettingKey.citiesURL.argumentHelp)
     var citiesURL: String?
 
-    @Option(help: GlobalOptions.provider.argumentHelp)
+    @Option(help: SettingKey.provider.argumentHelp)
     var provider: String?
 
-    @Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")
+    @ArgumentParser.Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")
     var command: [String] = []
 
     func run() async throws {
@@ -67,10 +69,13 @@ struct SkyLensCommand: AsyncParsableCommand {
             }
             return
         }
-        let flags = Flags(
-            format: format?.rawValue, color: color?.rawValue, dataDirectory: dataDirectory, logLevel: logLevel,
-            logFile: logFile, offline: offline, timeout: timeout, contactURL: contactURL,
-            citiesURL: citiesURL, provider: provider)
+        // The options given, as the first layer of the settings.
+        var given: [SettingKey: String] = [
+            .format: format?.rawValue, .color: color?.rawValue, .dataDirectory: dataDirectory, .logLevel: logLevel,
+            .logFile: logFile, .timeout: timeout.map { "\($0)" }, .contactURL: contactURL, .citiesURL: citiesURL,
+            .provider: provider,
+        ].compactMapValues { $0 }
+        if offline { given[.offline] = "true" }
         // Passthrough capture also takes the built-in flags when they come first; answer them as usual.
         switch command.first {
         case "--version":
@@ -83,7 +88,7 @@ struct SkyLensCommand: AsyncParsableCommand {
             break
         }
         let words = command.first == "--" ? Array(command.dropFirst()) : command
-        let status = await AppRunner.run(flags: flags, command: words, environment: ProcessInfo.processInfo.environment)
+        let status = await AppRunner.run(given: given, command: words, environment: ProcessInfo.processInfo.environment)
         if status != 0 { throw ExitCode(status) }
     }
 }

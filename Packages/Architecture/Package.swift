@@ -9,7 +9,13 @@ let package = Package(
     name: "Architecture",
     platforms: [.macOS(.v15)],
     products: [
+        // What a feature depends on: the command and plugin contract, destinations and the router, output and
+        // error types, painting and tables, full-screen views.
         .library(name: "Architecture", targets: ["Architecture"]),
+        // What only the App links: the shell (resolution, dispatch, writing, help, completion, the general
+        // commands) and the program's manual page and completion scripts, generated from the declarations.
+        .library(name: "CommandShell", targets: ["CommandShell"]),
+        .library(name: "ProgramDocumentation", targets: ["ProgramDocumentation"]),
         // For the features' tests: a shell around their plugins, with scripted input and captured output.
         .library(name: "ShellTesting", targets: ["ShellTesting"]),
     ],
@@ -23,10 +29,24 @@ let package = Package(
             dependencies: [.product(name: "CoreKit", package: "Core")],
             swiftSettings: swiftSettings
         ),
-        .target(name: "ShellTesting", dependencies: ["Architecture"], swiftSettings: swiftSettings),
+        .target(
+            name: "CommandShell",
+            dependencies: ["Architecture", .product(name: "CoreKit", package: "Core")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ProgramDocumentation",
+            dependencies: ["Architecture", "CommandShell"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "ShellTesting", dependencies: ["Architecture", "CommandShell"], swiftSettings: swiftSettings),
         .testTarget(
             name: "ArchitectureTests",
-            dependencies: ["Architecture", .product(name: "TestSupport", package: "TestSupport")],
+            dependencies: [
+                "Architecture", "CommandShell", "ProgramDocumentation", "ShellTesting",
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

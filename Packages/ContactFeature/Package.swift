@@ -31,6 +31,7 @@ let package = Package(
             name: "ContactFeatureTests",
             dependencies: [
                 .product(name: "ShellTesting", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"),
                 "ContactFeature",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "ContactService", package: "Services"),

@@ -20,7 +20,11 @@ let package = Package(
         ),
         .testTarget(
             name: "ContractsTests",
-            dependencies: ["Contracts", .product(name: "Architecture", package: "Architecture")],
+            dependencies: [
+                "Contracts", .product(name: "Architecture", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"),
+                .product(name: "ShellTesting", package: "Architecture"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]

@@ -57,6 +57,7 @@ let package = Package(
                 .product(name: "Contracts", package: "Contracts"),
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "ShellTesting", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"),
                 "MapFeature", "MapRendering",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),

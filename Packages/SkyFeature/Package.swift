@@ -35,6 +35,7 @@ let package = Package(
                 "SkyFeature",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "ShellTesting", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"),
                 .product(name: "Contracts", package: "Contracts"),
                 .product(name: "Astronomy", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),

@@ -36,6 +36,7 @@ let package = Package(
             dependencies: [
                 .product(name: "CitiesTesting", package: "Services"),
                 .product(name: "ShellTesting", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"),
                 "WeatherFeature",
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "WeatherService", package: "Services"),

@@ -3,11 +3,31 @@ import TestSupport
 import Testing
 
 /// The JSON contract: every document any command writes carries `"schema": "skylens.<kind>/<version>"`, and
-/// conforms to `docs/json/<kind>.schema.json`. Every command of `WidthTests` (which no command escapes) runs here
-/// with `--format json`, one-shot and in a piped session that opens every view, with the errors they make.
+/// conforms to `<kind>.schema.json` in the `Schemas` folder of the package that writes it (`Packages/*/Schemas`,
+/// `App/Schemas` for the App's own): each kind in one place. Every command of `WidthTests`, and every example of
+/// every command (from `help`'s JSON: a new command is run by being declared), runs here with `--format json`,
+/// one-shot and in a piped session that opens every view, with the errors they make.
 @Suite(.serialized) struct JSONContractTests {
-    static let schemas = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/json")
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Every schema file, by kind, from every package's `Schemas` folder and the App's.
+    static func schemaFiles() throws -> [String: [URL]] {
+        var folders = [root.appendingPathComponent("App/Schemas")]
+        let packages = root.appendingPathComponent("Packages")
+        for package in try FileManager.default.contentsOfDirectory(atPath: packages.path).sorted() {
+            folders.append(packages.appendingPathComponent(package).appendingPathComponent("Schemas"))
+        }
+        var files: [String: [URL]] = [:]
+        for folder in folders {
+            for file in (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            where file.hasSuffix(".schema.json") {
+                files[String(file.dropLast(".schema.json".count)), default: []].append(
+                    folder.appendingPathComponent(file))
+            }
+        }
+        return files
+    }
 
     /// More than `WidthTests` runs: the errors and the answers only JSON has.
     static let extraCommands: [[String]] = [
@@ -30,7 +50,8 @@ import Testing
                 "SKYLENS_CONTACT_URL": base + "/contact",
             ])
         var found: [(command: String, line: String)] = []
-        for command in WidthTests.commands + Self.extraCommands where command != ["--version"] {
+        for command in WidthTests.commands + Self.extraCommands + (try WidthTests.examples())
+        where command != ["--version"] {
             let result = try runner.run(["--format", "json"] + command, stdin: "")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(!lines.isEmpty, "\(command) wrote no JSON")
@@ -42,6 +63,7 @@ import Testing
     }
 
     @Test func everyDocumentNamesItsSchemaAndConformsToIt() throws {
+        let schemas = try Self.schemaFiles()
         let documents = try documents()
         #expect(documents.count > 60, "only \(documents.count) documents")
         var validators: [String: JSONSchemaValidator] = [:]
@@ -65,30 +87,29 @@ import Testing
                 try document.line.write(
                     toFile: "\(dump)/\(kind)-\(index).json", atomically: true, encoding: .utf8)
             }
-            let file = Self.schemas.appendingPathComponent("\(kind).schema.json")
-            guard let validator = try validators[kind] ?? (try? Data(contentsOf: file)).map(JSONSchemaValidator.init)
+            guard let file = schemas[kind]?.first,
+                let validator = try validators[kind] ?? (try? Data(contentsOf: file)).map(JSONSchemaValidator.init)
             else {
-                Issue.record("\(document.command): no schema file docs/json/\(kind).schema.json")
+                Issue.record("\(document.command): no schema file \(kind).schema.json in any package's Schemas")
                 continue
             }
             validators[kind] = validator
             let problems = try validator.problems(in: data)
             #expect(problems.isEmpty, "\(document.command) (\(kind)): \(problems.prefix(5))")
         }
-        // Every schema documents something a command writes.
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.schemas.path)
-            .filter { $0.hasSuffix(".schema.json") }.map { String($0.dropLast(".schema.json".count)) }
-        #expect(Set(files).subtracting(seen).isEmpty, "schemas no command wrote: \(Set(files).subtracting(seen))")
+        // Every schema documents something a command writes, and each kind is described once.
+        let files = Set(schemas.keys)
+        #expect(files.subtracting(seen).isEmpty, "schemas no command wrote: \(files.subtracting(seen))")
+        #expect(schemas.values.allSatisfy { $0.count == 1 }, "\(schemas.filter { $0.value.count > 1 })")
     }
 
     /// Each schema states its kind and version, and requires the `schema` field to say exactly that.
     @Test func eachSchemaPinsItsOwnName() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.schemas.path)
-            .filter { $0.hasSuffix(".schema.json") }
+        let files = try Self.schemaFiles()
         #expect(files.count >= 20)
-        for file in files {
-            let kind = String(file.dropLast(".schema.json".count))
-            let data = try Data(contentsOf: Self.schemas.appendingPathComponent(file))
+        for (kind, urls) in files {
+            let file = "\(kind).schema.json"
+            let data = try Data(contentsOf: try #require(urls.first))
             let schema = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let properties = try #require(schema["properties"] as? [String: Any], "\(file)")
             let field = try #require(properties["schema"] as? [String: Any], "\(file)")

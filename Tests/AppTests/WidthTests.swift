@@ -107,12 +107,78 @@ import Testing
         }
     }
 
-    /// No command can be added without being run here: every command `help` lists is in one of the lists above.
+    /// The examples of every command that works anywhere, from `help`'s JSON (the declarations): a new command is
+    /// run here by being declared with an example, without a line in this file. A redirection (`> file`) is not the
+    /// command's.
+    static func examples() throws -> [[String]] {
+        let home = try TemporaryDirectory()
+        let help = try AppBinary.runner(home: home).run(["--format", "json", "help"])
+        let document = try JSONSerialization.jsonObject(with: Data(help.stdout.utf8)) as? [String: Any]
+        let commands = document?["commands"] as? [[String: Any]] ?? []
+        return commands.filter { $0["availableIn"] == nil }.flatMap { $0["examples"] as? [String] ?? [] }.map {
+            words($0.split(separator: ">").first.map(String.init) ?? $0)
+        }
+    }
+
+    /// A line's words as a shell splits them: spaces apart, quotes kept together.
+    static func words(_ line: String) -> [String] {
+        var words: [String] = [], current = "", quote: Character?, inWord = false
+        for character in line {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "'" || character == "\"" {
+                quote = character
+                inWord = true
+            } else if character == " " {
+                if inWord { words.append(current) }
+                (current, inWord) = ("", false)
+            } else {
+                current.append(character)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    /// Every command's examples fit, as the lists above do.
+    @Test(arguments: [40, 200])
+    func everyExampleFits(width: Int) throws {
+        let home = try TemporaryDirectory()
+        let server = try Self.server()
+        let runner = AppBinary.runner(
+            home: home,
+            environment: [
+                "COLUMNS": "\(width)", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
+                "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
+            ])
+        let examples = try Self.examples()
+        #expect(examples.count >= 40)
+        for command in examples {
+            let result = try runner.run(["--"] + command, stdin: "")
+            // Files, not views (a completion script, a manual page): written as they are, never laid out.
+            let isFile = ["manual", "completions"].contains(command.first ?? "")
+            for (stream, text) in [("stdout", result.stdout), ("stderr", result.stderr)] where !isFile {
+                for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                    #expect(
+                        DisplayWidth.columns(of: line) <= width,
+                        "\(command.joined(separator: " ")) at \(width) columns, \(stream): \(line)")
+                }
+            }
+        }
+    }
+
+    /// No command can be added without being run here: every command `help` lists is in one of the lists above, or
+    /// works anywhere and has an example (run by `everyExampleFits`).
     @Test func noCommandIsLeftOut() throws {
         let home = try TemporaryDirectory()
         let help = try AppBinary.runner(home: home).run(["--format", "json", "help"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(help.stdout.utf8)) as? [String: Any])
-        let names = Set(try #require(document["commands"] as? [[String: Any]]).compactMap { $0["name"] as? String })
+        let declared = try #require(document["commands"] as? [[String: Any]])
+        let names = Set(declared.compactMap { $0["name"] as? String })
+        let exemplified = Set(
+            declared.filter { $0["availableIn"] == nil && !(($0["examples"] as? [String]) ?? []).isEmpty }
+                .compactMap { $0["name"] as? String })
         let covered = Set(
             Self.commands.flatMap { command in [command.prefix(1), command.prefix(2)].map { $0.joined(separator: " ") }
             }
@@ -123,7 +189,7 @@ import Testing
         // Files, not views: a completion script and a manual page are written as they are, never laid out to the
         // width (ShellIntegrationTests checks they are the same at any width).
         let files: Set = ["completions", "manual"]
-        let left = names.subtracting(covered).subtracting(files)
+        let left = names.subtracting(covered).subtracting(files).subtracting(exemplified)
         #expect(left.isEmpty, "not run at 40 and 200 columns: \(left)")
     }
 
@@ -148,6 +214,51 @@ import Testing
             }
             // A one-shot run gives no hint that only a session can follow.
             #expect(!result.stdout.contains("'refresh' fetches again"), "\(command)")
+        }
+    }
+}
+
+/// The same views on a real pseudo-terminal (util-linux `script`), in colour, at 40, 80 and 200 columns: the App
+/// reads the width from the terminal itself (no `$COLUMNS`), and colour codes take no room.
+@Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+struct PseudoTerminalWidthTests {
+    static let commands = [
+        "weather Toronto", "forecast Toronto --parts", "hourly Toronto", "forecast Toronto --days 16", "air Toronto",
+        "compare Toronto Ottawa", "search toronto", "open Toronto", "map Toronto", "sky Toronto", "moon Toronto",
+        "help",
+    ]
+
+    @Test(arguments: [40, 80, 200])
+    func everyViewFitsTheTerminalInColour(width: Int) throws {
+        let home = try TemporaryDirectory()
+        let server = try WidthTests.server()
+        let script = home.file("views.sh")
+        let app = AppBinary.url.path
+        try
+            (["stty cols \(width) rows 50"]
+            + Self.commands.map { "echo '=== \($0)'; '\(app)' -- \($0)" }).joined(separator: "\n")
+            .write(to: script, atomically: true, encoding: .utf8)
+        let result = try ProcessRunner(
+            executable: URL(fileURLWithPath: "/usr/bin/script"),
+            environment: [
+                "SKYLENS_HOME": home.path, "TERM": "xterm-256color", "SKYLENS_LOG_LEVEL": "error",
+                "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
+                "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
+            ]
+        ).start(["-qfec", "sh '\(script.path)'", "/dev/null"]).wait(timeout: .seconds(120))
+        #expect(result.status == 0, "\(result.stdout)")
+        // In colour (it is a terminal), and every view ran.
+        #expect(result.stdout.contains("\u{1B}[38;5;"))
+        #expect(result.stdout.components(separatedBy: "=== ").count == Self.commands.count + 1)
+        // Lines as the terminal shows them: split at line ends and at carriage returns (a spinner draws over
+        // itself), escape sequences other than colour removed.
+        let cursor = try NSRegularExpression(pattern: "\u{1B}\\[[0-9;?]*[A-HJKSTfhlsu]")
+        let text = cursor.stringByReplacingMatches(
+            in: result.stdout, range: NSRange(result.stdout.startIndex..., in: result.stdout), withTemplate: "")
+        var command = ""
+        for line in text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) {
+            if line.hasPrefix("=== ") { command = String(line.dropFirst(4)) }
+            #expect(DisplayWidth.columns(of: line) <= width, "\(command) at \(width) columns: \(line)")
         }
     }
 }

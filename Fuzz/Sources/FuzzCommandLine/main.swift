@@ -1,30 +1,33 @@
 import Architecture
+import CommandShell
+import CoreKit
 
 // The REPL's line handling: shell-like splitting, argument parsing against real-shaped specs, completion.
 let specs = [
-    CommandSpec(
+    CommandDeclaration(
         "contact send",
         arguments: [
-            .option("name", help: "n", required: true), .option("email", help: "e", required: true),
-            .option("phone", help: "p"), .option("subject", help: "s", required: true),
-            .option("message", help: "m", required: true),
+            Argument.option("name", help: "n").required, Argument.option("email", help: "e").required,
+            Argument.option("phone", help: "p"), Argument.option("subject", help: "s").required,
+            Argument.option("message", help: "m").required,
         ], summary: "s"),
-    CommandSpec(
+    CommandDeclaration(
         "search",
         arguments: [
             // A city-name completion: it is given the name's words before the cursor, never an option.
-            .remainder(
+            Argument.remainder(
                 "prefix", help: "p",
                 completion: .words { before, prefix in
                     precondition(!before.contains { $0.hasPrefix("--") }, "an option among a value's words")
                     return [before.joined(separator: " ") + prefix]
-                }), .flag("favorites", help: "f"), .option("limit", help: "l"),
+                }), Argument.flag("favorites", help: "f"), Argument.option("limit", help: "l"),
         ],
         summary: "s"),
-    CommandSpec(
+    CommandDeclaration(
         "edit",
         arguments: [
-            .positional("field", help: "f", completion: .values(["name", "email"])), .remainder("value", help: "v"),
+            Argument.positional("field", help: "f", completion: .values(["name", "email"])),
+            Argument.remainder("value", help: "v"),
         ], summary: "s"),
 ]
 let completion = CompletionModel(commands: specs)

@@ -1,4 +1,5 @@
 import Architecture
+import CommandShell
 
 // The full-screen map's key reader on arbitrary terminal bytes, fed in the pieces the input gives (split at a point
 // the input chooses, then the rest, then the end): never traps, never keeps more than it must, and reads the same

@@ -5,7 +5,7 @@
 /// Each is a list of stops interpolated linearly in RGB; the painter writes them in 24-bit colour, xterm's 256 or
 /// ANSI's 16, as the terminal shows (`ColorDepth`). The same scale serves every view that colours a temperature.
 public enum ColorScale {
-    public typealias RGB = (r: UInt8, g: UInt8, b: UInt8)
+    package typealias RGB = (r: UInt8, g: UInt8, b: UInt8)
 
     /// °C to colour; −40 and below, 45 and above, the ends.
     static let temperatureStops: [(Double, RGB)] = [
@@ -46,7 +46,7 @@ public enum ColorScale {
     }
 
     /// The nearest colour of xterm's 6×6×6 cube or its grey ramp.
-    public static func xterm256(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+    package static func xterm256(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
         let levels: [Int] = [0, 95, 135, 175, 215, 255]
         func nearest(_ value: UInt8) -> Int {
             levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) } ?? 0
@@ -65,7 +65,7 @@ public enum ColorScale {
     }
 
     /// The SGR code of the nearest of ANSI's 16 colours (as xterm draws them).
-    public static func ansi16(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> String {
+    package static func ansi16(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> String {
         let palette: [(code: String, rgb: (Int, Int, Int))] = [
             ("31", (205, 0, 0)), ("32", (0, 205, 0)), ("33", (205, 205, 0)), ("34", (0, 0, 238)),
             ("35", (205, 0, 205)), ("36", (0, 205, 205)), ("37", (229, 229, 229)), ("90", (127, 127, 127)),

@@ -5,17 +5,17 @@ import CoreKit
 /// they are padded, so that widths are measured on what is drawn.
 public struct FittedTable {
     public struct Column {
-        public var header: String
-        public var cells: [String]
-        public var alignRight: Bool
+        package var header: String
+        package var cells: [String]
+        package var alignRight: Bool
         /// Lower is more important; 0 is never dropped.
-        public var priority: Int
-        public var flexible: Bool
+        package var priority: Int
+        package var flexible: Bool
         /// The least a flexible column is given before other columns are dropped (a place's name needs more than
         /// a condition in words).
-        public var minimumWidth: Int
+        package var minimumWidth: Int
         /// Paints row `index`'s cell after it is padded.
-        public var paint: ((Int, String) -> String)?
+        package var paint: ((Int, String) -> String)?
 
         public init(
             header: String, cells: [String], alignRight: Bool = false, priority: Int = 0, flexible: Bool = false,
@@ -31,8 +31,8 @@ public struct FittedTable {
         }
     }
 
-    public var columns: [Column]
-    public var gap: Int
+    package var columns: [Column]
+    package var gap: Int
 
     public init(columns: [Column], gap: Int = 2) {
         self.columns = columns

@@ -2,12 +2,12 @@ import CoreKit
 
 /// A kind of destination a plugin shows, and how the prompt names it (`skylens contact>`).
 public struct RouteSpec: Sendable, Equatable {
-    public var route: Route
-    public var label: String
+    package var route: Route
+    package var label: String
     /// A view that asks questions by nature (a form): the one view that goes on reading standard input after a
     /// one-shot command opened it (`App -- contact`). Any other view opened by a one-shot command is shown and the
     /// App exits.
-    public var asksQuestions: Bool
+    package var asksQuestions: Bool
 
     public init<D: Destination>(_ type: D.Type, label: String, asksQuestions: Bool = false) {
         self.route = Route(type)
@@ -18,9 +18,9 @@ public struct RouteSpec: Sendable, Equatable {
 
 /// A data source, service or library the App uses, with its licence: what `about` lists.
 public struct Attribution: Sendable, Equatable {
-    public var name: String
-    public var detail: String
-    public var licence: String
+    package var name: String
+    package var detail: String
+    package var licence: String
 
     public init(_ name: String, detail: String, licence: String) {
         self.name = name
@@ -29,19 +29,18 @@ public struct Attribution: Sendable, Equatable {
     }
 }
 
-/// A feature, as the App sees it: commands with their help and completions, the destinations it owns, the sources
-/// it credits. Storage is not its business here: each store registers its own tables' migrations when it is made. The App registers plugins in one list; a feature
-/// never imports another one, and reaches another's destinations through `CommandContext.navigate(to:)`.
+/// A feature, as the App sees it: its command types, the destinations it owns, the sources it credits. Storage is
+/// not its business here: each store registers its own tables' migrations when it is made. The App registers plugins
+/// in one list; a feature never imports another one, and reaches another's destinations through
+/// `CommandContext.navigate(to:)`.
 @MainActor
 public protocol FeaturePlugin: AnyObject {
     /// The heading of its commands in `help`: "Contact".
     var name: String { get }
-    var commands: [CommandSpec] { get }
+    /// Its commands, one type each: `RegisteredCommand(Forecast.self, on: model)`.
+    var commands: [RegisteredCommand] { get }
     var routes: [RouteSpec] { get }
     var attributions: [Attribution] { get }
-
-    /// Runs one of its commands.
-    func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput
 
     /// Shows one of its destinations, after the router moved there (by this plugin or another).
     func present(_ destination: AnyDestination, context: CommandContext) async throws(CommandError) -> CommandOutput
@@ -53,12 +52,12 @@ public protocol FeaturePlugin: AnyObject {
     func sessionEnded() async
 
     /// Called when one of its destinations leaves the stack (`back`, `home`).
-    func destinationDismissed(_ destination: AnyDestination)
+    func destinationDismissed(_ destination: AnyDestination) async
 }
 
 extension FeaturePlugin {
-    public var routes: [RouteSpec] { [] }
-    public var attributions: [Attribution] { [] }
+    package var routes: [RouteSpec] { [] }
+    package var attributions: [Attribution] { [] }
 
     public func present(
         _ destination: AnyDestination, context: CommandContext
@@ -68,7 +67,7 @@ extension FeaturePlugin {
 
     public func sessionStarted(context: CommandContext) async {}
     public func sessionEnded() async {}
-    public func destinationDismissed(_ destination: AnyDestination) {}
+    public func destinationDismissed(_ destination: AnyDestination) async {}
 }
 
 /// What a command may use while it runs: the router, the terminal, the output format, the user's next lines.
@@ -76,14 +75,14 @@ extension FeaturePlugin {
 public final class CommandContext {
     public let router: Router
     public let terminal: TerminalInfo
-    public let format: OutputFormat
-    public let input: any LineInput
+    package let format: OutputFormat
+    package let input: any LineInput
     /// True when the App runs one command and exits (`App -- contact send …`).
     public let isOneShot: Bool
     private let output: any OutputSink
     private let navigator: @MainActor (AnyDestination) async throws(CommandError) -> CommandOutput
 
-    init(
+    package init(
         router: Router, terminal: TerminalInfo, format: OutputFormat, input: any LineInput, isOneShot: Bool,
         output: any OutputSink,
         navigator: @escaping @MainActor (AnyDestination) async throws(CommandError) -> CommandOutput
@@ -108,9 +107,14 @@ public final class CommandContext {
         if format == .json { output.standardError(text + "\n") } else { output.standardOutput(text + "\n") }
     }
 
-    /// A notice for the user (not an answer): on standard error, made safe for the terminal.
+    /// A notice for the user (not an answer): on standard error, made safe for the terminal and broken at spaces to
+    /// its width (later lines indented), as the shell's own messages are.
     public func notice(_ text: String) {
-        output.standardError(TerminalText.sanitize(text, allowNewlines: true) + "\n")
+        let lines = TerminalText.sanitize(text, allowNewlines: true).split(
+            separator: "\n", omittingEmptySubsequences: false
+        )
+        .flatMap { DisplayWidth.wrapped(String($0), width: terminal.width, indent: "  ") }
+        output.standardError(lines.joined(separator: "\n") + "\n")
     }
 
     /// A progress line for long work, drawn over itself on standard error, on a terminal only.
@@ -136,6 +140,11 @@ public final class CommandContext {
 public struct ProgressLine: Sendable {
     let output: any OutputSink
     let enabled: Bool
+
+    package init(output: any OutputSink, enabled: Bool) {
+        self.output = output
+        self.enabled = enabled
+    }
 
     public func update(_ label: String, fraction: Double) {
         guard enabled else { return }

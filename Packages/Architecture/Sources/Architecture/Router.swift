@@ -13,36 +13,33 @@ extension Destination {
 }
 
 /// A kind of destination (its type, as a value): what a route is registered for and a command is scoped to.
-public struct Route: Hashable, Sendable, CustomStringConvertible {
+public struct Route: Hashable, Sendable {
     private let id: ObjectIdentifier
     /// The type's name (`CityWeather`): for logs and diagnostics only.
-    public let name: String
+    package let name: String
     /// The feature that shows it.
-    public let feature: String
+    package let feature: String
 
-    public init<D: Destination>(_ type: D.Type) {
+    package init<D: Destination>(_ type: D.Type) {
         id = ObjectIdentifier(type)
         name = String(describing: type)
         feature = type.feature
     }
-
-    public static func == (lhs: Route, rhs: Route) -> Bool { lhs.id == rhs.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-    public var description: String { name }
 }
 
 /// A destination of any type, as the router holds it.
-public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
-    public let base: any Destination
-    public let route: Route
+public struct AnyDestination: Equatable, Sendable {
+    package let base: any Destination
+    package let route: Route
 
     public init<D: Destination>(_ destination: D) {
-        if let erased = destination as? AnyDestination {
-            self = erased
-        } else {
-            base = destination
-            route = Route(D.self)
-        }
+        base = destination
+        route = Route(D.self)
+    }
+
+    /// Already erased: the same.
+    package init(_ destination: AnyDestination) {
+        self = destination
     }
 
     /// The destination as `type`, when it is one.
@@ -50,58 +47,57 @@ public struct AnyDestination: Hashable, Sendable, CustomStringConvertible {
 
     public func `is`<D: Destination>(_ type: D.Type) -> Bool { base is D }
 
-    public var title: String? { base.title }
+    package var title: String? { base.title }
 
     public static func == (lhs: AnyDestination, rhs: AnyDestination) -> Bool {
         AnyHashable(lhs.base) == AnyHashable(rhs.base)
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(AnyHashable(base)) }
-
     /// `CityWeather(Toronto)`: for `back`'s JSON document and for logs.
-    public var description: String {
+    package var description: String {
         title.map { "\(route.name)(\($0))" } ?? route.name
     }
-}
-
-extension AnyDestination: Destination {
-    public static var feature: String { "" }
 }
 
 /// A stack of destinations. The REPL shows the top; `back` pops; `home` pops to the root (the empty stack).
 @MainActor
 public final class Router {
-    public private(set) var stack: [AnyDestination]
+    package private(set) var stack: [AnyDestination]
 
-    public init(stack: [AnyDestination] = []) {
+    package init(stack: [AnyDestination] = []) {
         self.stack = stack
     }
 
-    public var top: AnyDestination? { stack.last }
-    public var isAtRoot: Bool { stack.isEmpty }
+    package var top: AnyDestination? { stack.last }
+    package var isAtRoot: Bool { stack.isEmpty }
 
     /// The top destination when it is a `type`.
     public func top<D: Destination>(as type: D.Type) -> D? { top?.as(type) }
 
     /// True when a destination of `type` is anywhere on the stack.
-    public func contains<D: Destination>(_ type: D.Type) -> Bool { stack.contains { $0.is(type) } }
+    package func contains<D: Destination>(_ type: D.Type) -> Bool { stack.contains { $0.is(type) } }
 
     public func push(_ destination: some Destination) {
         stack.append(AnyDestination(destination))
     }
 
+    /// Pushes a destination of any type (the shell's `navigate`).
+    package func push(_ destination: AnyDestination) {
+        stack.append(destination)
+    }
+
     /// Removes and returns the top destination; nil at the root.
     @discardableResult
-    public func pop() -> AnyDestination? {
+    package func pop() -> AnyDestination? {
         stack.popLast()
     }
 
-    public func popToRoot() {
+    package func popToRoot() {
         stack.removeAll()
     }
 
     /// Replaces the top destination (or pushes, at the root).
-    public func replace(with destination: some Destination) {
+    package func replace(with destination: some Destination) {
         let erased = AnyDestination(destination)
         if stack.isEmpty { stack.append(erased) } else { stack[stack.count - 1] = erased }
     }

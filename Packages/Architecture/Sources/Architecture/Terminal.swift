@@ -4,13 +4,13 @@ import Synchronization
 /// What the output goes to: how wide, whether a person is looking, whether colour is wanted.
 public struct TerminalInfo: Sendable, Equatable {
     public var isInteractive: Bool
-    public var colorEnabled: Bool
+    package var colorEnabled: Bool
     public var width: Int
     public var height: Int
     /// False for `TERM=dumb`: no escape sequence at all (no colour, no progress bar drawn over itself).
-    public var allowsEscapes: Bool
+    package var allowsEscapes: Bool
     /// How many colours the terminal shows (`ColorDepth.from(environment:)`).
-    public var colorDepth: ColorDepth
+    package var colorDepth: ColorDepth
 
     public init(
         isInteractive: Bool, colorEnabled: Bool, width: Int = 80, height: Int = 24, allowsEscapes: Bool = true,
@@ -37,21 +37,6 @@ public enum OutputFormat: String, Sendable, Equatable, CaseIterable {
 /// `xterm-16color`, `ansi`…) for 16.
 public enum ColorDepth: String, Sendable, Equatable {
     case ansi16, ansi256, truecolor
-
-    public static func from(environment env: [String: String]) -> ColorDepth {
-        let colorTerm = env["COLORTERM"]?.lowercased() ?? ""
-        if colorTerm == "truecolor" || colorTerm == "24bit" { return .truecolor }
-        let term = env["TERM"]?.lowercased() ?? ""
-        if term.contains("256color") || term.contains("direct") {
-            return term.contains("direct") ? .truecolor : .ansi256
-        }
-        if ["linux", "vt100", "vt102", "vt220", "ansi", "cons25", "xterm-color", "xterm-16color", "screen-16color"]
-            .contains(term) || term.hasSuffix("-8color") || term.hasSuffix("-16color")
-        {
-            return .ansi16
-        }
-        return .ansi256
-    }
 }
 
 /// Text styles, written as ANSI SGR sequences only when colour is on.
@@ -66,7 +51,7 @@ public struct Painter: Sendable, Equatable {
     }
 
     public var enabled: Bool
-    public var depth: ColorDepth
+    package var depth: ColorDepth
 
     public init(enabled: Bool, depth: ColorDepth = .ansi256) {
         self.enabled = enabled
@@ -110,41 +95,4 @@ public protocol LineInput: Sendable {
 public protocol OutputSink: Sendable {
     func standardOutput(_ text: String)
     func standardError(_ text: String)
-}
-
-/// Lines from a fixed list, for tests and for commands given in one go.
-public final class ScriptedInput: LineInput {
-    private let lines: LockedLines
-
-    public init(_ lines: [String]) {
-        self.lines = LockedLines(lines)
-    }
-
-    public func readLine(prompt: String) async -> String? { lines.next() }
-}
-
-/// Collects what the shell writes, for tests.
-public final class CapturedOutput: OutputSink {
-    private let out = LockedText()
-    private let err = LockedText()
-
-    public init() {}
-
-    public var stdout: String { out.value }
-    public var stderr: String { err.value }
-
-    public func standardOutput(_ text: String) { out.append(text) }
-    public func standardError(_ text: String) { err.append(text) }
-}
-
-final class LockedLines: Sendable {
-    private let storage: Mutex<[String]>
-    init(_ lines: [String]) { storage = Mutex(lines.reversed()) }
-    func next() -> String? { storage.withLock { $0.popLast() } }
-}
-
-final class LockedText: Sendable {
-    private let storage = Mutex("")
-    var value: String { storage.withLock { $0 } }
-    func append(_ text: String) { storage.withLock { $0 += text } }
 }

@@ -1,10 +1,39 @@
+import Architecture
+
 /// Tab completion over a snapshot of the commands available where the router stands. Pure and `Sendable`, so the
 /// line editor can call it from its own thread.
 public struct CompletionModel: Sendable {
-    public let commands: [CommandSpec]
+    let commands: [CommandDeclaration]
+    /// The words of places' names (`Completion.placeNames`), from the city list the App installs.
+    let placeNames: (@Sendable ([String], String) -> [String])?
 
-    public init(commands: [CommandSpec]) {
+    public init(commands: [CommandDeclaration], placeNames: (@Sendable ([String], String) -> [String])? = nil) {
         self.commands = commands
+        self.placeNames = placeNames
+    }
+
+    /// The candidates of one argument's completion for `prefix`, after the words `before` (see `Completion`).
+    func candidates(of completion: Completion, for prefix: String, after before: [String] = []) -> [String] {
+        switch completion {
+        case .none: []
+        case .values(let values): values.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+        case .words(let provider): provider(before, prefix)
+        case .placeNames: placeNames?(before, prefix) ?? []
+        case .commandNames:
+            // The words of command names after those typed: `help contact s` → `send`.
+            commands.map(\.words).filter {
+                $0.count > before.count && Array($0.prefix(before.count)) == before.map { $0.lowercased() }
+            }
+            .map { $0[before.count] }.filter { $0.hasPrefix(prefix.lowercased()) }
+        }
+    }
+
+    /// True for a completion whose candidates come in their provider's order (the most populous places first).
+    private static func isOrdered(_ completion: Completion) -> Bool {
+        switch completion {
+        case .words, .placeNames: true
+        default: false
+        }
     }
 
     /// The candidates for the word under the cursor, given the text before the cursor. Candidates are whole words
@@ -31,18 +60,11 @@ public struct CompletionModel: Sendable {
         .max { $0.words.count < $1.words.count }
         guard let command else { return Self.unique(wordCandidates) }
         let arguments = Array(done.dropFirst(command.words.count))
-        if command.name == "help" {
-            let names = commands.map(\.words).filter {
-                Array($0.prefix(arguments.count)) == arguments.map { $0.lowercased() } && $0.count > arguments.count
-            }
-            .map { $0[arguments.count] }.filter { $0.hasPrefix(partial.lowercased()) }
-            return Self.unique(names)
-        }
         // The value of an option just named.
         if let last = arguments.last, last.hasPrefix("--"),
             let option = command.arguments.first(where: { $0.kind == .option && "--\($0.name)" == last })
         {
-            return option.completion.candidates(for: partial)
+            return candidates(of: option.completion, for: partial)
         }
         if partial.hasPrefix("-") {
             let used = Set(arguments.filter { $0.hasPrefix("--") })
@@ -70,15 +92,17 @@ public struct CompletionModel: Sendable {
         if let remainder = positionals.last, remainder.kind == .remainder, positionalIndex >= positionals.count - 1 {
             // The remainder's words so far: those after the positionals before it.
             let before = Array(positionalWords.dropFirst(positionals.count - 1))
-            let words = remainder.completion.candidates(for: partial, after: before)
-            if case .words = remainder.completion {
+            let words = self.candidates(of: remainder.completion, for: partial, after: before)
+            if case .commandNames = remainder.completion { return Self.unique(words) }
+            if Self.isOrdered(remainder.completion) {
                 // Words of names come in their provider's order (the most populous places' first), after the rest.
                 return Self.unique(candidates) + Self.unique(words, sorted: false).filter { !candidates.contains($0) }
             }
             candidates += words
         } else if positionalIndex < positionals.count {
             // A positional's `.words` completion sees the positionals before it (`unit wind ` offers wind's units).
-            candidates += positionals[positionalIndex].completion.candidates(for: partial, after: positionalWords)
+            candidates += self.candidates(
+                of: positionals[positionalIndex].completion, for: partial, after: positionalWords)
         }
         return Self.unique(candidates)
     }

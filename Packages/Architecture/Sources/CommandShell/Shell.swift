@@ -1,3 +1,4 @@
+import Architecture
 import CoreKit
 import Foundation
 
@@ -15,10 +16,13 @@ public final class Shell {
         public var terminal: TerminalInfo
         /// Libraries and services the App itself credits in `about`.
         public var attributions: [Attribution]
+        /// What Tab offers for a place's name (`Completion.placeNames`): the words of the city list's names.
+        public var placeNames: (@Sendable (_ before: [String], _ prefix: String) -> [String])?
 
         public init(
             appName: String = "SkyLens", promptName: String = "skylens", version: String, tagline: String,
-            format: OutputFormat, terminal: TerminalInfo, attributions: [Attribution] = []
+            format: OutputFormat, terminal: TerminalInfo, attributions: [Attribution] = [],
+            placeNames: (@Sendable (_ before: [String], _ prefix: String) -> [String])? = nil
         ) {
             self.appName = appName
             self.promptName = promptName
@@ -27,6 +31,7 @@ public final class Shell {
             self.format = format
             self.terminal = terminal
             self.attributions = attributions
+            self.placeNames = placeNames
         }
     }
 
@@ -34,6 +39,16 @@ public final class Shell {
         case completed(status: Int32)
         case quit
     }
+
+    /// A command and the plugin that lists it.
+    struct Owner {
+        var command: RegisteredCommand
+        var plugin: any FeaturePlugin
+        var spec: CommandDeclaration { command.declaration }
+    }
+
+    /// The heading of the shell's own commands (`help`, `back`…) in `help`.
+    public static let generalGroup = "General"
 
     public let router = Router()
     public private(set) var configuration: Configuration
@@ -48,7 +63,7 @@ public final class Shell {
     /// Runs a full-screen view until it closes, and says how it closed; nil when it cannot (no terminal to take
     /// over). The App sets it; without it, full-screen views are printed as text.
     public var fullScreenHost: (@MainActor (any FullScreen) async -> ScreenStep?)?
-    private let commandOwners: [(spec: CommandSpec, plugin: any FeaturePlugin)]
+    private let commandOwners: [Owner]
     /// Set by `quit`: the REPL ends after the command (a one-shot run just prints where it was).
     private var quitRequested = false
     private let routeOwners: [Route: (spec: RouteSpec, plugin: any FeaturePlugin)]
@@ -62,14 +77,15 @@ public final class Shell {
         self.plugins = plugins
         self.input = input
         self.output = output
-        var owners: [(spec: CommandSpec, plugin: any FeaturePlugin)] = []
+        var owners: [Owner] = []
         var routes: [Route: (spec: RouteSpec, plugin: any FeaturePlugin)] = [:]
         for plugin in plugins {
             for command in plugin.commands {
+                let declaration = command.declaration
                 precondition(
-                    !owners.contains { $0.spec.name == command.name && $0.spec.scope == command.scope },
-                    "two plugins declare the command '\(command.name)'")
-                owners.append((command, plugin))
+                    !owners.contains { $0.spec.name == declaration.name && $0.spec.scope == declaration.scope },
+                    "two plugins declare the command '\(declaration.name)'")
+                owners.append(Owner(command: command, plugin: plugin))
             }
             for route in plugin.routes {
                 precondition(routes[route.route] == nil, "two plugins register the route '\(route.route)'")
@@ -83,9 +99,8 @@ public final class Shell {
 
     // MARK: - Prompt and completion
 
-    /// `skylens>` at the root, `skylens contact>` in the contact form, `skylens map/weather>` deeper.
-    /// Where you are, in at most 40 columns: the view on top and what it shows (`skylens Toronto·map> `), never the
-    /// path that led there.
+    /// Where you are, in at most 40 columns: `skylens> ` at the start, the view on top and what it shows
+    /// (`skylens Toronto·map> `, `skylens contact> `), never the path that led there.
     public var prompt: String {
         guard let top = router.top else { return "\(configuration.promptName)> " }
         let label = routeOwners[top.route]?.spec.label ?? top.route.name
@@ -97,6 +112,9 @@ public final class Shell {
         }
         return "\(configuration.promptName) \(place.isEmpty ? "" : place + "·")\(label)> "
     }
+
+    /// True at the start: no view on the router's stack.
+    public var isAtStart: Bool { router.isAtRoot }
 
     /// True when the view on screen asks questions by nature (a form): see `RouteSpec.asksQuestions`.
     public var isAskingQuestions: Bool {
@@ -113,24 +131,25 @@ public final class Shell {
 
     /// The commands available where the router stands, for tab completion off the main actor.
     public func completionModel() -> CompletionModel {
-        CompletionModel(commands: visibleCommands.map(\.spec))
+        CompletionModel(commands: visibleCommands.map(\.spec), placeNames: configuration.placeNames)
     }
 
     /// Every listed command of every plugin, in `help`'s order, each with its plugin's name and, for a command of one
     /// view, that view's label: what the manual page and the shell completion scripts are generated from.
     public var declaredCommands: [DeclaredCommand] {
         plugins.flatMap { plugin in
-            let anywhere = plugin.commands.filter { $0.scope == .anywhere && $0.isListed }
+            let declarations = plugin.commands.map(\.declaration)
+            let anywhere = declarations.filter { $0.scope == .anywhere && $0.isListed }
                 .map { DeclaredCommand(spec: $0, group: plugin.name, view: nil) }
             let scoped = plugin.routes.flatMap { route in
-                plugin.commands.filter { $0.scope == .within(route.route) && $0.isListed }
+                declarations.filter { $0.scope == .within(route.route) && $0.isListed }
                     .map { DeclaredCommand(spec: $0, group: plugin.name, view: route.label) }
             }
             return anywhere + scoped
         }
     }
 
-    private var visibleCommands: [(spec: CommandSpec, plugin: any FeaturePlugin)] {
+    private var visibleCommands: [Owner] {
         let top = router.top?.route
         return commandOwners.filter { owner in
             switch owner.spec.scope {
@@ -170,24 +189,24 @@ public final class Shell {
     public func execute(words: [String], oneShot: Bool) async -> Outcome {
         guard !words.isEmpty else { return .completed(status: 0) }
         let (match, rest) = resolve(words)
-        guard let (spec, plugin) = match else {
+        guard let owner = match else {
             return .completed(status: report(unknownCommand(words)))
         }
+        let spec = owner.spec
         if spec.asksForHelp(Array(rest)) {
             let status = write(
                 CommandOutput(
                     text: helpText(for: spec),
-                    json: HelpDocument(commands: [helpEntry(spec, plugin)])))
+                    json: HelpDocument(commands: [helpEntry(spec, owner.plugin)])))
             return .completed(status: status)
         }
         let context = makeContext(oneShot: oneShot)
         do throws(CommandError) {
             let arguments = try spec.parse(Array(rest))
-            let invocation = Invocation(command: spec, arguments: arguments)
             commandRunning?(true)
             let outcome: Result<CommandOutput, CommandError>
             do throws(CommandError) {
-                outcome = .success(try await plugin.run(invocation, context: context))
+                outcome = .success(try await owner.command.run(arguments, context))
             } catch {
                 outcome = .failure(error)
             }
@@ -208,7 +227,7 @@ public final class Shell {
             // Ctrl-C cancelled a request: the session says "Cancelled." once (the App); the request's own words for it
             // ("The request was cancelled.") are not said too. A command with more to say (a form closed) says it.
             // JSON still gets its error document.
-            if Task.isCancelled, error.details["interrupted"] == "true", configuration.format == .text {
+            if Task.isCancelled, error.isInterrupted, configuration.format == .text {
                 commandFailed?(error)
                 return .completed(status: error.exitCode)
             }
@@ -330,9 +349,9 @@ public final class Shell {
     }
 
     /// Finds the command whose words are the longest prefix of `words`, among those visible here.
-    private func resolve(_ words: [String]) -> (match: (CommandSpec, any FeaturePlugin)?, rest: ArraySlice<String>) {
+    private func resolve(_ words: [String]) -> (match: Owner?, rest: ArraySlice<String>) {
         let lowered = words.map { $0.lowercased() }
-        var best: (spec: CommandSpec, plugin: any FeaturePlugin)?
+        var best: Owner?
         for owner in visibleCommands where owner.spec.words.count <= words.count {
             guard Array(lowered.prefix(owner.spec.words.count)) == owner.spec.words else { continue }
             let length = owner.spec.words.count, bestLength = best?.spec.words.count ?? 0
@@ -345,7 +364,7 @@ public final class Shell {
                 let scoped = owner.spec.scope == .anywhere ? current : owner
                 let anywhere = owner.spec.scope == .anywhere ? owner : current
                 let rest = words.dropFirst(length)
-                let takesWords = scoped.spec.arguments.contains { $0.kind == .positional || $0.kind == .remainder }
+                let takesWords = scoped.spec.takesWords
                 let wordFollows = rest.first.map { !$0.hasPrefix("-") } ?? false
                 best = wordFollows && !takesWords ? anywhere : scoped
             }
@@ -353,8 +372,7 @@ public final class Shell {
         guard let best else { return (nil, words[...]) }
         // `contact sned` should not run `contact` with an argument it does not take: say it is unknown.
         let rest = words.dropFirst(best.spec.words.count)
-        if let next = rest.first, !next.hasPrefix("-"),
-            !best.spec.arguments.contains(where: { $0.kind == .positional || $0.kind == .remainder }),
+        if let next = rest.first, !next.hasPrefix("-"), !best.spec.takesWords,
             visibleCommands.contains(where: {
                 $0.spec.words.count > best.spec.words.count
                     && Array($0.spec.words.prefix(best.spec.words.count)) == best.spec.words
@@ -362,7 +380,7 @@ public final class Shell {
         {
             return (nil, words[...])
         }
-        return ((best.spec, best.plugin), rest)
+        return (best, rest)
     }
 
     private func unknownCommand(_ words: [String]) -> CommandError {
@@ -407,7 +425,7 @@ public final class Shell {
         guard let left = router.pop() else {
             return CommandOutput(text: "Already at the start.", json: RouterDocument(stack: []))
         }
-        routeOwners[left.route]?.plugin.destinationDismissed(left)
+        await routeOwners[left.route]?.plugin.destinationDismissed(left)
         if let top = router.top, let owner = routeOwners[top.route] {
             let shown = try await owner.plugin.present(top, context: context)
             return CommandOutput(
@@ -418,10 +436,10 @@ public final class Shell {
     }
 
     /// `home`: every destination dismissed.
-    func home() -> CommandOutput {
+    func home() async -> CommandOutput {
         let left = router.stack.reversed()
         router.popToRoot()
-        for destination in left { routeOwners[destination.route]?.plugin.destinationDismissed(destination) }
+        for destination in left { await routeOwners[destination.route]?.plugin.destinationDismissed(destination) }
         return CommandOutput(text: "", json: RouterDocument(stack: []))
     }
 
@@ -455,10 +473,11 @@ public final class Shell {
         let painter = Painter(enabled: configuration.terminal.colorEnabled, depth: configuration.terminal.colorDepth)
         var sections: [(title: String, rows: [(String, String)])] = []
         for plugin in plugins {
-            let anywhere = plugin.commands.filter { $0.scope == .anywhere && $0.isListed }
+            let declarations = plugin.commands.map(\.declaration)
+            let anywhere = declarations.filter { $0.scope == .anywhere && $0.isListed }
             if !anywhere.isEmpty { sections.append((plugin.name, anywhere.map { (shortUsage($0), $0.summary) })) }
             for route in plugin.routes {
-                let scoped = plugin.commands.filter { $0.scope == .within(route.route) && $0.isListed }
+                let scoped = declarations.filter { $0.scope == .within(route.route) && $0.isListed }
                 if !scoped.isEmpty {
                     sections.append(
                         ("\(plugin.name): in the \(route.label) view", scoped.map { (shortUsage($0), $0.summary) }))
@@ -500,19 +519,19 @@ public final class Shell {
     }
 
     /// A command in `help`'s JSON, with the view it works in by the view's label (`weather`).
-    private func helpEntry(_ spec: CommandSpec, _ plugin: any FeaturePlugin) -> HelpDocument.Entry {
+    private func helpEntry(_ spec: CommandDeclaration, _ plugin: any FeaturePlugin) -> HelpDocument.Entry {
         var view: String?
         if case .within(let route) = spec.scope { view = routeOwners[route]?.spec.label ?? route.name }
         return HelpDocument.Entry(spec, owner: plugin.name, view: view)
     }
 
-    private func shortUsage(_ spec: CommandSpec) -> String {
+    private func shortUsage(_ spec: CommandDeclaration) -> String {
         let positional = spec.arguments.filter { $0.kind == .positional || $0.kind == .remainder }.map(\.usage)
         let hasOptions = spec.arguments.contains { $0.kind == .option || $0.kind == .flag }
         return ([spec.name] + positional + (hasOptions ? ["[options]"] : [])).joined(separator: " ")
     }
 
-    func helpText(for spec: CommandSpec) -> String {
+    func helpText(for spec: CommandDeclaration) -> String {
         let columns = configuration.terminal.width
         func prose(_ text: String, indent: String = "") -> [String] {
             text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
@@ -578,8 +597,8 @@ public final class Shell {
         var reason: String
     }
 
-    /// One line of JSON; fails for what JSON cannot hold (a number that is not finite).
-    /// The document as one line of JSON, keys sorted, with its `schema` stamped in.
+    /// The document as one line of JSON, keys sorted, with its `schema` stamped in; fails for what JSON cannot hold
+    /// (a number that is not finite).
     nonisolated static func encode(_ document: any JSONDocument) throws(EncodingFailure) -> String {
         let value = Stamped(document: document, schema: type(of: document).schema)
         let encoder = JSONEncoder()
@@ -647,13 +666,16 @@ struct HelpDocument: JSONDocument {
         var summary: String
         var feature: String
         var availableIn: String?
+        /// Lines that show the command at work (left out when there are none).
+        var examples: [String]?
 
-        init(_ spec: CommandSpec, owner: String, view: String?) {
+        init(_ spec: CommandDeclaration, owner: String, view: String?) {
             name = spec.name
             usage = spec.usage
             summary = spec.summary
             feature = owner
             availableIn = view
+            examples = spec.examples.isEmpty ? nil : spec.examples
         }
     }
 

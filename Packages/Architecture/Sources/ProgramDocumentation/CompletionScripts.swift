@@ -1,3 +1,5 @@
+import Architecture
+import CommandShell
 import Foundation
 
 /// Completion scripts for bash, zsh and fish, generated from the program's declarations.

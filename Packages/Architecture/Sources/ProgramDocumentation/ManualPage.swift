@@ -1,3 +1,5 @@
+import Architecture
+import CommandShell
 import Foundation
 
 /// The manual page (`man 1`), in roff, generated from the program's declarations: every command of every plugin
@@ -89,7 +91,7 @@ public enum ManualPage {
     }
 
     /// `\fBweather\fR [\fIPLACE\fR...] [\fB--hourly\fR]`: the command's words in bold, values in italics.
-    static func synopsis(_ spec: CommandSpec) -> String {
+    static func synopsis(_ spec: CommandDeclaration) -> String {
         var parts = ["\\fB\(escape(spec.name))\\fR"]
         for argument in spec.arguments {
             let body =

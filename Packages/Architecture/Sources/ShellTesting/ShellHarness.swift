@@ -1,4 +1,5 @@
 import Architecture
+import CommandShell
 
 /// A shell around some plugins, with scripted input and captured output: how a feature's tests run its commands as a
 /// user types them. Shared by every feature package (product `ShellTesting`), so none keeps a copy.
@@ -7,14 +8,16 @@ public struct ShellHarness {
     public let shell: Shell
     public let output: CapturedOutput
 
+    /// - Parameter placeNames: what Tab offers for a place's name (the App gives the city list's).
     public init(
         plugins: [any FeaturePlugin], format: OutputFormat = .text, terminal: TerminalInfo = .plain,
-        input: [String] = []
+        input: [String] = [], placeNames: (@Sendable ([String], String) -> [String])? = nil
     ) {
         let output = CapturedOutput()
         self.output = output
         shell = Shell(
-            configuration: .init(version: "test", tagline: "test", format: format, terminal: terminal),
+            configuration: .init(
+                version: "test", tagline: "test", format: format, terminal: terminal, placeNames: placeNames),
             plugins: plugins, input: ScriptedInput(input), output: output)
     }
 

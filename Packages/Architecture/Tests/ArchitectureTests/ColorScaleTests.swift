@@ -1,3 +1,4 @@
+import CommandShell
 import Testing
 
 @testable import Architecture

@@ -1,10 +1,12 @@
+import Architecture
+import CommandShell
 import Testing
 
-@testable import Architecture
+@testable import ProgramDocumentation
 
 /// The manual page and the completion scripts, generated from declarations.
 @MainActor struct ProgramDescriptionTests {
-    private func program(_ commands: [CommandSpec]) -> ProgramDescription {
+    private func program(_ commands: [CommandDeclaration]) -> ProgramDescription {
         ProgramDescription(
             name: "tool", title: "Tool", version: "1.0", summary: "does things", description: ["A paragraph."],
             options: [
@@ -24,8 +26,8 @@ import Testing
     }
 
     @Test func theManualListsEveryCommandWithItsArgumentsAndTheExitStatuses() {
-        let spec = CommandSpec(
-            "show", arguments: [.remainder("place", help: "Where"), .flag("all", help: "Everything")],
+        let spec = CommandDeclaration(
+            "show", arguments: [Argument.remainder("place", help: "Where"), Argument.flag("all", help: "Everything")],
             summary: "Show a place", examples: ["show Paris"])
         let page = ManualPage.render(program([spec]), date: "2026-11-24")
         #expect(page.hasPrefix(".TH TOOL 1 \"2026-11-24\" \"Tool 1.0\" \"User Commands\"\n"))
@@ -44,8 +46,9 @@ import Testing
 
     @Test func scriptsOfferTheCommandWordsOnceAndAskTheProgramForTheRest() {
         let specs = [
-            CommandSpec("contact", summary: "Write to us"), CommandSpec("contact send", summary: "Send at once"),
-            CommandSpec("show", summary: "Show it's place"),
+            CommandDeclaration("contact", summary: "Write to us"),
+            CommandDeclaration("contact send", summary: "Send at once"),
+            CommandDeclaration("show", summary: "Show it's place"),
         ]
         let bash = CompletionScripts.script(for: .bash, program: program(specs))
         #expect(bash.contains("compgen -W 'contact show'"))
@@ -60,10 +63,11 @@ import Testing
 
     @Test func theCallbackAnswersCandidatesButNeverTheNoteOfAListCutShort() {
         let model = CompletionModel(commands: [
-            CommandSpec(
+            CommandDeclaration(
                 "go",
                 arguments: [
-                    .remainder("place", help: "Where", completion: .words { _, _ in ["Lisbon", "…and 3 more"] })
+                    Argument.remainder(
+                        "place", help: "Where", completion: .words { _, _ in ["Lisbon", "…and 3 more"] })
                 ],
                 summary: "Go")
         ])

@@ -1,4 +1,6 @@
 import Architecture
+import CommandShell
+import CoreKit
 import Testing
 
 /// Destinations of a test's own: a page with a title and a plain list.
@@ -89,17 +91,14 @@ struct Other: Destination {
 }
 
 @Suite struct ArgumentParsingTests {
-    let send = CommandSpec(
-        "contact send",
-        arguments: [
-            .option("name", value: "TEXT", help: "Your name", required: true),
-            .option("phone", value: "NUMBER", help: "A phone number"),
-            .flag("dry-run", help: "Check only"),
-        ], summary: "Send")
+    static let name = Argument.option("name", value: "TEXT", help: "Your name").required
+    static let phone = Argument.option("phone", value: "NUMBER", help: "A phone number")
+    static let dryRun = Argument.flag("dry-run", help: "Check only")
+    let send = CommandDeclaration("contact send", arguments: [name, phone, dryRun], summary: "Send")
 
     @Test func parsesOptionsFlagsAndInlineValues() throws {
         let parsed = try send.parse(["--name", "Ann Lee", "--phone=+1 555", "--dry-run"])
-        #expect(parsed["name"] == "Ann Lee" && parsed["phone"] == "+1 555" && parsed.flag("dry-run"))
+        #expect(parsed[Self.name] == "Ann Lee" && parsed[Self.phone] == "+1 555" && parsed[Self.dryRun])
     }
 
     @Test func reportsMissingUnknownAndValuelessOptions() {
@@ -114,11 +113,12 @@ struct Other: Destination {
     }
 
     @Test func wholeNumbersAreCheckedOnceWhenTheLineIsParsed() throws {
-        let map = CommandSpec(
-            "map", arguments: [.remainder("city", help: "x"), .integer("zoom", in: 0...12, help: "z")], summary: "Map")
-        #expect(try map.parse(["Toronto", "--zoom", "7"]).integer("zoom") == 7)
-        #expect(try map.parse(["--zoom=0"]).integer("zoom") == 0)
-        #expect(try map.parse(["Toronto"]).integer("zoom") == nil)
+        let zoom = Argument.integer("zoom", in: 0...12, help: "z")
+        let map = CommandDeclaration(
+            "map", arguments: [Argument.remainder("city", help: "x"), zoom], summary: "Map")
+        #expect(try map.parse(["Toronto", "--zoom", "7"])[zoom] == 7)
+        #expect(try map.parse(["--zoom=0"])[zoom] == 0)
+        #expect(try map.parse(["Toronto"])[zoom] == nil)
         for bad in ["13", "-1", "seven", "7.5", ""] {
             do {
                 _ = try map.parse(["--zoom", bad])
@@ -131,24 +131,30 @@ struct Other: Destination {
     }
 
     @Test func remainderTakesFreeTextAndStillSeesOptions() throws {
-        let search = CommandSpec(
-            "search", arguments: [.remainder("query", help: "Name"), .option("limit", help: "Rows")], summary: "Search")
+        let query = Argument.remainder("query", help: "Name"), words = Argument.words("query", help: "Name")
+        let limit = Argument.option("limit", help: "Rows")
+        let search = CommandDeclaration("search", arguments: [query, limit], summary: "Search")
         let parsed = try search.parse(["New", "York", "--limit", "5"])
-        #expect(parsed["query"] == "New York" && parsed["limit"] == "5" && parsed.remainder == ["New", "York"])
-        #expect(try search.parse(["--", "--odd"])["query"] == "--odd")
+        #expect(parsed[query] == "New York" && parsed[limit] == "5" && parsed[words] == ["New", "York"])
+        #expect(try search.parse(["--", "--odd"])[query] == "--odd")
     }
 }
 
 @Suite struct CompletionTests {
     let model = CompletionModel(commands: [
-        CommandSpec("help", arguments: [.remainder("command", help: "x")], summary: ""),
-        CommandSpec("contact", summary: ""),
-        CommandSpec(
+        CommandDeclaration(
+            "help", arguments: [Argument.words("command", help: "x", completion: .commandNames)], summary: ""),
+        CommandDeclaration("contact", summary: ""),
+        CommandDeclaration(
             "contact send",
-            arguments: [.option("name", help: ""), .option("email", help: ""), .flag("dry-run", help: "")], summary: ""),
-        CommandSpec("contact outbox", summary: ""),
-        CommandSpec(
-            "edit", arguments: [.positional("field", help: "", completion: .values(["name", "email", "message"]))],
+            arguments: [
+                Argument.option("name", help: ""), Argument.option("email", help: ""),
+                Argument.flag("dry-run", help: ""),
+            ], summary: ""),
+        CommandDeclaration("contact outbox", summary: ""),
+        CommandDeclaration(
+            "edit",
+            arguments: [Argument.positional("field", help: "", completion: .values(["name", "email", "message"]))],
             summary: ""),
     ])
 
@@ -165,21 +171,21 @@ struct Other: Destination {
 
     @Test func aValueOfSeveralWordsIsCompletedWithTheWordsBefore() {
         let model = CompletionModel(commands: [
-            CommandSpec(
+            CommandDeclaration(
                 "weather",
                 arguments: [
-                    .remainder(
+                    Argument.remainder(
                         "place", help: "",
                         completion: .words { before, prefix in
                             ["\(before.joined(separator: "+"))|\(prefix)"]
                         }),
-                    .flag("refresh", help: ""), .option("units", help: ""),
+                    Argument.flag("refresh", help: ""), Argument.option("units", help: ""),
                 ], summary: ""),
-            CommandSpec(
+            CommandDeclaration(
                 "open",
                 arguments: [
-                    .positional("row", help: ""),
-                    .remainder(
+                    Argument.positional("row", help: ""),
+                    Argument.remainder(
                         "name", help: "",
                         completion: .words { b, p in
                             ["\(b.count):\(p)"]
@@ -196,15 +202,12 @@ struct Other: Destination {
 
     @Test func wordsOfNamesKeepTheirProvidersOrder() {
         // The most populous places' words first, as the city list gives them; not sorted.
-        let model = CompletionModel(commands: [
-            CommandSpec(
-                "search",
-                arguments: [
-                    .remainder(
-                        "prefix", help: "",
-                        completion: .words { _, _ in ["Toronto", "Toro", "Toronto", "…and 3 more"] })
-                ], summary: "")
-        ])
+        let model = CompletionModel(
+            commands: [
+                CommandDeclaration(
+                    "search", arguments: [Argument.remainder("prefix", help: "", completion: .placeNames)],
+                    summary: "")
+            ], placeNames: { _, _ in ["Toronto", "Toro", "Toronto", "…and 3 more"] })
         #expect(model.complete("search toro").candidates == ["Toronto", "Toro", "…and 3 more"])
     }
 }

@@ -1,6 +1,7 @@
+import Architecture
 import Testing
 
-@testable import Architecture
+@testable import CommandShell
 
 @Suite struct ScreenKeyTests {
     func keys(_ text: String, final: Bool = true) -> [ScreenKey] {

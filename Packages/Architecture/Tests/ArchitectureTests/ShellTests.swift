@@ -1,5 +1,7 @@
 import Architecture
+import CommandShell
 import Foundation
+import ShellTesting
 import Testing
 
 /// The notes view, with the city it is about (for the prompt).
@@ -16,43 +18,75 @@ final class NotesPlugin: FeaturePlugin {
     var presented: [AnyDestination] = []
     var dismissed: [AnyDestination] = []
 
-    var commands: [CommandSpec] {
+    var commands: [RegisteredCommand] {
         [
-            CommandSpec(
-                "note", arguments: [.remainder("text", help: "What to note", required: true)], summary: "Keep a note"),
-            CommandSpec("notes open", summary: "Open the notes view"),
-            CommandSpec("notes fail", summary: "Fail on purpose"),
-            CommandSpec("notes nan", summary: "Answer with a number JSON cannot hold"),
-            CommandSpec("weather", summary: "Open the weather of the note's city"),
-            CommandSpec(
-                "pin", arguments: [.positional("number", help: "Which note")], summary: "Pin a note",
-                scope: .within(NotesList.self)),
+            RegisteredCommand(Note.self, on: self), RegisteredCommand(Open.self, on: self),
+            RegisteredCommand(Fail.self, on: self), RegisteredCommand(NaN.self, on: self),
+            RegisteredCommand(Weather.self, on: self), RegisteredCommand(Pin.self, on: self),
         ]
     }
 
     var routes: [RouteSpec] { [RouteSpec(NotesList.self, label: "notes")] }
     var attributions: [Attribution] { [Attribution("Notes", detail: "your own words", licence: "yours")] }
 
-    func run(_ invocation: Invocation, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        switch invocation.command.name {
-        case "note":
+    struct Note: FeatureCommand {
+        static let text = Argument.words("text", help: "What to note", required: true)
+        static let declaration = CommandDeclaration("note", arguments: [text], summary: "Keep a note")
+        var text: String
+        init(arguments: ParsedArguments) { text = arguments[Self.text].joined(separator: " ") }
+        func run(_ plugin: NotesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
             struct Doc: JSONDocument {
                 static let kind = "note"
                 var noted: String
             }
-            let text = invocation.arguments["text"] ?? ""
             return CommandOutput(text: "Noted: \(text)", json: Doc(noted: text))
-        case "notes open": return try await context.navigate(to: NotesList())
-        case "notes fail": throw .failure("broken", "This failed on purpose.")
-        case "notes nan":
+        }
+    }
+
+    struct Open: FeatureCommand {
+        static let declaration = CommandDeclaration("notes open", summary: "Open the notes view")
+        init(arguments: ParsedArguments) {}
+        func run(_ plugin: NotesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
+            try await context.navigate(to: NotesList())
+        }
+    }
+
+    struct Fail: FeatureCommand {
+        static let declaration = CommandDeclaration("notes fail", summary: "Fail on purpose")
+        init(arguments: ParsedArguments) {}
+        func run(_ plugin: NotesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
+            throw .failure("broken", "This failed on purpose.")
+        }
+    }
+
+    struct NaN: FeatureCommand {
+        static let declaration = CommandDeclaration("notes nan", summary: "Answer with a number JSON cannot hold")
+        init(arguments: ParsedArguments) {}
+        func run(_ plugin: NotesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
             struct Reading: JSONDocument {
                 static let kind = "reading"
                 var value: Double
             }
             return CommandOutput(text: "nan", json: Reading(value: .nan))
-        case "weather": return try await context.navigate(to: Other(id: 1))
-        case "pin": return CommandOutput(text: "Pinned \(invocation.arguments["number"] ?? "?")")
-        default: throw .usage("?")
+        }
+    }
+
+    struct Weather: FeatureCommand {
+        static let declaration = CommandDeclaration("weather", summary: "Open the weather of the note's city")
+        init(arguments: ParsedArguments) {}
+        func run(_ plugin: NotesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
+            try await context.navigate(to: Other(id: 1))
+        }
+    }
+
+    struct Pin: FeatureCommand {
+        static let number = Argument.positional("number", help: "Which note").required
+        static let declaration = CommandDeclaration(
+            "pin", arguments: [number], summary: "Pin a note", scope: .within(NotesList.self))
+        var number: String
+        init(arguments: ParsedArguments) { number = arguments[Self.number] }
+        func run(_ plugin: NotesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
+            CommandOutput(text: "Pinned \(number)")
         }
     }
 
@@ -61,7 +95,7 @@ final class NotesPlugin: FeaturePlugin {
         return CommandOutput(text: "Your notes")
     }
 
-    func destinationDismissed(_ destination: AnyDestination) { dismissed.append(destination) }
+    func destinationDismissed(_ destination: AnyDestination) async { dismissed.append(destination) }
 }
 
 @MainActor @Suite struct ShellTests {
@@ -185,9 +219,8 @@ final class NotesPlugin: FeaturePlugin {
         _ = await shell.execute(line: "help")
         let help = try #require(
             try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
-        let general = (help["commands"] as? [[String: String]])?.filter { $0["feature"] == "General" }.compactMap {
-            $0["name"]
-        }
+        let general = (help["commands"] as? [[String: Any]])?.filter { $0["feature"] as? String == "General" }
+            .compactMap { $0["name"] as? String }
         #expect(general == ["help", "back", "home", "about", "quit"])
         #expect(await shell.execute(line: "quit now") == .completed(status: 64))
         #expect(await shell.execute(words: ["notes", "open"], oneShot: true) == .completed(status: 0))
@@ -225,8 +258,8 @@ final class NotesPlugin: FeaturePlugin {
     }
 
     @Test func helpIsAskedOnlyByAFreeStandingFlag() {
-        let spec = CommandSpec(
-            "send", arguments: [.option("message", help: "m"), .flag("quiet", help: "q")], summary: "s")
+        let spec = CommandDeclaration(
+            "send", arguments: [Argument.option("message", help: "m"), Argument.flag("quiet", help: "q")], summary: "s")
         #expect(spec.asksForHelp(["--quiet", "--help"]))
         #expect(spec.asksForHelp(["-h"]))
         #expect(!spec.asksForHelp(["--message", "-h"]))

@@ -2,6 +2,7 @@ import Architecture
 import ContactService
 import CoreKit
 import Foundation
+import Logging
 
 /// The contact form: the draft, its problems, and what became of the last submission.
 @MainActor
@@ -12,6 +13,13 @@ final class ContactFormViewModel: ObservableViewModel {
         /// The message, once it is safely in the outbox, and what the delivery attempt came to.
         var submission: Submission?
         var failure: String?
+        /// Where the form is: new (its questions not yet asked), asked (the draft is being reviewed), or left with
+        /// `back` or `home` with its draft kept for the next `contact`.
+        var stage: Stage = .new
+    }
+
+    enum Stage: Equatable, Sendable {
+        case new, asked, keptAside
     }
 
     struct Submission: Equatable, Sendable {
@@ -27,6 +35,14 @@ final class ContactFormViewModel: ObservableViewModel {
         /// `contact send`: a whole draft in one line, checked and submitted at once.
         case draftSubmitted(ContactDraft)
         case discardRequested
+        /// The form's questions are about to be asked: a new draft.
+        case questionsStarted
+        /// `back` or `home` left the form: its draft stays for the next `contact` (once its questions were asked).
+        case formLeft
+        /// The draft kept aside is shown again.
+        case keptDraftShown
+        /// `submit` or `cancel` ended the form: the next `contact` starts a new one.
+        case formClosed
     }
 
     private(set) var state = State()
@@ -49,7 +65,15 @@ final class ContactFormViewModel: ObservableViewModel {
             state = State(draft: draft)
             await submit()
         case .discardRequested:
-            state = State()
+            state = State(stage: state.stage)
+        case .questionsStarted:
+            state = State(stage: .asked)
+        case .formLeft:
+            if state.stage == .asked { state.stage = .keptAside }
+        case .keptDraftShown:
+            state.stage = .asked
+        case .formClosed:
+            state.stage = .new
         }
     }
 
@@ -94,8 +118,13 @@ final class OutboxViewModel: ObservableViewModel {
 
     enum Action: Sendable {
         case listRequested
-        /// Every queued message now, due or not.
+        /// Every queued message now, due or not (after the delivery the session started, if it is still under way).
         case retryRequested
+        /// A session began: the messages due are delivered in the background.
+        case sessionStarted
+        /// The session ends: the background delivery is given 3 seconds, then cancelled (its message stays queued),
+        /// so that leaving never waits on a slow server.
+        case sessionEnded
     }
 
     static let shown = 1_000
@@ -103,14 +132,46 @@ final class OutboxViewModel: ObservableViewModel {
     private(set) var state = State()
     private let outbox: OutboxClient
     private let courier: Courier
+    private let logger: Logger
+    private var backgroundDelivery: Task<Void, Never>?
 
-    init(outbox: OutboxClient, courier: Courier) {
+    init(outbox: OutboxClient, courier: Courier, logger: Logger = Logger(label: "skylens.contact")) {
         self.outbox = outbox
         self.courier = courier
+        self.logger = logger
     }
 
     func send(_ action: Action) async {
         state.failure = nil
+        switch action {
+        case .sessionStarted:
+            let courier = self.courier, logger = self.logger
+            backgroundDelivery = Task.detached(priority: .utility) {
+                do throws(StoreError) {
+                    let results = try await courier.deliverDue(force: false)
+                    if !results.isEmpty {
+                        logger.info("outbox delivery at start", metadata: ["attempted": "\(results.count)"])
+                    }
+                } catch {
+                    logger.warning("outbox delivery at start failed", metadata: ["error": "\(error.message)"])
+                }
+            }
+            return
+        case .sessionEnded:
+            guard let delivery = backgroundDelivery else { return }
+            backgroundDelivery = nil
+            let deadline = Task {
+                try? await Task.sleep(for: .seconds(3))
+                delivery.cancel()
+            }
+            await delivery.value
+            deadline.cancel()
+            return
+        case .retryRequested:
+            await backgroundDelivery?.value
+        case .listRequested:
+            break
+        }
         do throws(StoreError) {
             switch action {
             case .listRequested:
@@ -124,6 +185,8 @@ final class OutboxViewModel: ObservableViewModel {
                     attempted: results.count,
                     sent: results.filter { if case .sent = $0.result { true } else { false } }.count,
                     last: results.last?.result, stillQueued: state.counts[.queued] ?? 0)
+            case .sessionStarted, .sessionEnded:
+                break
             }
         } catch {
             state.failure = error.message

@@ -89,3 +89,15 @@ struct RetryDocument: JSONDocument {
     var sent: Int
     var queued: Int
 }
+
+extension OutboxDocument {
+    init(_ state: OutboxViewModel.State) {
+        self.init(total: state.total, messages: state.entries.map(Message.init))
+    }
+}
+
+extension RetryDocument {
+    init(_ retry: OutboxViewModel.Retry) {
+        self.init(attempted: retry.attempted, sent: retry.sent, queued: retry.stillQueued)
+    }
+}

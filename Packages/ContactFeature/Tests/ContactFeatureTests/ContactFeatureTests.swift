@@ -1,4 +1,5 @@
 import Architecture
+import CommandShell
 import ContactService
 import CoreKit
 import Diagnostics
@@ -35,6 +36,7 @@ struct Harness {
     let outbox: OutboxClient
     let clock: TestClock
     let plugin: ContactPlugin
+    let harness: ShellHarness
 
     init(
         client: ContactClient, input: [String] = [], format: OutputFormat = .text, outbox: OutboxClient = .inMemory(),
@@ -45,6 +47,7 @@ struct Harness {
             client: client, outbox: outbox, logger: InMemoryLog().logger(), requestTimeout: .seconds(10),
             now: { clock.now }, makeID: { counter.next() })
         let harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal, input: input)
+        self.harness = harness
         shell = harness.shell
         output = harness.output
         self.outbox = outbox
@@ -102,7 +105,7 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         let harness = Harness(client: .unconfigured, input: ["Ann", "ann@", "", "Hi", "Hello there, team", "."])
         _ = await harness.run("contact")
         _ = await harness.run("back")
-        #expect(harness.shell.router.isAtRoot)
+        #expect(harness.shell.isAtStart)
         #expect(await harness.run("contact") == .completed(status: 0))
         #expect(harness.output.stdout.contains("Your unsent message, as you left it"))
         _ = await harness.run("edit email ann@example.org")
@@ -132,11 +135,11 @@ func liveClient(_ server: LoopbackServer, timeout: Duration = .seconds(5)) -> Co
         _ = await harness.run("contact")
         #expect(await harness.run("cancel") == .completed(status: 0))
         #expect(harness.output.stdout.contains("Discarded; nothing was sent."))
-        #expect(harness.shell.router.isAtRoot)
+        #expect(harness.shell.isAtStart)
         // The input is used up: the next form cannot be completed and says so.
         #expect(await harness.run("contact") == .completed(status: 1))
         #expect(harness.output.stderr.contains("input ended before the form was complete"))
-        #expect(harness.shell.router.isAtRoot)
+        #expect(harness.shell.isAtStart)
         #expect(try await harness.states().isEmpty)
     }
 

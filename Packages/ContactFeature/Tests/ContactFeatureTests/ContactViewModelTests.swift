@@ -2,6 +2,7 @@ import ContactService
 import CoreKit
 import Diagnostics
 import Foundation
+import ShellTesting
 import Synchronization
 import Testing
 
@@ -53,6 +54,22 @@ struct ContactViewModelTests {
 
         await form.send(.discardRequested)
         #expect(form.state == ContactFormViewModel.State())
+    }
+
+    /// Issue 26: the form's stages (new, its questions asked, left with `back` and kept aside) were flags in the
+    /// plugin; they are the view model's state, checked after every action.
+    @Test func theFormsStagesAreTheViewModelsState() async {
+        let form = form(.unconfigured)
+        let stages = await form.states(after: [
+            .questionsStarted, .fieldEntered(.name, "Ann"), .formLeft, .keptDraftShown, .formLeft, .formClosed,
+            .formLeft,
+        ]).map(\.stage)
+        #expect(stages == [.asked, .asked, .keptAside, .asked, .keptAside, .new, .new])
+        // The draft survives being kept aside, and a new form starts empty.
+        await form.send(.formLeft)
+        #expect(form.state.draft.name == "Ann")
+        await form.send(.questionsStarted)
+        #expect(form.state.draft.name.isEmpty && form.state.stage == .asked)
     }
 
     @Test func anInvalidDraftIsNotSubmittedAndNothingIsStored() async throws {

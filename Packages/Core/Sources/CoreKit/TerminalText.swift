@@ -103,3 +103,11 @@ extension String {
     /// This text with escape sequences removed and control characters made visible (see `TerminalText`).
     public var terminalSafe: String { TerminalText.sanitize(self) }
 }
+
+extension String {
+    /// At most 40 characters, safe for a terminal: for quoting user input back in an error.
+    public var terminalPreview: String {
+        let safe = terminalSafe
+        return safe.count > 40 ? String(safe.prefix(40)) + "…" : safe
+    }
+}

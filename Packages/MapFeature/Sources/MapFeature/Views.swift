@@ -198,7 +198,7 @@ enum MapViews {
                 TerminalText.sanitize(
                     $0.city.qualifiedName(fitting: max(8, width - 2 - 10 - 5 - (bearings ? 6 : 0) - 10)))
             }
-            var table = FittedTable(columns: [
+            var columns: [FittedTable.Column] = [
                 .init(header: "", cells: labels.map { "  " + $0 }, flexible: true),
                 .init(
                     header: "",
@@ -208,15 +208,15 @@ enum MapViews {
                     }, alignRight: true),
                 .init(header: "", cells: detail.nearby.map { CitiesService.Geo.compassPoint($0.bearing) }),
                 .init(header: "", cells: detail.nearby.map { "#\($0.city.id)" }, priority: 1),
-            ])
+            ]
             if bearings {
-                table.columns.insert(
+                columns.insert(
                     .init(
                         header: "", cells: detail.nearby.map { "\(Int($0.bearing.rounded()) % 360)°" },
                         alignRight: true,
                         priority: 2), at: 3)
             }
-            lines += table.lines(width: width, painter: painter)
+            lines += FittedTable(columns: columns).lines(width: width, painter: painter)
         }
         if hints {
             lines.append("")

@@ -1,5 +1,7 @@
 import Architecture
+import CommandShell
 import Contracts
+import ShellTesting
 import Testing
 
 @testable import MapFeature

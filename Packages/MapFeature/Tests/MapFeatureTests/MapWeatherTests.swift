@@ -1,6 +1,8 @@
 import Architecture
+import CommandShell
 import CoreKit
 import Foundation
+import ShellTesting
 import Synchronization
 import Testing
 import WeatherService

@@ -49,7 +49,7 @@ final class SkyModel: ObservableViewModel {
     private(set) var state = State()
     private let finder: PlaceFinder
     private let places: PlaceMemory
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     init(
         finder: PlaceFinder, settings: SettingsClient, now: @escaping @Sendable () -> Date, defaultPlace: String? = nil

@@ -2,6 +2,7 @@ import Architecture
 import Astronomy
 import CitiesService
 import CitiesTesting
+import CommandShell
 import Contracts
 import CoreKit
 import Foundation
@@ -30,7 +31,8 @@ struct SkyHarness {
         let store = try FixtureCities.store(in: directory.url, cities: FixtureCities.all + [tromso])
         harness = ShellHarness(
             plugins: [SkyPlugin(catalogue: .live(store), settings: settings, now: { fixedNow })], format: format,
-            terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width))
+            terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
+            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })
     }
 
     @discardableResult

@@ -6,7 +6,7 @@ import WeatherService
 
 extension WeatherViews {
     /// `air`: the two indices with their words, what they are made of, and the UV index.
-    static func air(_ shown: AirRepository.Shown, place: ResolvedPlace?, frame: Frame) -> String {
+    static func air(_ shown: AirRepository.Shown, place: Place?, frame: Frame) -> String {
         let air = shown.air, painter = frame.painter
         var lines = [header(air.location, place: place, frame: frame, note: "air quality")]
         func number(_ value: Double?, unit: String = "") -> String {

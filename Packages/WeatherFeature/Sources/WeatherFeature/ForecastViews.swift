@@ -1,5 +1,6 @@
 import Architecture
 import Astronomy
+import CitiesService
 import CoreKit
 import Foundation
 import WeatherService
@@ -20,7 +21,7 @@ extension WeatherViews {
     }
 
     static func hourly(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, step: Int = 3, frame: Frame
+        _ shown: WeatherRepository.Shown, place: Place?, step: Int = 3, frame: Frame
     ) -> String {
         let report = shown.report
         let units = frame.units, painter = frame.painter
@@ -199,7 +200,7 @@ extension WeatherViews {
     }
 
     static func forecast(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, days count: Int = 7, frame: Frame,
+        _ shown: WeatherRepository.Shown, place: Place?, days count: Int = 7, frame: Frame,
         note: String? = nil
     ) -> String {
         let report = shown.report
@@ -368,7 +369,7 @@ extension WeatherViews {
         }
     }
 
-    static func parts(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame) -> String {
+    static func parts(_ shown: WeatherRepository.Shown, place: Place?, frame: Frame) -> String {
         let report = shown.report
         let units = frame.units, painter = frame.painter
         let parts = dayParts(report, now: frame.now)

@@ -51,7 +51,7 @@ extension WeatherViews {
     }
 
     /// `Toronto: ☁ 6 °C ↘ 15 km/h`, at most 60 columns (and the terminal's width): the name is cut to make room.
-    static func line(_ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame) -> String {
+    static func line(_ shown: WeatherRepository.Shown, place: Place?, frame: Frame) -> String {
         let current = shown.report.current
         var rest =
             " \(current.condition.glyph) \(whole(frame.units.temperature.temperature(current.temperature))) \(frame.units.temperature.symbol)"
@@ -68,7 +68,7 @@ extension WeatherViews {
 
     /// The template with each code replaced (checked first by `checkTemplate`): "—" for what the answer lacks.
     static func template(
-        _ template: String, _ shown: WeatherRepository.Shown, place: ResolvedPlace?,
+        _ template: String, _ shown: WeatherRepository.Shown, place: Place?,
         almanac: WeatherModel.Almanac?, frame: Frame
     ) -> String {
         let report = shown.report, current = report.current, units = frame.units

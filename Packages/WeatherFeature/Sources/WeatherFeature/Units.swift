@@ -1,3 +1,5 @@
+import Architecture
+import CoreKit
 import Foundation
 import WeatherService
 
@@ -193,5 +195,73 @@ public struct UnitDefaults: Sendable, Equatable {
         if let rain { units.chosenRain = rain }
         if let clock { units.clock = clock }
         return units
+    }
+}
+
+extension WeatherModel.UnitChoice {
+    /// Why the words given to `unit` choose no unit, in words for the user.
+    struct Refusal: Error, Equatable {
+        var message: String
+    }
+
+    /// The units a quantity takes (`wind` → kmh, ms, mph, kn), for Tab.
+    static func values(of quantity: String) -> [String] {
+        switch quantity.lowercased() {
+        case "wind": ["kmh", "ms", "mph", "kn"]
+        case "rain": ["mm", "in"]
+        case "clock": ["24", "12"]
+        default: []
+        }
+    }
+
+    /// What `unit` was given: `metric`, `imperial`, `c`, `f`, or a quantity and its unit.
+    init(_ first: String, _ second: String?) throws(Refusal) {
+        let quantity = first.lowercased()
+        switch quantity {
+        case "wind", "rain", "clock":
+            guard let value = second else {
+                throw Refusal(
+                    message:
+                        "'unit \(quantity)' needs a unit: \(quantity == "wind" ? "kmh, ms, mph or kn" : quantity == "rain" ? "mm or in" : "24 or 12")."
+                )
+            }
+            switch quantity {
+            case "wind":
+                guard let unit = WindUnit(argument: value) else {
+                    throw Refusal(message: "The wind's unit is kmh, ms, mph or kn, not '\(value.terminalPreview)'.")
+                }
+                self = .wind(unit)
+            case "rain":
+                guard let unit = RainUnit(argument: value) else {
+                    throw Refusal(message: "The rain's unit is mm or in, not '\(value.terminalPreview)'.")
+                }
+                self = .rain(unit)
+            default:
+                guard let style = ClockStyle(argument: value) else {
+                    throw Refusal(message: "The clock is 24 or 12, not '\(value.terminalPreview)'.")
+                }
+                self = .clock(style)
+            }
+        case "metric", "imperial":
+            if let second {
+                throw Refusal(
+                    message:
+                        "Unexpected argument '\(second.terminalPreview)': 'unit \(first.terminalPreview)' takes none.")
+            }
+            self = .system(quantity == "metric" ? .celsius : .fahrenheit)
+        default:
+            guard let unit = TemperatureUnit(argument: first) else {
+                throw Refusal(
+                    message:
+                        "The unit is metric, imperial, c (celsius) or f (fahrenheit), or 'wind', 'rain' or 'clock' and a unit, not '\(first.terminalPreview)'."
+                )
+            }
+            if let second {
+                throw Refusal(
+                    message:
+                        "Unexpected argument '\(second.terminalPreview)': 'unit \(first.terminalPreview)' takes none.")
+            }
+            self = .temperature(unit)
+        }
     }
 }

@@ -64,7 +64,7 @@ enum WeatherViews {
     }
 
     static func current(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, almanac: WeatherModel.Almanac? = nil, frame: Frame
+        _ shown: WeatherRepository.Shown, place: Place?, almanac: WeatherModel.Almanac? = nil, frame: Frame
     ) -> String {
         let report = shown.report
         let current = report.current
@@ -204,7 +204,7 @@ enum WeatherViews {
 
     /// The place's name, cut to the width.
     static func header(
-        _ location: WeatherLocation, place: ResolvedPlace?, frame: Frame, note: String = ""
+        _ location: WeatherLocation, place: Place?, frame: Frame, note: String = ""
     )
         -> String
     {
@@ -251,7 +251,7 @@ enum WeatherViews {
     /// and left out; another place was nearly as likely meant; it came from the cache (and, in a session, how to
     /// fetch again). The JSON says all of them (`staleReason`, `fallback`, `leftOut`, `alternatives`, `fetchedAt`).
     static func footer(
-        _ shown: WeatherRepository.Shown, place: ResolvedPlace?, frame: Frame, showing: Showing
+        _ shown: WeatherRepository.Shown, place: Place?, frame: Frame, showing: Showing
     ) -> [String] {
         let painter = frame.painter, width = frame.width
         func line(_ text: String, _ styles: Painter.Style...) -> [String] {

@@ -6,8 +6,9 @@ import Foundation
 import WeatherService
 
 /// The weather feature's behaviour: which place, which view, which unit, what the last fetch brought, the
-/// favourites' last weather and the presets. Everything a command does happens in `send`; the plugin turns a line
-/// into an action and the state into text or JSON.
+/// favourites' last weather and the presets, and the favourites' weather fetched in the background of a session.
+/// Everything a command does happens in `send`; a command (`Commands/`) turns its typed arguments into an action and
+/// the state into text or JSON (`WeatherOutput`, the documents).
 @MainActor
 final class WeatherModel: ObservableViewModel {
     enum Mode: String, Sendable, Equatable {
@@ -64,7 +65,7 @@ final class WeatherModel: ObservableViewModel {
         var units = Units()
         var mode: Mode = .current
         var options = ViewOptions()
-        var place: ResolvedPlace?
+        var place: Place?
         var weather: DataState<WeatherRepository.Shown, WeatherError> = .idle
         var problem: Problem?
         /// Set when no place was named and none shown before: the default place was used, said once.
@@ -74,19 +75,19 @@ final class WeatherModel: ObservableViewModel {
         /// After `favoritesRequested`.
         var favorites: [FavoriteWeather]?
         /// After `presetsRequested`: the cities, and whether they came from `locations.json`.
-        var presets: PlaceResolver.Presets?
+        var presets: Presets?
         /// The day's length and the moon at the place on screen, today there (computed, never fetched).
         var almanac: Almanac?
         /// After `airRequested`: the place and its air.
         var air: DataState<AirRepository.Shown, WeatherError> = .idle
-        var airPlace: ResolvedPlace?
+        var airPlace: Place?
         /// After `compareRequested`: each place with today's weather (nil where the answer was unusable).
         var comparison: DataState<[Compared], WeatherError> = .idle
     }
 
     /// One place of `compare`.
     struct Compared: Equatable, Sendable {
-        var place: ResolvedPlace
+        var place: Place
         var today: PlaceToday?
     }
 
@@ -98,7 +99,7 @@ final class WeatherModel: ObservableViewModel {
         var moonPhase: MoonPhase
         var illumination: Double
 
-        init(place: ResolvedPlace, now: Date) {
+        init(place: Place, now: Date) {
             let zone = TimeZone(identifier: place.timeZone) ?? TimeZone(secondsFromGMT: 0)!
             let sky = SkyDay(
                 on: LocalDay(containing: now, timeZone: zone),
@@ -114,6 +115,11 @@ final class WeatherModel: ObservableViewModel {
     enum Action: Sendable {
         /// Reads the unit kept from an earlier session (once; later calls do nothing).
         case started
+        /// A session began: the favourites' weather is fetched in the background when it is older than 10 minutes,
+        /// so that it is there offline.
+        case sessionStarted
+        /// The session ends: the background fetch is given 2 seconds to finish, then stopped.
+        case sessionEnded
         /// What the user typed after `weather`, `hourly` or `forecast`; empty: the last place used (Toronto first).
         case placeRequested(String, mode: Mode, forceRefresh: Bool, options: ViewOptions = ViewOptions())
         /// The place on screen again, fetched now (the last place when none is on screen).
@@ -136,22 +142,25 @@ final class WeatherModel: ObservableViewModel {
     private let repository: WeatherRepository
     private let airRepository: AirRepository
     private let today: TodayClient
-    private let resolver: PlaceResolver
+    /// The city list in use, opened on first use: every place is resolved in it (`PlaceFinder`).
+    private let cities: @Sendable () async throws(CatalogueError) -> CityDirectory
     private let settings: SettingsClient
     private let favorites: FavoritesClient
     private let dataDirectory: URL
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
     private let unitDefaults: UnitDefaults
     /// The last place any feature showed, else the default place: what `weather` alone shows.
     private let places: PlaceMemory
     private var started = false
+    private var backgroundRefresh: Task<Void, Never>?
 
     init(
         repository: WeatherRepository,
         air: AirRepository = AirRepository(
             client: .failing(.notConfigured("No air-quality source.")), cache: .inMemory(), now: { Date() }),
-        today: TodayClient = .failing(.notConfigured("No source for several places.")), resolver: PlaceResolver,
-        settings: SettingsClient, favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
+        today: TodayClient = .failing(.notConfigured("No source for several places.")),
+        cities: @escaping @Sendable () async throws(CatalogueError) -> CityDirectory, settings: SettingsClient,
+        favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
         unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil
     ) {
         self.unitDefaults = unitDefaults
@@ -159,7 +168,7 @@ final class WeatherModel: ObservableViewModel {
         self.repository = repository
         self.airRepository = air
         self.today = today
-        self.resolver = resolver
+        self.cities = cities
         self.settings = settings
         self.favorites = favorites
         self.dataDirectory = dataDirectory
@@ -239,9 +248,31 @@ final class WeatherModel: ObservableViewModel {
         case .favoritesRequested:
             await loadFavorites()
         case .presetsRequested:
-            do { state.presets = try await resolver.presets(dataDirectory: dataDirectory) } catch {
-                state.problem = Self.problem(error)
+            do { state.presets = try await Presets.load(dataDirectory: dataDirectory, cities: cities) } catch {
+                switch error {
+                case .invalid(let message): state.problem = .invalid(message)
+                case .catalogue(let message): state.problem = .catalogue(message)
+                }
             }
+        case .sessionStarted:
+            let favorites = self.favorites, cities = self.cities, repository = self.repository
+            backgroundRefresh = Task.detached(priority: .utility) {
+                guard let stored = try? await favorites.all() else { return }
+                for favorite in stored.sorted(by: { $0.id < $1.id }) {
+                    if Task.isCancelled { return }
+                    guard let location = await Self.location(of: favorite, cities: cities) else { continue }
+                    _ = try? await repository.weather(for: location, forceRefresh: false)
+                }
+            }
+        case .sessionEnded:
+            guard let refresh = backgroundRefresh else { return }
+            backgroundRefresh = nil
+            let deadline = Task {
+                try? await Task.sleep(for: .seconds(2))
+                refresh.cancel()
+            }
+            await refresh.value
+            deadline.cancel()
         case .airRequested(let text, let force):
             guard let place = await resolve(text) else { return }
             state.airPlace = place
@@ -253,7 +284,7 @@ final class WeatherModel: ObservableViewModel {
                 state.air = .failed(error)
             }
         case .compareRequested(let texts):
-            var places: [ResolvedPlace] = []
+            var places: [Place] = []
             for text in texts {
                 guard let place = await resolve(text) else { return }
                 places.append(place)
@@ -275,7 +306,7 @@ final class WeatherModel: ObservableViewModel {
 
     /// What the user typed, or the last place any feature showed (`PlaceMemory`), else the default place (said
     /// once: `defaultPlaceNote`); nil, with the problem, when it names no place.
-    private func resolve(_ text: String) async -> ResolvedPlace? {
+    private func resolve(_ text: String) async -> Place? {
         var text = text.trimmingCharacters(in: .whitespaces)
         var start: PlaceMemory.Start?
         if text.isEmpty {
@@ -284,7 +315,7 @@ final class WeatherModel: ObservableViewModel {
         }
         let isDefault = start?.isDefault ?? false
         do {
-            let place = try await resolver.resolve(text)
+            let place = try await PlaceFinder(cities: cities).resolve(text)
             if let start {
                 let location = place.location
                 let name = [location.name, place.region, location.country].compactMap { $0 }.filter { !$0.isEmpty }
@@ -301,12 +332,12 @@ final class WeatherModel: ObservableViewModel {
     }
 
     /// The place shown, for every feature's next command without one. Not kept: what was asked is still shown.
-    private func remember(_ place: ResolvedPlace) async {
+    private func remember(_ place: Place) async {
         let location = place.location
         try? await places.remember(id: location.id, latitude: location.latitude, longitude: location.longitude)
     }
 
-    private func fetch(_ place: ResolvedPlace, mode: Mode, force: Bool) async {
+    private func fetch(_ place: Place, mode: Mode, force: Bool) async {
         if state.place != place || state.almanac == nil { state.almanac = Almanac(place: place, now: now()) }
         state.place = place
         state.mode = mode
@@ -355,7 +386,7 @@ final class WeatherModel: ObservableViewModel {
         }
         var list: [FavoriteWeather] = []
         for favorite in stored.sorted(by: { $0.id < $1.id }) {
-            let location = await Self.location(of: favorite, resolver: resolver)
+            let location = await Self.location(of: favorite, cities: cities)
             var cached: CachedWeather?
             if let location {
                 cached = try? await repository.cache.entry(
@@ -368,12 +399,14 @@ final class WeatherModel: ObservableViewModel {
 
     /// Where a favourite is: as the city list in use has it, else as it was stored when it was kept (a list from
     /// `SKYLENS_CITIES_URL` may lack it).
-    nonisolated static func location(of favorite: Favorite, resolver: PlaceResolver) async -> WeatherLocation? {
-        if let place = try? await resolver.resolve("#\(favorite.id)") { return place.location }
-        return favorite.city.map(PlaceResolver.location)
+    nonisolated static func location(
+        of favorite: Favorite, cities: @escaping @Sendable () async throws(CatalogueError) -> CityDirectory
+    ) async -> WeatherLocation? {
+        if let place = try? await PlaceFinder(cities: cities).resolve("#\(favorite.id)") { return place.location }
+        return favorite.city.map(WeatherLocation.init)
     }
 
-    private static func problem(_ failure: PlaceResolver.Failure) -> Problem {
+    private static func problem(_ failure: PlaceFailure) -> Problem {
         switch failure {
         case .notFound(let message): .notFound(message)
         case .invalid(let message): .invalid(message)

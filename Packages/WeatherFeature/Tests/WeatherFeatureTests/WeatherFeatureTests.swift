@@ -1,6 +1,7 @@
 import Architecture
 import CitiesService
 import CitiesTesting
+import CommandShell
 import CoreKit
 import Diagnostics
 import Foundation
@@ -53,7 +54,9 @@ struct WeatherHarness {
             dataDirectory: directory.url,
             now: { clock.now }, air: OpenMeteo.airQuality(http: http), airCache: .inMemory(),
             today: OpenMeteo.today(http: http))
-        harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal)
+        harness = ShellHarness(
+            plugins: [plugin], format: format, terminal: terminal,
+            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })
         self.clock = clock
         self.favorites = favorites
     }

@@ -1,9 +1,11 @@
 import Architecture
 import CitiesService
 import CitiesTesting
+import CommandShell
 import CoreKit
 import Diagnostics
 import Foundation
+import ShellTesting
 import Synchronization
 import TestSupport
 import Testing
@@ -63,7 +65,7 @@ struct WeatherModelTests {
         model = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { clock.now }, logger: InMemoryLog().logger()),
-            resolver: PlaceResolver(cities: { cities }), settings: settings, favorites: favorites,
+            cities: { cities }, settings: settings, favorites: favorites,
             dataDirectory: directory.url, now: { clock.now })
     }
 
@@ -131,7 +133,7 @@ struct WeatherModelTests {
         let next = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
-            resolver: PlaceResolver(cities: { [cities] in cities }), settings: settings,
+            cities: { [cities] in cities }, settings: settings,
             favorites: favorites, dataDirectory: directory.url, now: { [clock] in clock.now })
         #expect(next.state.units.temperature == .celsius)
         await next.send(.started)
@@ -142,7 +144,7 @@ struct WeatherModelTests {
         let broken = WeatherModel(
             repository: WeatherRepository(
                 client: provider.client, cache: cache, now: { [clock] in clock.now }, logger: InMemoryLog().logger()),
-            resolver: PlaceResolver(cities: { [cities] in cities }),
+            cities: { [cities] in cities },
             settings: .failing(.readOnly(path: "/data")), favorites: favorites, dataDirectory: directory.url,
             now: { [clock] in clock.now })
         await broken.send(.unitChosen(.temperature(.fahrenheit)))
@@ -203,7 +205,7 @@ struct WeatherModelTests {
     @Test func presetsAreBuiltInOrTheUsersOwn() async throws {
         await model.send(.presetsRequested)
         #expect(model.state.presets?.fromFile == false)
-        #expect(model.state.presets?.cities.map(\.id) == PlaceResolver.presetIDs)
+        #expect(model.state.presets?.cities.map(\.id) == Presets.builtInIDs)
 
         try Data(#"[{"_id": 1, "name": "Home", "country": "XX", "coord": {"lat": 1.5, "lon": 2.5}}]"#.utf8)
             .write(to: directory.url.appendingPathComponent("locations.json"))

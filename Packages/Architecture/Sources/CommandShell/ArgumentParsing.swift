@@ -1,0 +1,92 @@
+import Architecture
+import CoreKit
+
+/// How the shell reads a command's words: `--help` anywhere, options and flags by name, positionals in order, whole
+/// numbers checked against their ranges, and what is missing, each a usage error that shows the usage line.
+extension CommandDeclaration {
+    /// True when `--help` or `-h` stands as an option of its own: not as the value of an option, not after `--`.
+    public func asksForHelp(_ words: [String]) -> Bool {
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            if word == "--" { return false }
+            if word == "--help" || word == "-h" { return true }
+            let takesValue = arguments.contains { $0.kind == .option && "--\($0.name)" == word }
+            index += takesValue ? 2 : 1
+        }
+        return false
+    }
+
+    /// Checks `words` (the arguments after the command's own words) against the spec.
+    public func parse(_ words: [String]) throws(CommandError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var positionals = arguments.filter { $0.kind == .positional || $0.kind == .remainder }[...]
+        var index = words.startIndex
+        var optionsEnded = false
+        while index < words.endIndex {
+            let word = words[index]
+            index += 1
+            if !optionsEnded, word == "--" {
+                optionsEnded = true
+                continue
+            }
+            if !optionsEnded, word.hasPrefix("--"), word.count > 2 {
+                let body = word.dropFirst(2)
+                let name = String(body.prefix { $0 != "=" })
+                let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                guard let spec = arguments.first(where: { ($0.kind == .option || $0.kind == .flag) && $0.name == name })
+                else {
+                    throw .usage(unknownOption(name))
+                }
+                if spec.kind == .flag {
+                    if inline != nil { throw .usage("--\(name) takes no value.\nUsage: \(usage)") }
+                    parsed.flags.insert(name)
+                    continue
+                }
+                if let inline {
+                    parsed.values[name] = inline
+                } else {
+                    guard index < words.endIndex else {
+                        throw .usage("--\(name) needs a value (\(spec.valueName)).\nUsage: \(usage)")
+                    }
+                    parsed.values[name] = words[index]
+                    index += 1
+                }
+                continue
+            }
+            if let spec = positionals.first, spec.kind == .remainder {
+                parsed.remainder.append(word)
+                parsed.values[spec.name] = parsed.remainder.joined(separator: " ")
+                continue
+            }
+            guard let spec = positionals.popFirst() else {
+                throw .usage("Unexpected argument '\(word.terminalPreview)'.\nUsage: \(usage)")
+            }
+            parsed.values[spec.name] = word
+        }
+        for spec in arguments {
+            guard let range = spec.integerRange, let text = parsed.values[spec.name] else { continue }
+            guard let number = Int(text), range.contains(number) else {
+                throw .usage(
+                    "--\(spec.name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.terminalPreview)'."
+                )
+            }
+            parsed.integers[spec.name] = number
+        }
+        for spec in arguments where spec.isRequired && spec.kind != .flag && parsed.values[spec.name] == nil {
+            let label = spec.kind == .option ? "--\(spec.name)" : spec.valueName
+            throw .usage(
+                "Missing \(label): \(spec.help.prefix(1).lowercased() + spec.help.dropFirst()).\nUsage: \(usage)")
+        }
+        return parsed
+    }
+
+    private func unknownOption(_ name: String) -> String {
+        let options = arguments.filter { $0.kind == .option || $0.kind == .flag }.map(\.name)
+        let suggestion = Suggestions.nearest(to: name, among: options).first.map { " Did you mean --\($0)?" } ?? ""
+        let list =
+            options.isEmpty
+            ? "It takes no options." : "Its options: \(options.map { "--\($0)" }.joined(separator: ", "))."
+        return "'\(name)' is not an option of \(self.name).\(suggestion) \(list)\nUsage: \(usage)"
+    }
+}

@@ -1,0 +1,32 @@
+import Architecture
+import Foundation
+import WeatherService
+
+/// `compare PLACES…`: today at 2 to 10 places side by side, in one request.
+struct CompareCommand: FeatureCommand {
+    static let places = Argument.words(
+        "places", help: "2 to 10 places, each one word or in quotes ('New York', 'Paris, TX, US', '#6167865')",
+        required: true, completion: .placeNames)
+    static let declaration = CommandDeclaration(
+        "compare", arguments: [places],
+        summary: "Today at several places side by side: now, min, max, sky (one request for all)",
+        examples: ["compare Toronto Vancouver Montreal", "compare 'New York' London 'Paris, FR'"])
+
+    var places: [String]
+
+    init(arguments: ParsedArguments) throws(CommandError) {
+        places = arguments[Self.places].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard (2...TodayClient.limit).contains(places.count) else {
+            throw .usage(
+                "compare takes 2 to \(TodayClient.limit) places (each one word or in quotes), not \(places.count).")
+        }
+    }
+
+    func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
+            await model.send(.compareRequested(places))
+            try model.checkProblem()
+            return try WeatherOutput(model, context).comparison()
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import Architecture
+import CitiesService
+import Contracts
+import CoreKit
+import Foundation
+import WeatherService
+
+extension WeatherModel {
+    /// Runs a command's work, the kept units read first; the note that the default place was used is told once,
+    /// whatever the outcome.
+    func answer(
+        _ context: CommandContext, _ work: () async throws(CommandError) -> CommandOutput
+    ) async throws(CommandError) -> CommandOutput {
+        await send(.started)
+        defer { if let note = state.defaultPlaceNote { context.notice("Note: " + note) } }
+        return try await work()
+    }
+
+    /// The last action's problem, as the command's error.
+    func checkProblem() throws(CommandError) {
+        if let problem = state.problem { throw problem.commandError }
+    }
+}
+
+/// The model's state as a command's output: text from the views, the JSON document, whether it is old. What a
+/// command returns after its action; it moves the router to the weather view when weather is shown.
+@MainActor
+struct WeatherOutput {
+    let model: WeatherModel
+    let context: CommandContext
+
+    init(_ model: WeatherModel, _ context: CommandContext) {
+        self.model = model
+        self.context = context
+    }
+
+    var state: WeatherModel.State { model.state }
+
+    var frame: WeatherViews.Frame {
+        WeatherViews.Frame(
+            units: state.units, now: model.now(), painter: context.painter, width: context.terminal.width,
+            interactive: !context.isOneShot)
+    }
+
+    /// The weather fetched, in the weather view (one on the stack at a time).
+    func shown() throws(CommandError) -> CommandOutput {
+        try model.checkProblem()
+        if case .failed(let error) = state.weather { throw error.commandError }
+        guard let location = state.place?.location else { return rendered() }
+        let destination =
+            location.id.map { CityWeather(city: CityReference(id: $0, name: location.name)) }
+            ?? CityWeather(coordinatesNamed: location.name)
+        if context.router.top(as: CityWeather.self) != nil { context.router.pop(through: CityWeather.self) }
+        context.router.push(destination)
+        return rendered()
+    }
+
+    /// The view of the state as it is (the mode last asked for).
+    func rendered() -> CommandOutput {
+        guard let shown = state.weather.value else {
+            return CommandOutput(text: state.weather.failure?.message ?? "No weather yet: 'weather PLACE' fetches it.")
+        }
+        let frame = frame
+        let note = state.forecastNote(now: frame.now)
+        let text: String =
+            switch state.mode {
+            case .current: WeatherViews.current(shown, place: state.place, almanac: state.almanac, frame: frame)
+            case .hourly: WeatherViews.hourly(shown, place: state.place, step: state.options.step, frame: frame)
+            case .forecast:
+                WeatherViews.forecast(shown, place: state.place, days: state.options.days, frame: frame, note: note)
+            case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
+            }
+        return CommandOutput(
+            text: text, json: WeatherDocument(state, shown: shown, now: frame.now, note: note),
+            isOld: shown.isOld(now: frame.now))
+    }
+
+    /// `--line` or `--template`: one line for a status bar or a script.
+    func oneLine(template: String?) throws(CommandError) -> CommandOutput {
+        try model.checkProblem()
+        if case .failed(let error) = state.weather { throw error.commandError }
+        guard let shown = state.weather.value else { return .empty }
+        var frame = frame
+        frame.painter = Painter(enabled: false)
+        let line =
+            template.map {
+                WeatherViews.template($0, shown, place: state.place, almanac: state.almanac, frame: frame)
+            } ?? WeatherViews.line(shown, place: state.place, frame: frame)
+        return CommandOutput(
+            text: line, json: LineDocument(line: line, state: state, shown: shown, now: frame.now),
+            isOld: shown.isOld(now: frame.now))
+    }
+
+    func air() throws(CommandError) -> CommandOutput {
+        switch state.air {
+        case .failed(let error): throw error.commandError
+        case .loaded(let shown):
+            let frame = frame
+            return CommandOutput(
+                text: WeatherViews.air(shown, place: state.airPlace, frame: frame),
+                json: AirDocument(shown, place: state.airPlace, now: frame.now), isOld: shown.isOld(now: frame.now))
+        default: return .empty
+        }
+    }
+
+    func comparison() throws(CommandError) -> CommandOutput {
+        switch state.comparison {
+        case .failed(let error): throw error.commandError
+        case .loaded(let places):
+            let frame = frame
+            let document = ComparisonDocument(places, units: state.units, now: frame.now)
+            return CommandOutput(
+                text: WeatherViews.comparison(places, frame: frame), json: document,
+                isOld: document.places.contains { $0.stale == true })
+        default: return .empty
+        }
+    }
+
+    func presets() -> CommandOutput {
+        let presets = state.presets ?? Presets(cities: [], fromFile: false)
+        return CommandOutput(
+            text: WeatherViews.presets(
+                presets.cities, fromFile: presets.fromFile, painter: context.painter, width: context.terminal.width),
+            json: PresetsDocument(presets))
+    }
+
+    func favorite(_ favorite: Bool) -> CommandOutput {
+        guard let location = state.place?.location, let id = location.id else { return .empty }
+        let changed = state.favoriteChanged ?? false
+        let name = "\(location.name.terminalSafe), \(location.country)"
+        let text =
+            favorite
+            ? (changed ? "★ \(name) is now a favourite." : "\(name) was already a favourite.")
+            : (changed ? "\(name) is no longer a favourite." : "\(name) was not a favourite.")
+        return CommandOutput(
+            text: text, json: FavoriteDocument(id: id, name: location.name, favorite: favorite, changed: changed))
+    }
+
+    /// Each favourite with its last stored weather: what is there offline. A document of its own in JSON mode, never
+    /// the text table inside one.
+    func favorites() -> CommandOutput {
+        let list = state.favorites ?? []
+        let now = model.now()
+        return CommandOutput(
+            text: WeatherViews.favorites(
+                list, unit: state.units.temperature, now: now, painter: context.painter, width: context.terminal.width),
+            json: FavoriteWeatherDocument(list, unit: state.units.temperature, now: now))
+    }
+}
