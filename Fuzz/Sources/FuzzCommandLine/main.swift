@@ -26,7 +26,7 @@ let specs = [
     CommandDeclaration(
         "edit",
         arguments: [
-            Argument.positional("field", help: "f", completion: .values(["name", "email"])),
+            Argument.positional("field", help: "f", completion: .values(["name", "email"])).required,
             Argument.remainder("value", help: "v"),
         ], summary: "s"),
 ]

@@ -18,8 +18,8 @@ final class CitiesAndMap {
     private let loadCountries: @Sendable () -> Countries
     private let now: @Sendable () -> Date
     private let weather: MapWeather?
-    /// The last place any feature showed, else the default place: what `map` alone draws.
-    let places: PlaceMemory?
+    /// The last place any feature showed, else the default place: the browser's, for `map` and `open`.
+    private let places: PlaceMemory?
     private var browser: CityBrowser?
     private var geography: GeoData?
 
@@ -88,7 +88,8 @@ final class CitiesAndMap {
         try report(context)
         guard let directory = list.directory else { throw .failure("catalogue", "The city list is not open.") }
         let browser = CityBrowser(
-            directory: directory, countries: loadCountries(), favorites: favoritesStore, weather: weather, now: now)
+            directory: directory, countries: loadCountries(), favorites: favoritesStore, weather: weather,
+            places: places, now: now)
         await browser.send(.favoritesReloaded(required: true))
         // Without the database the cities still answer, without stars.
         if case .storage(let message) = browser.state.problem {
@@ -175,29 +176,16 @@ final class CitiesAndMap {
         let width = asked.width ?? context.terminal.width
         let height = asked.height ?? max(MapRequest.minimumHeight, context.terminal.height - 4)
         let browser = try await loadBrowser(context)
-        var target = reference(asked.city, context)
-        var start: PlaceMemory.Start?
-        // No city named and none on screen: the last place any feature showed, else the default place.
-        if target.text.trimmingCharacters(in: .whitespaces).isEmpty, target.onScreen == nil, let places {
-            start = await places.start()
-            target.text = start?.text ?? ""
-        }
         await browser.send(
             .mapRequested(
-                target, zoom: zoom, style: asked.style, width: width, height: height,
+                reference(asked.city, context), zoom: zoom, style: asked.style, width: width, height: height,
                 layers: asked.layers, night: asked.night, weather: asked.weather))
         try check(browser)
         // A map of a point is filed under the place nearest it (its name in the prompt; `weather` from it).
         guard let map = browser.state.map, let city = map.city ?? map.filedUnder else {
             throw .failure("internal", "No map was drawn.")
         }
-        if let note = start?.note(city.qualifiedName) { context.notice("Note: " + note) }
-        if let places {
-            let point = map.city == nil ? PlaceFinder.coordinates(target.text) : nil
-            try? await places.remember(
-                id: point == nil ? city.id : nil, latitude: point?.latitude ?? city.latitude,
-                longitude: point?.longitude ?? city.longitude)
-        }
+        if let note = browser.state.startNote { context.notice("Note: " + note) }
         var output = try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
         // A size asked for is a map to print, not one to fill the window with.
         if asked.width != nil || asked.height != nil { output.fullScreen = nil }

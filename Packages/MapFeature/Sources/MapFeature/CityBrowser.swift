@@ -122,6 +122,8 @@ final class CityBrowser: ObservableViewModel {
         /// Why the last request for the map's weather failed, and when.
         var weatherProblem: String?
         var weatherFailedAt: Date?
+        /// The last map asked for nothing and was drawn for the last place shown, or the default place: said once.
+        var startNote: String?
     }
 
     /// Other places a name could have meant: the first few (the likeliest first), and the runner-up when it was
@@ -178,12 +180,16 @@ final class CityBrowser: ObservableViewModel {
     private let now: @Sendable () -> Date
 
     private let weather: MapWeather?
+    /// The last place any feature showed, else the default place: what `map` alone draws; told what `open` and `map`
+    /// show.
+    private let places: PlaceMemory?
 
     init(
         directory: CityDirectory, countries: Countries, favorites: FavoritesClient, weather: MapWeather? = nil,
-        now: @escaping @Sendable () -> Date
+        places: PlaceMemory? = nil, now: @escaping @Sendable () -> Date
     ) {
         self.weather = weather
+        self.places = places
         self.directory = directory
         self.countries = countries
         self.favoritesClient = favorites
@@ -221,6 +227,7 @@ final class CityBrowser: ObservableViewModel {
                 return
             }
             state.opened = city
+            try? await places?.remember(id: city.id, latitude: city.latitude, longitude: city.longitude)
         case .citySelected(let id):
             await reloadFavorites(required: false)
             guard let city = directory.city(id) else {
@@ -256,7 +263,14 @@ final class CityBrowser: ObservableViewModel {
             }
             await reloadFavorites(required: false)
         case .mapRequested(
-            let reference, let zoom, let style, let width, let height, let layers, let night, let weather):
+            var reference, let zoom, let style, let width, let height, let layers, let night, let weather):
+            state.startNote = nil
+            // No city named and none on screen: the last place any feature showed, else the default place.
+            var start: PlaceMemory.Start?
+            if reference.text.trimmingCharacters(in: .whitespaces).isEmpty, reference.onScreen == nil, let places {
+                start = await places.start()
+                reference.text = start?.text ?? ""
+            }
             // Coordinates centre the map on the point itself.
             let point = PlaceFinder.coordinates(reference.text)
             let city: City?
@@ -276,6 +290,13 @@ final class CityBrowser: ObservableViewModel {
                     ?? GeoPoint(latitude: city?.latitude ?? 0, longitude: city?.longitude ?? 0),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
                 width: width, height: height, layers: layers, night: night, weather: weather, filedUnder: filedUnder)
+            // A map of a point is filed under the place nearest it, and remembered as the point.
+            if let shown = city ?? filedUnder {
+                state.startNote = start?.note(shown.qualifiedName)
+                try? await places?.remember(
+                    id: point == nil ? shown.id : nil, latitude: point?.latitude ?? shown.latitude,
+                    longitude: point?.longitude ?? shown.longitude)
+            }
         case .nightToggled:
             state.map?.night.toggle()
         case .weatherToggled:

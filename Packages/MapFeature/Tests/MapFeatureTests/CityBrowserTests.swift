@@ -116,6 +116,24 @@ struct CityBrowserTests {
         #expect(browser.state.problem == .storage(StoreError.readOnly(path: "/data").message))
     }
 
+    @Test func aMapOfNothingIsTheLastPlaceShownElseTheDefaultSaidOnce() async throws {
+        let settings = SettingsClient.inMemory()
+        let browser = CityBrowser(
+            directory: cities, countries: Countries(csv: "iso,iso3,name,capital,continent,population\n"),
+            favorites: favorites, places: PlaceMemory(settings: settings, defaultPlace: "Calgary"),
+            now: { Date(timeIntervalSince1970: 100) })
+        await browser.send(.mapRequested(.init(""), zoom: 6, style: .braille, width: 60, height: 20))
+        #expect(browser.state.map?.city?.name == "Calgary" && browser.state.startNote?.contains("default") == true)
+        #expect(try await settings.value(PlaceMemory.key) == "#5913490")
+        // `open` is remembered: the next map of nothing is of that place, and says nothing.
+        await browser.send(.openRequested(.init("Tokyo")))
+        await browser.send(.mapRequested(.init(""), zoom: 6, style: .braille, width: 60, height: 20))
+        #expect(browser.state.map?.city?.id == 1850147 && browser.state.startNote == nil)
+        // A point is remembered as the point, the map filed under the place nearest it.
+        await browser.send(.mapRequested(.init("35.0,139.0"), zoom: 6, style: .braille, width: 60, height: 20))
+        #expect(try await settings.value(PlaceMemory.key) == "35.0,139.0")
+    }
+
     @Test func theMapCentresOnTheCityZoomsWithinBoundsAndPansByHalfAScreen() async throws {
         await browser.send(.mapRequested(.init("Tokyo"), zoom: 6, style: .braille, width: 60, height: 20))
         let map = try #require(browser.state.map)

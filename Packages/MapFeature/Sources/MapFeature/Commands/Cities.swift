@@ -26,7 +26,6 @@ struct OpenCommand: FeatureCommand {
         await browser.send(.openRequested(feature.reference(city, context)))
         try feature.check(browser)
         guard let opened = browser.state.opened else { throw .failure("internal", "No city was opened.") }
-        try? await feature.places?.remember(id: opened.id, latitude: opened.latitude, longitude: opened.longitude)
         let output = try await feature.show(
             CityPage(city: CityReference(id: opened.id, name: opened.name)), context: context)
         return feature.withAlsoCalled(output, browser, context)
