@@ -35,8 +35,8 @@ public struct HTTPClient: Sendable {
             case .fresh(let response):
                 transport.logger.debug("HTTP cache hit", metadata: ["url": "\(redacted(request))"])
                 return response
-            case .revalidate(let etag):
-                conditional.setHeader("If-None-Match", etag)
+            case .revalidate(let headers):
+                for (name, value) in headers { conditional.setHeader(name, value) }
             case .miss:
                 break
             }

@@ -87,7 +87,7 @@ public struct HTTPResponse: Sendable, Equatable {
         case network
         /// Served from the in-memory cache while `Cache-Control: max-age` said it was fresh.
         case cache
-        /// The server answered `304 Not Modified` to our `If-None-Match`.
+        /// The server answered `304 Not Modified` to our `If-None-Match` or `If-Modified-Since`.
         case revalidated
     }
 

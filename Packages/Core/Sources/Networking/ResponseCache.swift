@@ -1,20 +1,24 @@
 import Foundation
 import Synchronization
 
-/// GET responses kept in memory for as long as `Cache-Control: max-age` allows, and revalidated with
-/// `If-None-Match` when they carry an `ETag`. `no-store` is never kept; `no-cache` is always revalidated.
+/// GET responses kept in memory for as long as `Cache-Control: max-age` allows (else `Expires`, measured against the
+/// server's own `Date` so that a wrong clock on either side does not matter), and revalidated with `If-None-Match`
+/// when they carry an `ETag`, else `If-Modified-Since` when they carry a `Last-Modified` (MET Norway asks for it).
+/// `no-store` is never kept; `no-cache` is always revalidated.
 final class ResponseCache: Sendable {
     struct Entry: Sendable {
         var response: HTTPResponse
         var storedAt: Date
         var maxAge: TimeInterval?
         var etag: String?
+        var lastModified: String?
         var mustRevalidate: Bool
     }
 
-    enum Lookup {
+    enum Lookup: Equatable {
         case fresh(HTTPResponse)
-        case revalidate(etag: String)
+        /// Ask again with these headers (`If-None-Match`, `If-Modified-Since`): a 304 means the stored body holds.
+        case revalidate([String: String])
         case miss
     }
 
@@ -40,7 +44,8 @@ final class ResponseCache: Sendable {
             response.source = .cache
             return .fresh(response)
         }
-        if let etag = entry.etag { return .revalidate(etag: etag) }
+        if let etag = entry.etag { return .revalidate(["If-None-Match": etag]) }
+        if let lastModified = entry.lastModified { return .revalidate(["If-Modified-Since": lastModified]) }
         return .miss
     }
 
@@ -52,14 +57,15 @@ final class ResponseCache: Sendable {
             remove(key)
             return
         }
-        let maxAge = directives["max-age"].flatMap { $0.flatMap(TimeInterval.init) }
+        let maxAge = Self.freshness(directives, response.headers)
         let etag = response.header("etag")
-        guard (maxAge ?? 0) > 0 || etag != nil else {
+        let lastModified = response.header("last-modified")
+        guard (maxAge ?? 0) > 0 || etag != nil || lastModified != nil else {
             remove(key)
             return
         }
         let entry = Entry(
-            response: response, storedAt: now(), maxAge: maxAge, etag: etag,
+            response: response, storedAt: now(), maxAge: maxAge, etag: etag, lastModified: lastModified,
             mustRevalidate: directives["no-cache"] != nil)
         storage.withLock { storage in
             storage.entries[key] = entry
@@ -76,8 +82,9 @@ final class ResponseCache: Sendable {
         storage.withLock { storage -> HTTPResponse? in
             guard var entry = storage.entries[key] else { return nil }
             let directives = Self.directives(headers["cache-control"])
-            if let maxAge = directives["max-age"].flatMap({ $0.flatMap(TimeInterval.init) }) { entry.maxAge = maxAge }
+            if let maxAge = Self.freshness(directives, headers) { entry.maxAge = maxAge }
             if let etag = headers["etag"] { entry.etag = etag }
+            if let lastModified = headers["last-modified"] { entry.lastModified = lastModified }
             entry.storedAt = now()
             storage.entries[key] = entry
             var response = entry.response
@@ -91,6 +98,25 @@ final class ResponseCache: Sendable {
             storage.entries.removeValue(forKey: key)
             storage.order.removeAll { $0 == key }
         }
+    }
+
+    /// How long a response stays fresh: `max-age`, else `Expires` less the server's `Date` (else less now); nil when
+    /// neither says. An `Expires` that is not a date, or in the past, is stale at once (RFC 9111 5.3).
+    static func freshness(_ directives: [String: String?], _ headers: [String: String]) -> TimeInterval? {
+        if let maxAge = directives["max-age"].flatMap({ $0.flatMap(TimeInterval.init) }) { return maxAge }
+        guard let expires = headers["expires"] else { return nil }
+        guard let end = httpDate(expires) else { return 0 }
+        let start = headers["date"].flatMap(httpDate) ?? Date()
+        return max(0, end.timeIntervalSince(start))
+    }
+
+    /// An HTTP date (`Sun, 06 Nov 1994 08:49:37 GMT`, RFC 9110 5.6.7's preferred form).
+    static func httpDate(_ text: String) -> Date? {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "GMT")
+        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
+        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
     }
 
     /// `max-age=60, no-cache` → ["max-age": "60", "no-cache": nil]

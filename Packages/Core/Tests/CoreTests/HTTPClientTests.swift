@@ -2,7 +2,7 @@ import Diagnostics
 import Foundation
 import Logging
 import NIOTransport
-import Networking
+@testable import Networking
 import Synchronization
 import TestSupport
 import Testing
@@ -219,6 +219,33 @@ import Testing
         #expect(again.message == "tagged")
         #expect(server.requests.count == 2)
         #expect(server.requests[1].header("if-none-match") == "\"v1\"")
+    }
+
+    @Test func expiresCountsFromTheServersDateAndLastModifiedIsRevalidatedWithIfModifiedSince() async throws {
+        // MET Norway's way: `Expires` and `Last-Modified`, no max-age or ETag. The server's clock is a year off ours:
+        // the freshness is the two headers' difference (30 s), not `Expires` against our clock.
+        let modified = "Wed, 25 Nov 2026 10:00:00 GMT"
+        let server = try LoopbackServer { request in
+            request.header("if-modified-since") == modified
+                ? .respond(StubResponse(status: 304, headers: [("Expires", "Wed, 25 Nov 2025 12:01:30 GMT")]))
+                : .respond(
+                    .json(
+                        #"{"message":"metalerts"}"#,
+                        headers: [
+                            ("Date", "Tue, 25 Nov 2025 12:00:00 GMT"), ("Expires", "Tue, 25 Nov 2025 12:00:30 GMT"),
+                            ("Last-Modified", modified),
+                        ]))
+        }
+        let clock = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let client = client(server, now: { clock.withLock { $0 } })
+        _ = try await client.send(.get("/current.json"))
+        #expect(try await client.send(.get("/current.json")).source == .cache)
+        #expect(server.requests.count == 1)
+        clock.withLock { $0 += 31 }
+        let again = try await client.send(.get("/current.json"), decoding: Greeting.self)
+        #expect(again.message == "metalerts" && server.requests.count == 2)
+        #expect(server.requests[1].header("if-modified-since") == modified)
+        #expect(ResponseCache.freshness([:], ["expires": "0"]) == 0, "an Expires that is no date is stale")
     }
 
     @Test func noStoreIsNeverCached() async throws {
