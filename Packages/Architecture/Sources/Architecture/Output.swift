@@ -105,21 +105,28 @@ public struct CommandOutput: Sendable {
     /// Built from data older than its provider's refresh interval (said in the text and the JSON's `stale`): the
     /// command exits with `CommandOutput.oldDataStatus`, so that a status-bar script can tell by the status alone.
     package var isOld: Bool
+    /// Shows what the command was asked to watch for (a warning at or above `alerts --fail-on`): the command exits
+    /// with `CommandOutput.alarmStatus`, whatever the data's age, so that `… || notify-send` works in cron.
+    package var isAlarm: Bool
 
     public init(
         text: String, json: (any JSONDocument)? = nil, fullScreen: (any FullScreen)? = nil,
-        isVerbatim: Bool = false, isOld: Bool = false
+        isVerbatim: Bool = false, isOld: Bool = false, isAlarm: Bool = false
     ) {
         self.text = text
         self.json = json
         self.fullScreen = fullScreen
         self.isVerbatim = isVerbatim
         self.isOld = isOld
+        self.isAlarm = isAlarm
     }
 
     /// The exit status of an answer written in full but built from old data: 3, outside `sysexits.h`'s range and
     /// the shells' own (1, 2, 126–165), so that it is never mistaken for a failure's.
     package static let oldDataStatus: Int32 = 3
+    /// The exit status of an answer written in full that shows what the command was asked to watch for: 4, for the
+    /// same reasons as 3.
+    package static let alarmStatus: Int32 = 4
 
     public static let empty = CommandOutput(text: "")
 }

@@ -107,15 +107,13 @@ public final class CommandContext {
         if format == .json { output.standardError(text + "\n") } else { output.standardOutput(text + "\n") }
     }
 
-    /// A notice for the user (not an answer): on standard error, made safe for the terminal and, on a terminal, broken
-    /// at spaces to its width (later lines indented); piped, one line per line of text, for a log or a script.
+    /// A notice for the user (not an answer): on standard error, made safe for the terminal and broken at spaces to
+    /// its width (later lines indented), as the shell's own messages are.
     public func notice(_ text: String) {
         let lines = TerminalText.sanitize(text, allowNewlines: true).split(
             separator: "\n", omittingEmptySubsequences: false
         )
-        .flatMap {
-            terminal.isInteractive ? DisplayWidth.wrapped(String($0), width: terminal.width, indent: "  ") : [String($0)]
-        }
+        .flatMap { DisplayWidth.wrapped(String($0), width: terminal.width, indent: "  ") }
         output.standardError(lines.joined(separator: "\n") + "\n")
     }
 

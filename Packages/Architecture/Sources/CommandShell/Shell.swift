@@ -251,7 +251,8 @@ public final class Shell {
     @discardableResult
     public func write(_ result: CommandOutput) -> Int32 {
         let written = writeAnswer(result)
-        return written == 0 && result.isOld ? CommandOutput.oldDataStatus : written
+        guard written == 0 else { return written }
+        return result.isAlarm ? CommandOutput.alarmStatus : result.isOld ? CommandOutput.oldDataStatus : 0
     }
 
     private func writeAnswer(_ result: CommandOutput) -> Int32 {

@@ -92,6 +92,10 @@ extension CommandError {
             "3",
             "The answer is written in full but built from old data: kept because the service could not be reached, or observed more than three hours ago (JSON says \"stale\": true)."
         ),
+        DescribedItem(
+            "4",
+            "The answer is written in full and shows what the command was asked to watch for: a warning in force at or above the level of alerts --fail-on (whatever the answer's age)."
+        ),
         DescribedItem("1", "Any other failure."),
         DescribedItem("64", "A usage error: an unknown command or option, a missing or malformed argument (EX_USAGE)."),
         DescribedItem("65", "Input that is not valid: a contact form field (EX_DATAERR)."),
