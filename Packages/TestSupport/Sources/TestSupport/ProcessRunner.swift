@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 
 /// What a finished process left behind.
 public struct ProcessResult: Sendable {
@@ -41,6 +42,9 @@ public struct ProcessRunner: Sendable {
         for key in env.keys where key.hasPrefix("SKYLENS_") || key == "NO_COLOR" || key == "OPENWEATHER_API_KEY" {
             env.removeValue(forKey: key)
         }
+        // A crash is a status to check, never a hang: Swift's backtracer, which a crash starts, was seen blocked for
+        // minutes holding the crashed App's pipes (and the test reading them).
+        env["SWIFT_BACKTRACE"] = "enable=no"
         env.merge(environment) { $1 }
         env.merge(extra) { $1 }
         process.environment = env
@@ -64,6 +68,8 @@ public final class RunningProcess: @unchecked Sendable {
     private let out = Mutex(Data())
     private let err = Mutex(Data())
     private let readers = DispatchGroup()
+    /// The test sent it a signal (`kill`): its end by a signal is no crash.
+    private let signalledByTest = Mutex(false)
 
     init(process: Process, input: Pipe, output: Pipe, errors: Pipe) {
         self.process = process
@@ -115,6 +121,7 @@ public final class RunningProcess: @unchecked Sendable {
 
     /// Sends a signal (SIGKILL by default) to the process.
     public func kill(_ signal: Int32 = SIGKILL) {
+        signalledByTest.withLock { $0 = true }
         Foundation.kill(process.processIdentifier, signal)
     }
 
@@ -132,9 +139,17 @@ public final class RunningProcess: @unchecked Sendable {
     public func wait(timeout: Duration = .seconds(60)) -> ProcessResult {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning { kill() }
+        let timedOut = process.isRunning
+        if timedOut { kill() }
         process.waitUntilExit()
-        readers.wait()
+        // A process ended by a signal nobody sent it crashed: that fails the test whatever else it checks.
+        if process.terminationReason == .uncaughtSignal, !timedOut, !signalledByTest.withLock({ $0 }) {
+            Issue.record(
+                "\(process.executableURL?.lastPathComponent ?? "The process") \(process.arguments ?? []) crashed (signal \(process.terminationStatus))"
+            )
+        }
+        // What a child the process left behind still holds open is not waited for past a few seconds.
+        _ = readers.wait(timeout: .now() + 5)
         let stdout = out.withLock { $0 }
         return ProcessResult(
             status: process.terminationStatus,
