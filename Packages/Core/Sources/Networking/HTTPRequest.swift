@@ -104,4 +104,12 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// How long the server says the answer holds, in seconds: `Cache-Control: max-age`, else `Expires` less its
+    /// `Date`; nil when it says neither (and for `no-store` or `no-cache`: 0).
+    public var freshFor: TimeInterval? {
+        let directives = ResponseCache.directives(header("cache-control"))
+        if directives["no-store"] != nil || directives["no-cache"] != nil { return 0 }
+        return ResponseCache.freshness(directives, headers)
+    }
 }
