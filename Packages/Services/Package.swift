@@ -18,11 +18,15 @@ let package = Package(
         .library(name: "Astronomy", targets: ["Astronomy"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "OpenWeatherMap", targets: ["OpenWeatherMap"]),
+        // Official warnings from the national services (NWS, MET Norway, MeteoAlarm, Environment Canada).
+        .library(name: "WeatherAlerts", targets: ["WeatherAlerts"]),
         // The live SQLite values of the services' storage clients (the outbox, the weather cache): only the App
         // links them, so that no feature sees the database.
         .library(name: "SQLiteStores", targets: ["SQLiteStores"]),
         // For the features' tests: a small city list instead of the built-in catalogue.
         .library(name: "CitiesTesting", targets: ["CitiesTesting"]),
+        // For the warnings' tests: each service's real recorded answers, served on 127.0.0.1.
+        .library(name: "WeatherAlertsTesting", targets: ["WeatherAlertsTesting"]),
     ],
     dependencies: [
         .package(path: "../Core"),
@@ -74,6 +78,31 @@ let package = Package(
             dependencies: [
                 "ContactService", "WeatherService", .product(name: "CoreKit", package: "Core"),
                 .product(name: "Persistence", package: "Core"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WeatherAlerts",
+            dependencies: [.product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "WeatherAlertsTesting",
+            dependencies: [
+                "WeatherAlerts", .product(name: "Networking", package: "Core"),
+                .product(name: "NIOTransport", package: "Core"), .product(name: "Diagnostics", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            exclude: ["Recorded/SOURCES.md"],
+            resources: [.copy("Recorded")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "WeatherAlertsTests",
+            dependencies: [
+                "WeatherAlerts", "WeatherAlertsTesting", .product(name: "Networking", package: "Core"),
+                .product(name: "NIOTransport", package: "Core"), .product(name: "Diagnostics", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
             ],
             swiftSettings: swiftSettings
         ),

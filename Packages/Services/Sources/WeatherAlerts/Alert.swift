@@ -1,0 +1,203 @@
+import Foundation
+
+/// The national service a warning comes from.
+public enum AlertSource: String, Codable, Sendable, CaseIterable {
+    case nws
+    case metNorway = "met-norway"
+    case meteoAlarm = "meteoalarm"
+    case eccc
+
+    /// How a person knows it: "National Weather Service", "Environment Canada".
+    public var name: String {
+        switch self {
+        case .nws: "National Weather Service"
+        case .metNorway: "MET Norway"
+        case .meteoAlarm: "MeteoAlarm"
+        case .eccc: "Environment Canada"
+        }
+    }
+}
+
+/// How serious a warning is, on CAP's scale (every service gives it, or a colour that maps to it).
+public enum AlertSeverity: String, Codable, Sendable, Comparable, CaseIterable {
+    case unknown, minor, moderate, severe, extreme
+
+    private var rank: Int {
+        switch self {
+        case .unknown: 0
+        case .minor: 1
+        case .moderate: 2
+        case .severe: 3
+        case .extreme: 4
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rank < rhs.rank }
+
+    /// CAP's word (`Extreme`, `Severe`…), any case; unknown for anything else.
+    public init(cap text: String?) {
+        self = Self(rawValue: (text ?? "").lowercased()) ?? .unknown
+    }
+
+    /// The European awareness colours: yellow is moderate, orange severe, red extreme (green is no warning).
+    public init(colour text: String?) {
+        switch (text ?? "").lowercased() {
+        case "yellow": self = .moderate
+        case "orange": self = .severe
+        case "red": self = .extreme
+        case "green": self = .minor
+        default: self = .unknown
+        }
+    }
+}
+
+/// One warning, as SkyLens shows it whatever service gave it. Every text is the service's, kept as sent: views and
+/// documents make it safe for a terminal.
+public struct WeatherAlert: Codable, Sendable, Equatable {
+    /// The service's identifier (several regions of one Canadian warning share it).
+    public var id: String
+    /// `Tornado Warning`, `Kuling`, `Yellow wind warning`.
+    public var event: String
+    public var severity: AlertSeverity
+    /// The service's own word for the level, when it has one beside CAP's severity: `yellow`, `orange`, `red`.
+    public var level: String?
+    public var headline: String?
+    public var description: String?
+    public var instruction: String?
+    /// The area as the service names it: `Gospic region`, `City of Toronto`, NWS's list of zones.
+    public var area: String
+    /// When the weather it warns of begins (else when the warning took effect) and ends (else when it expires).
+    public var onset: Date?
+    public var expires: Date?
+    /// The office or service that issued it: `NWS Phoenix AZ`, `DHMZ`.
+    public var sender: String?
+    public var url: String?
+    /// The warning's polygons (longitude, latitude rings), where the service gives them: for the map.
+    public var areas: [[Coordinate]]
+
+    public struct Coordinate: Codable, Sendable, Equatable {
+        public var latitude: Double
+        public var longitude: Double
+
+        public init(latitude: Double, longitude: Double) {
+            self.latitude = latitude
+            self.longitude = longitude
+        }
+    }
+
+    public init(
+        id: String, event: String, severity: AlertSeverity, level: String? = nil, headline: String? = nil,
+        description: String? = nil, instruction: String? = nil, area: String, onset: Date? = nil,
+        expires: Date? = nil, sender: String? = nil, url: String? = nil, areas: [[Coordinate]] = []
+    ) {
+        self.id = id
+        self.event = event
+        self.severity = severity
+        self.level = level
+        self.headline = headline
+        self.description = description
+        self.instruction = instruction
+        self.area = area
+        self.onset = onset
+        self.expires = expires
+        self.sender = sender
+        self.url = url
+        self.areas = areas
+    }
+
+    /// Over: it expired (a warning with no end is in force until the service drops it).
+    public func isOver(at now: Date) -> Bool { expires.map { $0 <= now } ?? false }
+
+    /// In force now (begun and not over), as against announced for later.
+    public func isInForce(at now: Date) -> Bool { !isOver(at: now) && (onset.map { $0 <= now } ?? true) }
+}
+
+extension Array where Element == WeatherAlert {
+    /// What a person is shown: nothing over, the most severe first, then the soonest, then by event.
+    public func shown(at now: Date) -> [WeatherAlert] {
+        filter { !$0.isOver(at: now) }.sorted { a, b in
+            if a.severity != b.severity { return a.severity > b.severity }
+            let x = a.onset ?? .distantPast, y = b.onset ?? .distantPast
+            if x != y { return x < y }
+            return a.event < b.event
+        }
+    }
+}
+
+/// What a service answered for a place: the warnings it gives there, and the area it was asked about.
+public struct AlertReport: Codable, Sendable, Equatable {
+    public var source: AlertSource
+    public var alerts: [WeatherAlert]
+    /// What the answer was matched against, when not a point: MeteoAlarm's regions are matched by name, and the other
+    /// areas of the country with a warning are said, so that a person can judge.
+    public var otherAreas: [String]
+    /// Until when the service says its answer holds (`Cache-Control: max-age`, else `Expires` against its `Date`).
+    public var freshFor: TimeInterval?
+    /// The answer's `Last-Modified`, sent back as `If-Modified-Since` (MET Norway asks for it).
+    public var lastModified: String?
+
+    public init(
+        source: AlertSource, alerts: [WeatherAlert], otherAreas: [String] = [], freshFor: TimeInterval? = nil,
+        lastModified: String? = nil
+    ) {
+        self.source = source
+        self.alerts = alerts
+        self.otherAreas = otherAreas
+        self.freshFor = freshFor
+        self.lastModified = lastModified
+    }
+}
+
+/// Why no warnings could be had.
+public enum AlertError: Error, Equatable, Sendable {
+    /// No service SkyLens knows covers the country.
+    case notCovered(country: String)
+    case unreachable(String)
+    case timedOut(String)
+    case server(String)
+    case malformed(String)
+    case cancelled
+
+    public var message: String {
+        switch self {
+        case .notCovered(let country):
+            "No warning service SkyLens knows covers \(country): it asks the national services of the United States (NWS), Canada (Environment Canada), Norway (MET Norway) and \(MeteoAlarmCountries.count) European countries (MeteoAlarm)."
+        case .unreachable(let detail), .timedOut(let detail), .server(let detail), .malformed(let detail): detail
+        case .cancelled: "The request was cancelled."
+        }
+    }
+}
+
+/// Where to ask for a place's warnings.
+public struct AlertQuery: Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    /// ISO 3166 alpha-2.
+    public var country: String
+    /// The place's name and its first-level region's, for services whose areas are named, not drawn (MeteoAlarm).
+    public var placeName: String
+    public var region: String?
+    /// The language of the warnings' texts where the service gives several (`en`).
+    public var language: String
+    /// The kept answer's `Last-Modified`: the service may answer that nothing changed (the fetch is then nil).
+    public var ifModifiedSince: String?
+
+    public init(
+        latitude: Double, longitude: Double, country: String, placeName: String, region: String? = nil,
+        language: String = "en", ifModifiedSince: String? = nil
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.country = country
+        self.placeName = placeName
+        self.region = region
+        self.language = language
+        self.ifModifiedSince = ifModifiedSince
+    }
+
+    /// The key an answer is kept under: the source and the place (rounded to 0.01°, as the services' areas are
+    /// kilometres wide).
+    public var cacheKey: String {
+        String(format: "%@:%.2f,%.2f", country, latitude, longitude)
+    }
+}

@@ -1,0 +1,256 @@
+import Diagnostics
+import Foundation
+import NIOTransport
+import Networking
+import TestSupport
+import Testing
+import WeatherAlertsTesting
+
+@testable import WeatherAlerts
+
+/// Each service's real recorded answers (Fixtures/SOURCES.md), decoded; and the live client against 127.0.0.1.
+@Suite struct WeatherAlertsDecodingTests {
+    func data(_ name: String) throws -> Data { Data(try RecordedAlerts.text(name).utf8) }
+
+    static func date(_ text: String) -> Date { AlertDates.parse(text)! }
+
+    @Test func nwsPointAnswerWithNullFields() throws {
+        let alerts = try NWSAnswer.alerts(try data("nws-phoenix-2-alerts.json"))
+        #expect(alerts.count == 2)
+        let heat = try #require(alerts.first { $0.event == "Excessive Heat Warning" })
+        #expect(heat.severity == .severe && heat.sender == "NWS Phoenix AZ")
+        // The weather's end (`ends`), not the message's expiry, which is before the onset.
+        #expect(heat.onset == Self.date("2024-07-19T10:00:00-07:00"))
+        #expect(heat.expires == Self.date("2024-07-20T20:00:00-07:00"))
+        #expect(heat.instruction?.isEmpty == false && heat.areas.isEmpty)
+        let air = try #require(alerts.first { $0.event == "Air Quality Alert" })
+        #expect(air.severity == .unknown && air.instruction == nil)
+        // Most severe first; the heat warning announced for tomorrow is shown, nothing over.
+        let shown = alerts.shown(at: Self.date("2024-07-18T20:00:00-07:00"))
+        #expect(shown.map(\.event) == ["Excessive Heat Warning", "Air Quality Alert"])
+        #expect(!shown[0].isInForce(at: Self.date("2024-07-18T20:00:00-07:00")))
+        #expect(alerts.shown(at: Self.date("2024-07-21T00:00:00-07:00")).allSatisfy { $0.expires == nil })
+        #expect(try NWSAnswer.alerts(try data("nws-new-york-0-alerts.json")).isEmpty)
+        #expect(try NWSAnswer.alerts(try data("nws-minneapolis-1-alert.json")).map(\.event) == ["Heat Advisory"])
+    }
+
+    @Test func metNorwayLevelsIntervalsAndPolygons() throws {
+        let alerts = try METNorwayAnswer.alerts(try data("metno-29-marine-alerts.json"))
+        #expect(alerts.count == 29)
+        let first = alerts[0]
+        #expect(first.event == "Kuling" && first.level == "yellow" && first.severity == .moderate)
+        #expect(first.onset == Self.date("2026-03-07T20:00:00+00:00"))
+        #expect(first.expires == Self.date("2026-03-08T10:00:00+00:00"))
+        #expect(first.areas.first?.count == 6 && first.url?.hasPrefix("https://www.met.no/") == true)
+        #expect(first.description?.contains("sjørokk") == true)
+    }
+
+    @Test func meteoAlarmLanguagesColoursAndAreasByName() throws {
+        let all = try MeteoAlarmAnswer.alerts(try data("meteoalarm-croatia.json"), language: "en")
+        #expect(all.count >= 63)
+        #expect(Set(all.compactMap(\.level)) == ["yellow", "orange", "red"])
+        let gospic = try #require(all.first { $0.area == "Gospic region" })
+        #expect(gospic.event == "Yellow wind warning" && gospic.severity == .moderate)
+        // In Croatian when asked.
+        let croatian = try MeteoAlarmAnswer.alerts(try data("meteoalarm-croatia.json"), language: "hr")
+        #expect(croatian.contains { $0.event == "Žuto upozorenje za vjetar" })
+        // Matched by name, the place's or its region's, accents and case aside; the other areas are said.
+        let matched = MeteoAlarmAnswer.matching(all, placeName: "Gospić", region: "Ličko-Senjska")
+        #expect(!matched.alerts.isEmpty && matched.alerts.allSatisfy { $0.area == "Gospic region" })
+        #expect(!matched.otherAreas.isEmpty && !matched.otherAreas.contains("Gospic region"))
+        // Green entries are no warnings.
+        #expect(try MeteoAlarmAnswer.alerts(try data("meteoalarm-netherlands-green.json"), language: "en").isEmpty)
+    }
+
+    @Test func environmentCanadaTheRegionOfThePointOnceAndNoneEnded() throws {
+        // Toronto City Hall: in the City of Toronto's region only.
+        let alerts = try ECCCAnswer.alerts(
+            try data("eccc-toronto-7-features.json"), latitude: 43.6535, longitude: -79.3839)
+        #expect(alerts.count == 1)
+        let warning = try #require(alerts.first)
+        #expect(warning.event == "Freezing rain warning" && warning.area == "City of Toronto")
+        #expect(
+            warning.level == "yellow" && warning.severity == .moderate && warning.headline == "Freezing rain on tap.")
+        #expect(warning.description?.hasPrefix("What:") == true)
+        #expect(warning.expires == Self.date("2026-03-06T06:00:00.000Z"))
+        // St. Catharines: the statement, minor (it has no colour).
+        let niagara = try ECCCAnswer.alerts(
+            try data("eccc-toronto-7-features.json"), latitude: 43.16, longitude: -79.24)
+        #expect(niagara.map(\.severity) == [.minor])
+    }
+
+    @Test func coverage() {
+        #expect(alertSource(forCountry: "US") == .nws && alertSource(forCountry: "ca") == .eccc)
+        #expect(alertSource(forCountry: "NO") == .metNorway && alertSource(forCountry: "HR") == .meteoAlarm)
+        #expect(alertSource(forCountry: "BR") == nil && alertSource(forCountry: "JP") == nil)
+        #expect(AlertError.notCovered(country: "BR").message.contains("No warning service SkyLens knows covers BR"))
+    }
+}
+
+/// The live client against a server on 127.0.0.1: the requests each service is sent, its answers read, its failures
+/// said in SkyLens's words.
+@Suite struct AlertsClientTests {
+    func client(_ server: LoopbackServer) -> AlertsClient {
+        let transport = HTTPTransport(
+            engine: NIOHTTPEngine(), configuration: .init(timeout: .seconds(2)), logger: InMemoryLog().logger(),
+            now: { Date() })
+        let http = HTTPClient(
+            baseURL: server.baseURL, defaultHeaders: ["User-Agent": "SkyLens/test (tests@example.org)"],
+            transport: transport)
+        return .live(nws: http, metNorway: http, meteoAlarm: http, eccc: http)
+    }
+
+    func fetch(_ client: AlertsClient, _ query: AlertQuery) async throws -> AlertReport {
+        try #require(try await client.fetch(query))
+    }
+
+    @Test func eachServiceIsAskedForThePlace() async throws {
+        let nws = try RecordedAlerts.text("nws-phoenix-2-alerts.json"),
+            metno = try RecordedAlerts.text("metno-29-marine-alerts.json")
+        let croatia = try RecordedAlerts.text("meteoalarm-croatia.json"),
+            eccc = try RecordedAlerts.text("eccc-toronto-7-features.json")
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/alerts/active": .respond(.json(nws))
+            case "/weatherapi/metalerts/2.0/current.json": .respond(.json(metno))
+            case "/api/v1/warnings/feeds-croatia": .respond(.json(croatia))
+            case "/collections/weather-alerts/items": .respond(.json(eccc))
+            default: .respond(.text("nothing here", status: 404))
+            }
+        }
+        let client = client(server)
+        let phoenix = try await fetch(
+            client,
+            AlertQuery(latitude: 33.25, longitude: -112.3, country: "US", placeName: "Phoenix"))
+        #expect(phoenix.source == .nws && phoenix.alerts.count == 2)
+        let oslo = try await fetch(
+            client, AlertQuery(latitude: 59.91, longitude: 10.75, country: "NO", placeName: "Oslo"))
+        #expect(oslo.source == .metNorway && oslo.alerts.count == 29)
+        let gospic = try await fetch(
+            client,
+            AlertQuery(latitude: 44.55, longitude: 15.37, country: "HR", placeName: "Gospić", region: "Lika-Senj"))
+        #expect(gospic.source == .meteoAlarm && !gospic.alerts.isEmpty)
+        let toronto = try await fetch(
+            client,
+            AlertQuery(latitude: 43.6535, longitude: -79.3839, country: "CA", placeName: "Toronto"))
+        #expect(toronto.alerts.map(\.area) == ["City of Toronto"])
+        let asked = server.requests
+        #expect(asked.first { $0.path == "/alerts/active" }?.queryItems["point"] == "33.2500,-112.3000")
+        #expect(asked.first { $0.path.hasSuffix("current.json") }?.queryItems["lang"] == "en")
+        #expect(asked.first { $0.path.hasSuffix("items") }?.queryItems["bbox"] == "-79.5839,43.5035,-79.1839,43.8035")
+        #expect(asked.allSatisfy { $0.header("user-agent") == "SkyLens/test (tests@example.org)" })
+        await #expect(throws: AlertError.notCovered(country: "BR")) {
+            try await client.fetch(AlertQuery(latitude: -23.5, longitude: -46.6, country: "BR", placeName: "São Paulo"))
+        }
+    }
+
+    @Test func failuresAreSaidInSkyLensWordsAndHostileTextIsKeptForTheViewsToClean() async throws {
+        let problem = try RecordedAlerts.text("nws-problem-404.json")
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/alerts/active": .respond(.json(problem, status: 404))
+            case "/api/v1/warnings/feeds-croatia": .respond(.text("<html><body>Maintenance</body></html>"))
+            default: .respond(.text("down", status: 503))
+            }
+        }
+        let client = client(server)
+        do {
+            _ = try await client.fetch(AlertQuery(latitude: 1, longitude: 2, country: "US", placeName: "x"))
+            Issue.record("a 404 must fail")
+        } catch {
+            guard case .server(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("answered 404 Not Found"))
+        }
+        await #expect(
+            throws: AlertError.malformed("MeteoAlarm answered with something that is not its warnings' JSON.")
+        ) {
+            try await client.fetch(AlertQuery(latitude: 45, longitude: 15, country: "HR", placeName: "x"))
+        }
+        do {
+            _ = try await client.fetch(AlertQuery(latitude: 59, longitude: 10, country: "NO", placeName: "x"))
+            Issue.record("a 503 must fail")
+        } catch {
+            guard case .unreachable = error else { Issue.record("\(error)"); return }
+        }
+    }
+
+    @Test func hostileServersAreBoundedBySizeAndTime() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/alerts/active": .huge(bytes: 8 * 1_048_576)
+            case "/api/v1/warnings/feeds-croatia": .hang
+            default: .trickle(.json(String(repeating: " ", count: 100_000)), interval: .milliseconds(50))
+            }
+        }
+        let client = client(server)
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            _ = try await client.fetch(AlertQuery(latitude: 1, longitude: 2, country: "US", placeName: "x"))
+            Issue.record("a body over the limit must fail")
+        } catch {
+            guard case .unreachable(let message) = error else { Issue.record("\(error)"); return }
+            #expect(message.contains("MB"))
+        }
+        for country in ["HR", "NO"] {
+            do {
+                _ = try await client.fetch(AlertQuery(latitude: 45, longitude: 15, country: country, placeName: "x"))
+                Issue.record("a silent or trickling server must time out")
+            } catch {
+                guard case .timedOut = error else { Issue.record("\(error)"); return }
+            }
+        }
+        // Two timeouts of 2 s and a refused body: well under what an unbounded read would take.
+        #expect(clock.now - start < .seconds(10))
+    }
+
+    @Test func theAddressesComeFromTheEnvironmentAndTheServiceSaysHowLongItsAnswerHolds() async throws {
+        let metno = try RecordedAlerts.text("metno-29-marine-alerts.json")
+        let modified = "Sat, 07 Mar 2026 12:00:00 GMT"
+        let server = try LoopbackServer { request in
+            request.header("if-modified-since") == modified
+                ? .respond(StubResponse(status: 304))
+                : .respond(
+                    .json(
+                        metno,
+                        headers: [
+                            ("Date", "Sat, 07 Mar 2026 12:05:00 GMT"), ("Expires", "Sat, 07 Mar 2026 12:06:00 GMT"),
+                            ("Last-Modified", modified),
+                        ]))
+        }
+        func transport() -> HTTPTransport {
+            HTTPTransport(
+                engine: NIOHTTPEngine(),
+                configuration: .init(timeout: .seconds(2), userAgent: "SkyLens/test (t@example.org)"),
+                logger: InMemoryLog().logger(), now: { Date() })
+        }
+        let client = AlertsClient.live(
+            transport(),
+            environment: [
+                "SKYLENS_METALERTS_URL": server.baseURL.absoluteString, "SKYLENS_NWS_URL": "ftp://x\u{1B}[2J",
+            ])
+        let oslo = AlertQuery(latitude: 59.91, longitude: 10.75, country: "NO", placeName: "Oslo")
+        let first = try await fetch(client, oslo)
+        // Asked again at once, in the same process: the answer holds for 60 s, nothing is asked.
+        #expect(try await fetch(client, oslo) == first && server.requests.count == 1)
+        #expect(first.alerts.count == 29 && first.freshFor == 60 && first.lastModified == modified)
+        #expect(server.requests.first?.header("user-agent") == "SkyLens/test (t@example.org)")
+        // Another process, with the kept answer's date: nothing changed.
+        var again = oslo
+        again.ifModifiedSince = modified
+        #expect(
+            try await AlertsClient.live(
+                transport(), environment: ["SKYLENS_METALERTS_URL": server.baseURL.absoluteString]
+            ).fetch(again) == nil)
+        // A variable that is no web address is said, safely, and nothing is asked.
+        do {
+            _ = try await client.fetch(AlertQuery(latitude: 40, longitude: -100, country: "US", placeName: "x"))
+            Issue.record("a bad URL must fail")
+        } catch {
+            #expect(
+                error.message.hasPrefix("SKYLENS_NWS_URL must be an http or https URL")
+                    && !error.message.contains("\u{1B}"))
+        }
+        #expect(server.requests.count == 2)
+    }
+}
