@@ -1,0 +1,54 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+// Official warnings (NWS, MET Norway, MeteoAlarm, Environment Canada) as a feature: the `alerts` command, its view,
+// its JSON and its tests. The services themselves are Services' `WeatherAlerts`, which the weather's own views use too.
+let package = Package(
+    name: "AlertsFeature",
+    platforms: [.macOS(.v15)],
+    products: [.library(name: "AlertsFeature", targets: ["AlertsFeature"])],
+    dependencies: [
+        .package(path: "../Core"),
+        .package(path: "../Architecture"),
+        .package(path: "../Contracts"),
+        .package(path: "../Services"),
+        .package(path: "../TestSupport"),
+    ],
+    targets: [
+        .target(
+            name: "AlertsFeature",
+            dependencies: [
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "Contracts", package: "Contracts"),
+                .product(name: "CitiesService", package: "Services"),
+                .product(name: "WeatherAlerts", package: "Services"),
+                .product(name: "WeatherService", package: "Services"),
+                .product(name: "CoreKit", package: "Core"),
+                .product(name: "Networking", package: "Core"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "AlertsFeatureTests",
+            dependencies: [
+                "AlertsFeature",
+                .product(name: "Architecture", package: "Architecture"),
+                .product(name: "CommandShell", package: "Architecture"),
+                .product(name: "ShellTesting", package: "Architecture"),
+                .product(name: "CitiesService", package: "Services"),
+                .product(name: "CitiesTesting", package: "Services"),
+                .product(name: "WeatherAlerts", package: "Services"),
+                .product(name: "WeatherAlertsTesting", package: "Services"),
+                .product(name: "WeatherService", package: "Services"),
+                .product(name: "CoreKit", package: "Core"),
+                .product(name: "TestSupport", package: "TestSupport"),
+            ],
+            exclude: ["__Goldens__"],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

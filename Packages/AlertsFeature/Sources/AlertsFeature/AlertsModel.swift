@@ -1,0 +1,175 @@
+import Architecture
+import CitiesService
+import CoreKit
+import Foundation
+import WeatherAlerts
+import WeatherService
+
+/// The warnings feature's behaviour: which place, which service covers it, what it answered and when, what is shown
+/// offline. Everything a command does happens in `send`.
+@MainActor
+final class AlertsModel: ObservableViewModel {
+    /// How long a kept answer is used without asking again: what the service says (`Cache-Control`, `Expires`),
+    /// within a minute and a quarter of an hour; five minutes when it says nothing.
+    static func freshFor(_ report: AlertReport) -> TimeInterval {
+        min(900, max(60, report.freshFor ?? 300))
+    }
+
+    /// An answer as shown: the report, when it was fetched, and why it is old when it is.
+    struct Shown: Equatable, Sendable {
+        var report: AlertReport
+        var fetchedAt: Date
+        /// Kept from an earlier request because this one failed: said with its age, never as "no warnings".
+        var failure: AlertError?
+
+        var isStale: Bool { failure != nil }
+    }
+
+    /// Why the last action did not do what was asked.
+    enum Problem: Equatable, Sendable {
+        case notFound(String)
+        case invalid(String)
+        case catalogue(String)
+    }
+
+    struct State: Equatable, Sendable {
+        var place: Place?
+        /// The place's country (for a point, the country of the town nearest it).
+        var country: String = ""
+        var alerts: DataState<Shown, AlertError> = .idle
+        var problem: Problem?
+        /// The default place was used (nothing named, nothing shown before): said once.
+        var defaultPlaceNote: String?
+    }
+
+    enum Action: Sendable {
+        /// What was typed after `alerts` (empty: the city on screen, else the last place shown, else the default
+        /// place).
+        case alertsRequested(String, forceRefresh: Bool, onScreen: Int? = nil)
+    }
+
+    private(set) var state = State()
+    private let client: AlertsClient
+    private let cache: AnswerCache<AlertReport>
+    private let finder: PlaceFinder
+    private let places: PlaceMemory
+    let now: @Sendable () -> Date
+
+    init(
+        client: AlertsClient, cache: AnswerCache<AlertReport>, finder: PlaceFinder, places: PlaceMemory,
+        now: @escaping @Sendable () -> Date
+    ) {
+        self.client = client
+        self.cache = cache
+        self.finder = finder
+        self.places = places
+        self.now = now
+    }
+
+    func send(_ action: Action) async {
+        state.problem = nil
+        state.defaultPlaceNote = nil
+        switch action {
+        case .alertsRequested(let text, let force, let onScreen):
+            let typed = text.trimmingCharacters(in: .whitespaces)
+            guard let place = await resolve(typed.isEmpty ? onScreen.map { "#\($0)" } ?? "" : typed) else { return }
+            state.place = place
+            state.alerts = .loading
+            state.alerts = await alerts(for: place, force: force)
+            try? await places.remember(place)
+        }
+    }
+
+    /// The place's warnings: a fresh kept answer, else the service's, else (when it fails) the last kept answer with
+    /// its age; a country no service covers is a failure of its own.
+    private func alerts(for place: Place, force: Bool) async -> DataState<Shown, AlertError> {
+        var country = place.country
+        // Coordinates: the country of the town nearest them.
+        if country.isEmpty, let directory = try? await finder.cities() {
+            country = directory.nearestPlace(place.latitude, place.longitude)?.city.country ?? ""
+        }
+        state.country = country
+        guard let source = client.source(country) else { return .failed(.notCovered(country: countryName(country))) }
+        var query = AlertQuery(
+            latitude: place.latitude, longitude: place.longitude, country: country, placeName: place.name,
+            region: place.region)
+        let key = query.cacheKey
+        let kept = try? await cache.entry(source.rawValue, key)
+        let date = now()
+        if !force, let kept, date.timeIntervalSince(kept.fetchedAt) < Self.freshFor(kept.value),
+            date >= kept.fetchedAt.addingTimeInterval(-60)
+        {
+            return .loaded(Shown(report: kept.value, fetchedAt: kept.fetchedAt))
+        }
+        // The service may answer that the kept answer still holds (MET Norway's `If-Modified-Since`).
+        query.ifModifiedSince = kept?.value.lastModified
+        do throws(AlertError) {
+            guard let report = try await client.fetch(query) ?? kept?.value else {
+                throw AlertError.malformed("\(source.name) answered that nothing changed, but nothing is kept.")
+            }
+            try? await cache.store(report, source.rawValue, key, date)
+            return .loaded(Shown(report: report, fetchedAt: date))
+        } catch {
+            if error != .cancelled, let kept {
+                return .loaded(Shown(report: kept.value, fetchedAt: kept.fetchedAt, failure: error))
+            }
+            return .failed(error)
+        }
+    }
+
+    /// `Brazil` for `BR`, in English, as the error says it.
+    private func countryName(_ code: String) -> String {
+        guard !code.isEmpty else { return "this place (no country is known for it)" }
+        return Locale(identifier: "en_US").localizedString(forRegionCode: code) ?? code
+    }
+
+    /// What was typed, or the last place shown, else the default place (said once); nil, with the problem, when it
+    /// names no place.
+    private func resolve(_ text: String) async -> Place? {
+        var text = text.trimmingCharacters(in: .whitespaces)
+        var start: PlaceMemory.Start?
+        if text.isEmpty {
+            start = await places.start()
+            text = start?.text ?? ""
+        }
+        do {
+            let place = try await finder.resolve(text)
+            if let start {
+                state.defaultPlaceNote = start.note(
+                    [place.name, place.region, place.country].compactMap { $0 }.filter { !$0.isEmpty }
+                        .joined(separator: ", "))
+            }
+            return place
+        } catch {
+            switch error {
+            case .notFound(let message): state.problem = .notFound(message)
+            case .invalid(let message): state.problem = .invalid(message)
+            case .catalogue(let message): state.problem = .catalogue(message)
+            }
+            return nil
+        }
+    }
+}
+
+extension AlertsModel.Problem {
+    /// What the user is told, and the exit status a script can act on.
+    var commandError: CommandError {
+        switch self {
+        case .notFound(let message): .failure("not_found", message, kind: .unknownPlace)
+        case .invalid(let message): .usage(message)
+        case .catalogue(let message): .failure("catalogue", message)
+        }
+    }
+}
+
+extension AlertError {
+    /// A failure with nothing kept to show, as the command's error.
+    var commandError: CommandError {
+        switch self {
+        case .notCovered: .failure("not_covered", message, kind: .unavailable)
+        case .unreachable, .server, .malformed: .failure("unreachable", message, kind: .unavailable)
+        case .timedOut: .failure("timed_out", message, kind: .temporary)
+        case .cancelled: .interrupted("cancelled", message)
+        }
+    }
+}

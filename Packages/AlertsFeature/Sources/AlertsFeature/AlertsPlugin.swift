@@ -1,0 +1,61 @@
+import Architecture
+import CitiesService
+import Foundation
+import Networking
+import WeatherAlerts
+import WeatherService
+
+/// Official warnings (tornado, storm, flood, heat) from the national services, as a plugin of the App. This file is
+/// the feature's whole public API.
+///
+/// `alerts [PLACE] [--fail-on LEVEL] [--refresh]`. With no place: the last place any feature showed, else the default
+/// place. See `docs/features/alerts.md`.
+@MainActor
+public final class AlertsPlugin: FeaturePlugin {
+    private let model: AlertsModel
+
+    /// - Parameters:
+    ///   - alerts: the services (`AlertsClient.live`), or a test value.
+    ///   - cache: where answers are kept, for their freshness and for when the service cannot be asked.
+    ///   - catalogue: the city list, to find places by name offline (their country says which service covers them).
+    ///   - places: the last place any feature showed, else the default place.
+    ///   - now: the clock.
+    public init(
+        alerts: AlertsClient, cache: AnswerCache<AlertReport>, catalogue: CityListClient, places: PlaceMemory,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        model = AlertsModel(
+            client: alerts, cache: cache, finder: PlaceFinder(catalogue: catalogue), places: places, now: now)
+    }
+
+    /// The App's: the services over its transport (its timeout, size limit, offline mode and `User-Agent`), at their
+    /// addresses or those of `SKYLENS_NWS_URL`, `SKYLENS_METALERTS_URL`, `SKYLENS_METEOALARM_URL`, `SKYLENS_ECCC_URL`.
+    public convenience init(
+        transport: HTTPTransport, cache: AnswerCache<AlertReport>, catalogue: CityListClient, places: PlaceMemory
+    ) {
+        self.init(alerts: .live(transport), cache: cache, catalogue: catalogue, places: places)
+    }
+
+    public var name: String { "Alerts" }
+    public var routes: [RouteSpec] { [] }
+
+    public var commands: [RegisteredCommand] { [RegisteredCommand(AlertsCommand.self, on: model)] }
+
+    public var attributions: [Attribution] {
+        [
+            Attribution(
+                "National Weather Service", detail: "warnings for the United States (api.weather.gov)",
+                licence: "public domain (US Government)"),
+            Attribution(
+                "Environment and Climate Change Canada", detail: "warnings for Canada (MSC GeoMet, api.weather.gc.ca)",
+                licence: "Environment and Climate Change Canada Data Servers End-use Licence"),
+            Attribution(
+                "MET Norway", detail: "warnings for Norway (MetAlerts 2.0, api.met.no)",
+                licence: "CC BY 4.0 and NLOD 2.0"),
+            Attribution(
+                "MeteoAlarm (EUMETNET)",
+                detail: "warnings for \(MeteoAlarmCountries.count) European countries, from their national services",
+                licence: "free to reuse with attribution"),
+        ]
+    }
+}
