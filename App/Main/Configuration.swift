@@ -29,6 +29,14 @@ struct AppConfiguration: Sendable, Equatable {
     var openWeatherURL: URL
     /// Never printed, logged or stored.
     var openWeatherKey: String?
+    /// Who the requests name as their contact (`user-agent-contact:`, SKYLENS_USER_AGENT_CONTACT): an e-mail
+    /// address or a URL, printable ASCII.
+    var userAgentContact: String? = nil
+
+    /// What every request says it is: `SkyLens/1.2.0 (you@example.org)`, or without a contact `SkyLens/1.2.0`.
+    var userAgent: String {
+        "SkyLens/\(AppInfo.version)" + (userAgentContact.map { " (\($0))" } ?? "")
+    }
 
     enum WeatherProviderChoice: String, Sendable, Equatable {
         case openMeteo = "open-meteo"
@@ -122,6 +130,16 @@ struct AppConfiguration: Sendable, Equatable {
             ?? URL(string: "https://air-quality-api.open-meteo.com")!
         let openWeatherURL =
             try testURL("SKYLENS_OPENWEATHER_URL", "OpenWeatherMap") ?? URL(string: "https://api.openweathermap.org")!
+        // A header's value: printable ASCII without parentheses, never a line break (no header can be smuggled in).
+        let userAgentContact = try setting(
+            .userAgentContact, must: "an e-mail address or a URL of at most 200 printable ASCII characters"
+        ) { text -> String? in
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, trimmed.utf8.count <= 200,
+                trimmed.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) && $0 != "(" && $0 != ")" })
+            else { return nil }
+            return trimmed
+        }
         let dataDirectory = settings.value(.dataDirectory).map { expand($0.text) } ?? defaultDataDirectory(env)
         return AppConfiguration(
             format: format, color: color, dataDirectory: dataDirectory, logLevel: level,
@@ -130,7 +148,7 @@ struct AppConfiguration: Sendable, Equatable {
             citiesURL: citiesURL, provider: provider, units: units,
             place: settings.value(.place)?.text.trimmingCharacters(in: .whitespaces), openMeteoURL: openMeteoURL,
             airQualityURL: airQualityURL, openWeatherURL: openWeatherURL,
-            openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"))
+            openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"), userAgentContact: userAgentContact)
     }
 
     private static func webURL(_ text: String) -> URL? {

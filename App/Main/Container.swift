@@ -38,7 +38,7 @@ struct Container: Sendable {
             engine: NIOHTTPEngine(readTimeout: configuration.timeout),
             configuration: .init(
                 timeout: configuration.timeout, offline: configuration.offline,
-                userAgent: "SkyLens/\(AppInfo.version)"),
+                userAgent: configuration.userAgent),
             logger: Logger(label: "skylens.http"), now: { Date() }, activity: activity)
         self.transport = transport
         database = AppDatabase(

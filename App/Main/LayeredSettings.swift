@@ -16,11 +16,14 @@ enum SettingKey: String, CaseIterable, Sendable {
     case contactURL = "contact-url"
     case citiesURL = "cities-url"
     case provider, units, place
+    /// Who the requests name as their contact (`User-Agent: SkyLens/1.2 (you@example.org)`): NWS and MET Norway ask
+    /// for one.
+    case userAgentContact = "user-agent-contact"
 
     var key: String { rawValue }
 
     /// `--format`; nil for a setting with no option of its own.
-    var option: String? { self == .units || self == .place ? nil : "--\(rawValue)" }
+    var option: String? { [.units, .place, .userAgentContact].contains(self) ? nil : "--\(rawValue)" }
 
     /// What it is, for the option's help and the manual (the variable is said in it).
     var help: String? {
@@ -37,7 +40,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .citiesURL: "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL)."
         case .provider:
             "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY)."
-        case .units, .place: nil
+        case .units, .place, .userAgentContact: nil
         }
     }
 
@@ -51,7 +54,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .timeout: "seconds"
         case .contactURL, .citiesURL: "url"
         case .provider: "name"
-        case .offline, .units, .place: nil
+        case .offline, .units, .place, .userAgentContact: nil
         }
     }
 

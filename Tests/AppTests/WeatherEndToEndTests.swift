@@ -202,6 +202,23 @@ final class WeatherServer: Sendable {
         server.server.stop()
     }
 
+    @Test func everyRequestNamesTheContactGivenAndALineBreakIsRefused() throws {
+        let home = try TemporaryDirectory()
+        let server = try WeatherServer()
+        #expect(try runner(home, server).run(["--", "weather", "Toronto"]).status == 0)
+        #expect(server.requests.last?.header("user-agent")?.hasPrefix("SkyLens/") == true)
+        #expect(server.requests.last?.header("user-agent")?.contains("(") == false)
+        let named = try runner(home, server, ["SKYLENS_USER_AGENT_CONTACT": "ops@example.org"])
+            .run(["--", "weather", "Toronto", "--refresh"])
+        #expect(named.status == 0)
+        #expect(server.requests.last?.header("user-agent")?.hasSuffix(" (ops@example.org)") == true)
+        let before = server.requests.count
+        let smuggled = try runner(home, server, ["SKYLENS_USER_AGENT_CONTACT": "a@b.org\r\nX-Evil: 1"])
+            .run(["--", "weather", "Toronto", "--refresh"])
+        #expect(smuggled.status == 64 && smuggled.stderr.contains("SKYLENS_USER_AGENT_CONTACT must be an e-mail"))
+        #expect(server.requests.count == before)
+    }
+
     @Test func withNoNetworkTheHostIsNamedAndStoredDataIsShownAfterOneFetch() throws {
         let home = try TemporaryDirectory()
         let offline = AppBinary.runner(
