@@ -13,7 +13,7 @@ let core = "Core", architecture = "Architecture", services = "Services"
 
 /// The feature packages the App installs, each `Packages/<name>` with a product of that name: a new feature is one
 /// word here and its plugin in `App/Main/Container.swift`.
-let features = ["ContactFeature", "MapFeature", "WeatherFeature", "SkyFeature"]
+let features = ["ContactFeature", "MapFeature", "WeatherFeature", "SkyFeature", "AlertsFeature"]
 
 let package = Package(
     name: "SkyLens",

@@ -1,3 +1,4 @@
+import AlertsFeature
 import Architecture
 import CitiesService
 import ContactFeature
@@ -90,6 +91,7 @@ struct Container: Sendable {
                 airCache: .sqlite(database),
                 today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
                 unitDefaults: configuration.units, defaultPlace: configuration.place),
+            AlertsPlugin(transport: transport, cache: .sqlite(database), catalogue: .live(catalogue), places: places),
             MapPlugin(
                 catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },
                 weather: MapWeather(

@@ -15,8 +15,8 @@ enum AppBinary {
         return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("App")
     }
 
-    /// A runner with its own empty data directory and config folder, no colour, and nothing from the developer's
-    /// environment. Its
+    /// A runner with its own empty data directory and config folder, no colour, the warning services on 127.0.0.1
+    /// (`AlertsServer.shared`), and nothing from the developer's environment. Its
     /// output is laid out for 300 columns (`COLUMNS`), the widest SkyLens fits, so that what these tests look for
     /// is on one line; `WidthTests` runs every command at 40 and 200.
     static func runner(home: TemporaryDirectory, environment: [String: String] = [:]) -> ProcessRunner {
@@ -31,6 +31,6 @@ enum AppBinary {
                 "SKYLENS_HOME": homePath, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error", "COLUMNS": "300",
                 // Never the developer's own config file: one in the test's folder, if the test writes one.
                 "XDG_CONFIG_HOME": homePath + "/config",
-            ].merging(environment) { $1 })
+            ].merging(AlertsServer.shared?.environment ?? [:]) { $1 }.merging(environment) { $1 })
     }
 }

@@ -1,0 +1,193 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+/// The warning services' recorded answers (`Packages/Services/Sources/WeatherAlertsTesting/Recorded`, SOURCES.md
+/// there says where each came from), moved in time so that what was in force when they were recorded is in force now.
+enum RecordedAlertAnswers {
+    static func text(_ name: String, filePath: StaticString = #filePath) throws -> String {
+        let root = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let url = root.appendingPathComponent("Packages/Services/Sources/WeatherAlertsTesting/Recorded/\(name)")
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// `text` with every ISO 8601 time that has an offset (`2024-07-19T10:00:00-07:00`) moved by the time from
+    /// `recorded` to `now`, its offset kept: a warning recorded as in force for two more hours is in force for two
+    /// more hours whenever the test runs (no time of day can break it).
+    static func moved(_ text: String, recorded: String, now: Date = Date()) -> String {
+        guard let from = parse(recorded),
+            let pattern = try? NSRegularExpression(
+                pattern: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)"#)
+        else { return text }
+        let shift = now.timeIntervalSince(from)
+        var result = text
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range, in: result), let date = parse(String(result[range])) else { continue }
+            let original = String(result[range])
+            let offset: Int
+            if original.hasSuffix("Z") {
+                offset = 0
+            } else {
+                let sign = original.dropLast(5).hasSuffix("-") ? -1 : 1
+                let hours = Int(original.suffix(5).prefix(2)) ?? 0, minutes = Int(original.suffix(2)) ?? 0
+                offset = sign * (hours * 3600 + minutes * 60)
+            }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: offset)
+            formatter.dateFormat = original.hasSuffix("Z") ? "yyyy-MM-dd'T'HH:mm:ss'Z'" : "yyyy-MM-dd'T'HH:mm:ssxxx"
+            result.replaceSubrange(range, with: formatter.string(from: date.addingTimeInterval(shift)))
+        }
+        return result
+    }
+
+    static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+}
+
+/// The four services on one server on 127.0.0.1: the recorded answers, moved to now (NWS's Phoenix heat warning, in
+/// force; Environment Canada's freezing rain in Toronto; MET Norway's gales; MeteoAlarm's Croatia), or on purpose
+/// badly. Every App test's runner points the warning services here (`AppBinary`), so that no test reaches the
+/// internet.
+final class AlertsServer: Sendable {
+    enum Mode: Sendable { case normal, down, hostile }
+
+    private final class ModeBox: Sendable { let mode = Mutex(Mode.normal) }
+
+    let server: LoopbackServer
+    private let box = ModeBox()
+
+    /// The one every runner uses unless a test gives its own.
+    static let shared: AlertsServer? = try? AlertsServer()
+
+    init() throws {
+        let nws = RecordedAlertAnswers.moved(
+            try RecordedAlertAnswers.text("nws-phoenix-2-alerts.json"), recorded: "2024-07-19T12:00:00-07:00")
+        let eccc = RecordedAlertAnswers.moved(
+            try RecordedAlertAnswers.text("eccc-toronto-7-features.json"), recorded: "2026-03-06T01:00:00Z")
+        let metno = RecordedAlertAnswers.moved(
+            try RecordedAlertAnswers.text("metno-29-marine-alerts.json"), recorded: "2026-03-07T21:00:00Z")
+        let croatia = RecordedAlertAnswers.moved(
+            try RecordedAlertAnswers.text("meteoalarm-croatia.json"), recorded: "2023-12-25T11:00:00Z")
+        let box = self.box
+        server = try LoopbackServer { request in
+            switch box.mode.withLock({ $0 }) {
+            case .down: return .respond(.text("Service Unavailable", status: 503))
+            case .hostile:
+                return .respond(
+                    .json(
+                        nws.replacingOccurrences(
+                            of: "Excessive Heat", with: #"Excessive\u001b[2J\u001b]0;pwned\u0007 Heat"#)))
+            case .normal:
+                if request.path == "/alerts/active" { return .respond(.json(nws)) }
+                if request.path.hasSuffix("/metalerts/2.0/current.json") { return .respond(.json(metno)) }
+                if request.path.hasPrefix("/api/v1/warnings/feeds-") { return .respond(.json(croatia)) }
+                if request.path == "/collections/weather-alerts/items" { return .respond(.json(eccc)) }
+                return .respond(.text("no such path", status: 404))
+            }
+        }
+    }
+
+    func set(_ mode: Mode) { box.mode.withLock { $0 = mode } }
+    var requests: [RecordedRequest] { server.requests }
+
+    /// The services' variables, all here.
+    var environment: [String: String] {
+        let url = server.baseURL.absoluteString
+        return [
+            "SKYLENS_NWS_URL": url, "SKYLENS_METALERTS_URL": url, "SKYLENS_METEOALARM_URL": url,
+            "SKYLENS_ECCC_URL": url,
+        ]
+    }
+}
+
+@Suite(.serialized) struct AlertsEndToEndTests {
+    func runner(_ home: TemporaryDirectory, _ server: AlertsServer, _ extra: [String: String] = [:]) -> ProcessRunner {
+        AppBinary.runner(home: home, environment: server.environment.merging(extra) { $1 })
+    }
+
+    @Test func aWarningInForceIsShownMostSevereFirstAndAScriptCanActOnIt() throws {
+        let home = try TemporaryDirectory()
+        let server = try AlertsServer()
+        let run = runner(home, server, ["SKYLENS_USER_AGENT_CONTACT": "ops@example.org"])
+        let text = try run.run(["--", "alerts", "Phoenix"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("■ SEVERE  Excessive Heat Warning") && text.stdout.contains("In force until"))
+        let heat = try #require(text.stdout.range(of: "Excessive Heat Warning"))
+        let air = try #require(text.stdout.range(of: "Air Quality Alert"))
+        #expect(heat.lowerBound < air.lowerBound)
+        // The service asked for the point, with an identifying User-Agent.
+        let asked = try #require(server.requests.last)
+        #expect(asked.path == "/alerts/active" && asked.queryItems["point"] == "33.4484,-112.0740")
+        #expect(asked.header("user-agent")?.hasPrefix("SkyLens/") == true)
+        #expect(asked.header("user-agent")?.hasSuffix("(ops@example.org)") == true)
+        // cron: `alerts Phoenix --fail-on severe || notify-send …`
+        #expect(try run.run(["--", "alerts", "Phoenix", "--fail-on", "severe"]).status == 4)
+        #expect(try run.run(["--", "alerts", "Phoenix", "--fail-on", "extreme"]).status == 0)
+        #expect(try run.run(["--", "alerts", "Phoenix", "--fail-on", "purple"]).status == 64)
+        // JSON: kind alerts, times with Phoenix's offset.
+        let json = try run.run(["--format", "json", "alerts", "Phoenix"])
+        let document = try #require(try JSONSerialization.jsonObject(with: json.stdoutData) as? [String: Any])
+        #expect(document["schema"] as? String == "skylens.alerts/1" && document["covered"] as? Bool == true)
+        let first = try #require((document["alerts"] as? [[String: Any]])?.first)
+        #expect(first["severity"] as? String == "severe" && (first["expires"] as? String)?.hasSuffix("-07:00") == true)
+    }
+
+    @Test func eachCountryItsServiceAndAPlaceNoneCoversSaidPlainly() throws {
+        let home = try TemporaryDirectory()
+        let server = try AlertsServer()
+        let run = runner(home, server)
+        let toronto = try run.run(["--", "alerts", "Toronto"])
+        #expect(toronto.stdout.contains("Freezing rain warning") && toronto.stdout.contains("Area: City of Toronto"))
+        let oslo = try run.run(["--", "alerts", "Oslo"])
+        #expect(oslo.stdout.contains("Kuling") && oslo.stdout.contains("MET Norway"))
+        let gospic = try run.run(["--", "alerts", "Gospić"])
+        #expect(gospic.stdout.contains("MeteoAlarm names areas, not points"), "\(gospic.stdout)\(gospic.stderr)")
+        let before = server.requests.count
+        let tokyo = try run.run(["--", "alerts", "Tokyo"])
+        #expect(tokyo.status == 0 && tokyo.stdout.hasPrefix("No warning service SkyLens knows covers Japan"))
+        #expect(try run.run(["--", "alerts", "Tokyo", "--fail-on", "moderate"]).status == 69)
+        #expect(server.requests.count == before)
+    }
+
+    @Test func offlineTheLastAnswerWithItsAgeNeverNoWarningsAndAHostileAnswerIsCleaned() throws {
+        let home = try TemporaryDirectory()
+        let server = try AlertsServer()
+        let run = runner(home, server)
+        #expect(try run.run(["--", "alerts", "Phoenix"]).status == 0)
+        server.set(.down)
+        let stale = try run.run(["--", "alerts", "Phoenix", "--refresh"])
+        #expect(stale.status == 3 && stale.stdout.contains("could not be asked now"))
+        #expect(stale.stdout.contains("Excessive Heat Warning"))
+        let offline = try run.run(["--offline", "alerts", "Phoenix", "--refresh"])
+        #expect(offline.status == 3 && offline.stdout.contains("SkyLens runs offline"))
+        // Nothing kept for Tulsa: the failure, said.
+        let failed = try run.run(["--", "alerts", "Tulsa"])
+        #expect(failed.status == 69 && failed.stderr.contains("503"))
+        server.set(.hostile)
+        let hostile = try run.run(["--", "alerts", "Phoenix", "--refresh"])
+        #expect(hostile.stdout.contains("Excessive") && !hostile.stdout.contains("\u{1B}"))
+        #expect(!hostile.stdout.contains("\u{07}"))
+    }
+
+    @Test func theServicesAreCreditedAndTheCommandDocumented() throws {
+        let home = try TemporaryDirectory()
+        let run = runner(home, try AlertsServer())
+        let about = try run.run(["--", "about"]).stdout
+        for service in [
+            "National Weather Service", "Environment and Climate Change Canada", "MET Norway", "MeteoAlarm",
+        ] {
+            #expect(about.contains(service), "\(service)")
+        }
+        let help = try run.run(["--", "help", "alerts"]).stdout
+        #expect(help.contains("--fail-on") && help.contains("Examples:"))
+        #expect(try run.run(["--", "manual"]).stdout.contains("at or above the level of alerts"))
+    }
+}
