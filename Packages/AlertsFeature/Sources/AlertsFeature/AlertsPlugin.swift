@@ -22,18 +22,21 @@ public final class AlertsPlugin: FeaturePlugin {
     ///   - now: the clock.
     public init(
         alerts: AlertsClient, cache: AnswerCache<AlertReport>, catalogue: CityListClient, places: PlaceMemory,
-        now: @escaping @Sendable () -> Date = { Date() }
+        now: @escaping @Sendable () -> Date
     ) {
         model = AlertsModel(
             client: alerts, cache: cache, finder: PlaceFinder(catalogue: catalogue), places: places, now: now)
     }
 
-    /// The App's: the services over its transport (its timeout, size limit, offline mode and `User-Agent`), at their
-    /// addresses or those of `SKYLENS_NWS_URL`, `SKYLENS_METALERTS_URL`, `SKYLENS_METEOALARM_URL`, `SKYLENS_ECCC_URL`.
+    /// The App's one line: the live services over the container's transport (its timeout, size limit, offline mode
+    /// and `User-Agent`), each at its address or, for tests, the one its variable in the process's environment gives
+    /// (`SKYLENS_NWS_URL`, `SKYLENS_METALERTS_URL`, `SKYLENS_METEOALARM_URL`, `SKYLENS_ECCC_URL`); the system clock.
     public convenience init(
         transport: HTTPTransport, cache: AnswerCache<AlertReport>, catalogue: CityListClient, places: PlaceMemory
     ) {
-        self.init(alerts: .live(transport), cache: cache, catalogue: catalogue, places: places)
+        self.init(
+            alerts: .live(transport, environment: ProcessInfo.processInfo.environment), cache: cache,
+            catalogue: catalogue, places: places, now: { Date() })
     }
 
     public var name: String { "Alerts" }

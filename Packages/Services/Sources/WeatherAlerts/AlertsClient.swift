@@ -39,7 +39,7 @@ extension AlertsClient {
     /// gives (`SKYLENS_NWS_URL`, `SKYLENS_METALERTS_URL`, `SKYLENS_METEOALARM_URL`, `SKYLENS_ECCC_URL`: base URLs, for
     /// tests). A variable that is not an http(s) URL makes that service's every request fail, saying so.
     public static func live(
-        _ transport: HTTPTransport, environment: [String: String] = ProcessInfo.processInfo.environment
+        _ transport: HTTPTransport, environment: [String: String]
     ) -> Self {
         var problems: [AlertSource: String] = [:]
         func http(_ source: AlertSource) -> HTTPClient {
