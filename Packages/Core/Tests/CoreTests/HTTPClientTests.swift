@@ -2,10 +2,11 @@ import Diagnostics
 import Foundation
 import Logging
 import NIOTransport
-@testable import Networking
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import Networking
 
 @Suite struct HTTPClientTests {
     struct Greeting: Decodable, Equatable { var message: String }
