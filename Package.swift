@@ -58,6 +58,7 @@ let package = Package(
                 .product(name: "ContactService", package: services),
                 .product(name: "CitiesService", package: services),
                 .product(name: "WeatherService", package: services),
+                .product(name: "WeatherAlerts", package: services),
                 .product(name: "OpenMeteo", package: services),
                 .product(name: "OpenWeatherMap", package: services),
                 .product(name: "SQLiteStores", package: services),
@@ -81,6 +82,7 @@ let package = Package(
             name: "AppTests",
             dependencies: [
                 .product(name: "TestSupport", package: "TestSupport"), .product(name: "CoreKit", package: core),
+                .product(name: "WeatherAlertsTesting", package: services),
             ],
             path: "Tests/AppTests",
             exclude: ["Fixtures"],

@@ -13,6 +13,7 @@ import OpenWeatherMap
 import Persistence
 import SQLiteStores
 import SkyFeature
+import WeatherAlerts
 import WeatherFeature
 import WeatherService
 
@@ -90,7 +91,10 @@ struct Container: Sendable {
                     http: HTTPClient(baseURL: configuration.airQualityURL, transport: transport)),
                 airCache: .sqlite(database),
                 today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
-                unitDefaults: configuration.units, defaultPlace: configuration.place),
+                unitDefaults: configuration.units, defaultPlace: configuration.place,
+                alerts: AlertsLookup(
+                    client: .live(transport, environment: ProcessInfo.processInfo.environment),
+                    cache: .sqlite(database), now: { Date() })),
             AlertsPlugin(transport: transport, cache: .sqlite(database), catalogue: .live(catalogue), places: places),
             MapPlugin(
                 catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },

@@ -83,7 +83,10 @@ let package = Package(
         ),
         .target(
             name: "WeatherAlerts",
-            dependencies: [.product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core")],
+            dependencies: [
+                "WeatherService", .product(name: "Networking", package: "Core"),
+                .product(name: "CoreKit", package: "Core"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -100,7 +103,8 @@ let package = Package(
         .testTarget(
             name: "WeatherAlertsTests",
             dependencies: [
-                "WeatherAlerts", "WeatherAlertsTesting", .product(name: "Networking", package: "Core"),
+                "WeatherAlerts", "WeatherAlertsTesting", "WeatherService",
+                .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"), .product(name: "Diagnostics", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],

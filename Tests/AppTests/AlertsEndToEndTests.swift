@@ -2,55 +2,7 @@ import Foundation
 import Synchronization
 import TestSupport
 import Testing
-
-/// The warning services' recorded answers (`Packages/Services/Sources/WeatherAlertsTesting/Recorded`, SOURCES.md
-/// there says where each came from), moved in time so that what was in force when they were recorded is in force now.
-enum RecordedAlertAnswers {
-    static func text(_ name: String, filePath: StaticString = #filePath) throws -> String {
-        let root = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let url = root.appendingPathComponent("Packages/Services/Sources/WeatherAlertsTesting/Recorded/\(name)")
-        return try String(contentsOf: url, encoding: .utf8)
-    }
-
-    /// `text` with every ISO 8601 time that has an offset (`2024-07-19T10:00:00-07:00`) moved by the time from
-    /// `recorded` to `now`, its offset kept: a warning recorded as in force for two more hours is in force for two
-    /// more hours whenever the test runs (no time of day can break it).
-    static func moved(_ text: String, recorded: String, now: Date = Date()) -> String {
-        guard let from = parse(recorded),
-            let pattern = try? NSRegularExpression(
-                pattern: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)"#)
-        else { return text }
-        let shift = now.timeIntervalSince(from)
-        var result = text
-        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
-            guard let range = Range(match.range, in: result), let date = parse(String(result[range])) else { continue }
-            let original = String(result[range])
-            let offset: Int
-            if original.hasSuffix("Z") {
-                offset = 0
-            } else {
-                let sign = original.dropLast(5).hasSuffix("-") ? -1 : 1
-                let hours = Int(original.suffix(5).prefix(2)) ?? 0, minutes = Int(original.suffix(2)) ?? 0
-                offset = sign * (hours * 3600 + minutes * 60)
-            }
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(secondsFromGMT: offset)
-            formatter.dateFormat = original.hasSuffix("Z") ? "yyyy-MM-dd'T'HH:mm:ss'Z'" : "yyyy-MM-dd'T'HH:mm:ssxxx"
-            result.replaceSubrange(range, with: formatter.string(from: date.addingTimeInterval(shift)))
-        }
-        return result
-    }
-
-    static func parse(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
-    }
-}
+import WeatherAlertsTesting
 
 /// The four services on one server on 127.0.0.1: the recorded answers, moved to now (NWS's Phoenix heat warning, in
 /// force; Environment Canada's freezing rain in Toronto; MET Norway's gales; MeteoAlarm's Croatia), or on purpose
@@ -68,14 +20,11 @@ final class AlertsServer: Sendable {
     static let shared: AlertsServer? = try? AlertsServer()
 
     init() throws {
-        let nws = RecordedAlertAnswers.moved(
-            try RecordedAlertAnswers.text("nws-phoenix-2-alerts.json"), recorded: "2024-07-19T12:00:00-07:00")
-        let eccc = RecordedAlertAnswers.moved(
-            try RecordedAlertAnswers.text("eccc-toronto-7-features.json"), recorded: "2026-03-06T01:00:00Z")
-        let metno = RecordedAlertAnswers.moved(
-            try RecordedAlertAnswers.text("metno-29-marine-alerts.json"), recorded: "2026-03-07T21:00:00Z")
-        let croatia = RecordedAlertAnswers.moved(
-            try RecordedAlertAnswers.text("meteoalarm-croatia.json"), recorded: "2023-12-25T11:00:00Z")
+        func moved(_ name: String) throws -> String {
+            try RecordedAlerts.moved(name, recorded: RecordedAlerts.recordedMoments[name] ?? "", to: Date())
+        }
+        let nws = try moved(RecordedAlerts.nwsPhoenix), eccc = try moved(RecordedAlerts.ecccToronto)
+        let metno = try moved(RecordedAlerts.metNorwayGales), croatia = try moved(RecordedAlerts.meteoAlarmCroatia)
         let box = self.box
         server = try LoopbackServer { request in
             switch box.mode.withLock({ $0 }) {

@@ -9,12 +9,6 @@ import WeatherService
 /// offline. Everything a command does happens in `send`.
 @MainActor
 final class AlertsModel: ObservableViewModel {
-    /// How long a kept answer is used without asking again: what the service says (`Cache-Control`, `Expires`),
-    /// within a minute and a quarter of an hour; five minutes when it says nothing.
-    static func freshFor(_ report: AlertReport) -> TimeInterval {
-        min(900, max(60, report.freshFor ?? 300))
-    }
-
     /// An answer as shown: the report, when it was fetched, and why it is old when it is.
     struct Shown: Equatable, Sendable {
         var report: AlertReport
@@ -49,8 +43,7 @@ final class AlertsModel: ObservableViewModel {
     }
 
     private(set) var state = State()
-    private let client: AlertsClient
-    private let cache: AnswerCache<AlertReport>
+    private let lookup: AlertsLookup
     private let finder: PlaceFinder
     private let places: PlaceMemory
     let now: @Sendable () -> Date
@@ -59,8 +52,7 @@ final class AlertsModel: ObservableViewModel {
         client: AlertsClient, cache: AnswerCache<AlertReport>, finder: PlaceFinder, places: PlaceMemory,
         now: @escaping @Sendable () -> Date
     ) {
-        self.client = client
-        self.cache = cache
+        self.lookup = AlertsLookup(client: client, cache: cache, now: now)
         self.finder = finder
         self.places = places
         self.now = now
@@ -89,30 +81,15 @@ final class AlertsModel: ObservableViewModel {
             country = directory.nearestPlace(place.latitude, place.longitude)?.city.country ?? ""
         }
         state.country = country
-        guard let source = client.source(country) else { return .failed(.notCovered(country: countryName(country))) }
-        var query = AlertQuery(
+        let query = AlertQuery(
             latitude: place.latitude, longitude: place.longitude, country: country, placeName: place.name,
             region: place.region)
-        let key = query.cacheKey
-        let kept = try? await cache.entry(source.rawValue, key)
-        let date = now()
-        if !force, let kept, date.timeIntervalSince(kept.fetchedAt) < Self.freshFor(kept.value),
-            date >= kept.fetchedAt.addingTimeInterval(-60)
-        {
-            return .loaded(Shown(report: kept.value, fetchedAt: kept.fetchedAt))
-        }
-        // The service may answer that the kept answer still holds (MET Norway's `If-Modified-Since`).
-        query.ifModifiedSince = kept?.value.lastModified
-        do throws(AlertError) {
-            guard let report = try await client.fetch(query) ?? kept?.value else {
-                throw AlertError.malformed("\(source.name) answered that nothing changed, but nothing is kept.")
-            }
-            try? await cache.store(report, source.rawValue, key, date)
-            return .loaded(Shown(report: report, fetchedAt: date))
-        } catch {
-            if error != .cancelled, let kept {
-                return .loaded(Shown(report: kept.value, fetchedAt: kept.fetchedAt, failure: error))
-            }
+        switch await lookup.answer(query, force: force) {
+        case .answered(let report, let fetchedAt, let failure):
+            return .loaded(Shown(report: report, fetchedAt: fetchedAt, failure: failure))
+        case .failed(.notCovered):
+            return .failed(.notCovered(country: countryName(country)))
+        case .failed(let error):
             return .failed(error)
         }
     }

@@ -115,21 +115,9 @@ enum AlertsViews {
         (alert.level.map(clean).flatMap { $0.isEmpty ? nil : $0 } ?? alert.severity.rawValue).uppercased()
     }
 
-    /// The severity's colour: the service's own colour when it has one.
+    /// The warning's colour (`WeatherAlert.colour`, the services' own scale); dim when it has none.
     static func style(_ alert: WeatherAlert) -> Painter.Style {
-        switch alert.level?.lowercased() {
-        case "red"?: return .red
-        case "orange"?: return .color256(208)
-        case "yellow"?: return .yellow
-        default: break
-        }
-        switch alert.severity {
-        case .extreme: return .red
-        case .severe: return .color256(208)
-        case .moderate: return .yellow
-        case .minor: return .cyan
-        case .unknown: return .dim
-        }
+        alert.colour.map { .rgb($0.red, $0.green, $0.blue) } ?? .dim
     }
 
     /// MeteoAlarm names areas, not points: which area was matched, and the other areas under warnings, so that a

@@ -201,3 +201,23 @@ public struct AlertQuery: Sendable, Equatable {
         String(format: "%@:%.2f,%.2f", country, latitude, longitude)
     }
 }
+
+extension WeatherAlert {
+    /// The warning's colour as its service draws it (yellow, orange, red), else its severity's on the same scale
+    /// (minor a pale blue); nil for a severity the service did not give. One scale for every view that shows warnings.
+    public var colour: (red: UInt8, green: UInt8, blue: UInt8)? {
+        switch level?.lowercased() {
+        case "red"?: return (230, 30, 30)
+        case "orange"?: return (255, 135, 0)
+        case "yellow"?: return (245, 205, 0)
+        default: break
+        }
+        switch severity {
+        case .extreme: return (230, 30, 30)
+        case .severe: return (255, 135, 0)
+        case .moderate: return (245, 205, 0)
+        case .minor: return (120, 180, 230)
+        case .unknown: return nil
+        }
+    }
+}

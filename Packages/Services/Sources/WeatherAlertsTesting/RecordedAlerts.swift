@@ -37,6 +37,49 @@ public enum RecordedAlerts {
         return try String(contentsOf: url, encoding: .utf8)
     }
 
+    /// A recorded answer with every ISO 8601 time that has an offset (`2024-07-19T10:00:00-07:00`, `…Z`) moved by the
+    /// time from `recorded` to `now`, its offset kept: a warning recorded as in force for two more hours is in force
+    /// for two more hours at `now` (so that no time of day can break a test).
+    public static func moved(_ name: String, recorded: String, to now: Date) throws -> String {
+        let text = try text(name)
+        guard let from = parse(recorded),
+            let pattern = try? NSRegularExpression(
+                pattern: #"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)"#)
+        else { return text }
+        let shift = now.timeIntervalSince(from)
+        var result = text
+        for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).reversed() {
+            guard let range = Range(match.range, in: result) else { continue }
+            let original = String(result[range])
+            guard let date = parse(original) else { continue }
+            var offset = 0
+            if !original.hasSuffix("Z") {
+                let sign = original.dropLast(5).hasSuffix("-") ? -1 : 1
+                offset = sign * ((Int(original.suffix(5).prefix(2)) ?? 0) * 3600 + (Int(original.suffix(2)) ?? 0) * 60)
+            }
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(secondsFromGMT: offset)
+            formatter.dateFormat = original.hasSuffix("Z") ? "yyyy-MM-dd'T'HH:mm:ss'Z'" : "yyyy-MM-dd'T'HH:mm:ssxxx"
+            result.replaceSubrange(range, with: formatter.string(from: date.addingTimeInterval(shift)))
+        }
+        return result
+    }
+
+    /// When each answer's warnings were in force: the moment `moved(_:recorded:to:)` moves to now.
+    public static let recordedMoments: [String: String] = [
+        nwsPhoenix: "2024-07-19T12:00:00-07:00", ecccToronto: "2026-03-06T01:00:00Z",
+        metNorwayGales: "2026-03-07T21:00:00Z", meteoAlarmCroatia: "2023-12-25T11:00:00Z",
+    ]
+
+    static func parse(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
     /// What the server answers for each service: a recorded answer's name, or another behaviour (`.hang`, a huge
     /// body, an escape sequence in a description…).
     public struct Answers: Sendable {

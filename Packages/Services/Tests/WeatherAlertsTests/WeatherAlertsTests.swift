@@ -2,9 +2,11 @@ import Diagnostics
 import Foundation
 import NIOTransport
 import Networking
+import Synchronization
 import TestSupport
 import Testing
 import WeatherAlertsTesting
+import WeatherService
 
 @testable import WeatherAlerts
 
@@ -252,5 +254,62 @@ import WeatherAlertsTesting
                     && !error.message.contains("\u{1B}"))
         }
         #expect(server.requests.count == 2)
+    }
+}
+
+/// What every feature gets: the kept answer while it holds, the service's, the kept one with the reason, and never a
+/// wait past the patience given.
+@Suite struct AlertsLookupTests {
+    final class Clock: Sendable {
+        let date = Mutex(Date(timeIntervalSince1970: 1_721_415_600))  // 2024-07-19 12:00 -07:00
+        var now: Date { date.withLock { $0 } }
+    }
+
+    @Test func keptWhileItHoldsThenAskedThenKeptWithTheReason() async throws {
+        let server = try RecordedAlerts.Server()
+        let clock = Clock()
+        let lookup = AlertsLookup(
+            client: server.client(now: { clock.now }), cache: .inMemory(), now: { clock.now })
+        let phoenix = AlertQuery(latitude: 33.45, longitude: -112.07, country: "US", placeName: "Phoenix")
+        guard case .answered(let report, let fetchedAt, nil) = await lookup.answer(phoenix) else {
+            Issue.record("no answer")
+            return
+        }
+        #expect(report.alerts.count == 2 && fetchedAt == clock.now)
+        _ = await lookup.answer(phoenix)
+        #expect(server.requests.count == 1)
+        #expect(await lookup.kept(phoenix)?.value == report)
+        server.answer { $0.nws = .respond(.text("down", status: 503)) }
+        clock.date.withLock { $0 += 600 }
+        guard case .answered(let kept, let when, .unreachable?) = await lookup.answer(phoenix) else {
+            Issue.record("the kept answer, with the reason")
+            return
+        }
+        #expect(kept == report && when == fetchedAt && server.requests.count == 2)
+        #expect(
+            await lookup.answer(AlertQuery(latitude: 35, longitude: 139, country: "JP", placeName: "Tokyo"))
+                == .failed(.notCovered(country: "JP")))
+    }
+
+    @Test func aSlowServiceIsGivenUpAfterThePatienceTheKeptAnswerThen() async throws {
+        let server = try RecordedAlerts.Server()
+        let clock = Clock()
+        let lookup = AlertsLookup(
+            client: server.client(timeout: .seconds(10), now: { clock.now }), cache: .inMemory(), now: { clock.now })
+        let phoenix = AlertQuery(latitude: 33.45, longitude: -112.07, country: "US", placeName: "Phoenix")
+        _ = await lookup.answer(phoenix)
+        server.answer { $0.nws = .hang }
+        clock.date.withLock { $0 += 600 }
+        let started = ContinuousClock.now
+        guard case .answered(_, _, .timedOut?) = await lookup.answer(phoenix, within: .milliseconds(500)) else {
+            Issue.record("the kept answer, said late")
+            return
+        }
+        #expect(ContinuousClock.now - started < .seconds(3))
+        let other = AlertQuery(latitude: 40.7, longitude: -74, country: "US", placeName: "New York")
+        guard case .failed(.timedOut) = await lookup.answer(other, within: .milliseconds(500)) else {
+            Issue.record("nothing kept: the delay said")
+            return
+        }
     }
 }

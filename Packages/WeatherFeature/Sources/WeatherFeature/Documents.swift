@@ -108,6 +108,8 @@ struct WeatherDocument: JSONDocument {
     var hours: [Hour]?
     var days: [Day]?
     var parts: [Part]?
+    /// The official warnings in force at the place, most severe first (left out when none, or none could be had).
+    var warnings: [WarningDocument]?
 
     init(
         _ shown: WeatherRepository.Shown, units: Units, mode: WeatherModel.Mode,
@@ -222,6 +224,8 @@ struct FavoriteWeatherDocument: JSONDocument {
         var observedAt: Date?
         /// True when the stored weather was observed more than three hours ago (`oldAfter`).
         var stale: Bool?
+        /// The most severe official warning in force there, as last fetched (left out when none).
+        var warning: String?
     }
 
     var unit: String

@@ -2,6 +2,7 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import WeatherAlerts
 import WeatherService
 
 // The documents of the feature, each made from what the model holds: a command writes what the state says.
@@ -30,6 +31,7 @@ extension WeatherDocument {
         self.init(
             shown, units: state.units, mode: state.mode, options: state.options, now: now, note: note,
             alternatives: state.alternatives(for: shown))
+        warnings = WarningDocument.list(state.warnings, now: now)
     }
 }
 
@@ -38,7 +40,8 @@ extension LineDocument {
         self.init(
             line: line, stale: shown.isOld(now: now), observedAt: shown.report.observedAt, fetchedAt: shown.fetchedAt,
             location: WeatherDocument.Location(shown.report.location),
-            alternatives: PlaceAlternative.list(state.alternatives(for: shown)))
+            alternatives: PlaceAlternative.list(state.alternatives(for: shown)),
+            warnings: WarningDocument.list(state.warnings, now: now))
     }
 }
 
@@ -69,13 +72,16 @@ extension FavoriteWeatherDocument {
             favorites: list.map { entry in
                 guard let location = entry.location else { return .init(id: entry.id) }
                 guard let cached = entry.cached else {
-                    return .init(id: entry.id, name: location.name, country: location.country)
+                    return .init(
+                        id: entry.id, name: location.name, country: location.country,
+                        warning: entry.warning.map(WeatherViews.warningName))
                 }
                 return .init(
                     id: entry.id, name: location.name, country: location.country,
                     temperature: (unit.temperature(cached.report.current.temperature) * 10).rounded() / 10,
                     condition: cached.report.current.condition.words, fetchedAt: cached.fetchedAt,
-                    observedAt: cached.report.observedAt, stale: cached.isOld(now: now))
+                    observedAt: cached.report.observedAt, stale: cached.isOld(now: now),
+                    warning: entry.warning.map(WeatherViews.warningName))
             })
     }
 }

@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import WeatherAlerts
 import WeatherService
 
 /// `weather --line` and `--template` in JSON: the line, and what it is about.
@@ -17,6 +18,8 @@ struct LineDocument: JSONDocument {
     var location: WeatherDocument.Location
     /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
     var alternatives: [PlaceAlternative]?
+    /// The official warnings in force, most severe first (left out when none).
+    var warnings: [WarningDocument]?
 }
 
 extension WeatherViews {
@@ -25,7 +28,8 @@ extension WeatherViews {
         ("l", "location"), ("c", "condition symbol"), ("C", "condition"), ("t", "temperature"),
         ("f", "feels like"), ("w", "wind"), ("h", "humidity"), ("p", "precipitation (last hour)"),
         ("P", "pressure"), ("u", "UV index"), ("m", "moon phase"), ("S", "sunrise"), ("s", "sunset"),
-        ("A", "the data's age when it is old (3 d), else nothing"), ("%", "a % sign"),
+        ("A", "the data's age when it is old (3 d), else nothing"),
+        ("W", "the most severe official warning in force (⚠ Tornado Warning), else nothing"), ("%", "a % sign"),
     ]
 
     static var templateCodesHelp: String {
@@ -50,8 +54,11 @@ extension WeatherViews {
         }
     }
 
-    /// `Toronto: ☁ 6 °C ↘ 15 km/h`, at most 60 columns (and the terminal's width): the name is cut to make room.
-    static func line(_ shown: WeatherRepository.Shown, place: Place?, frame: Frame) -> String {
+    /// `Toronto: ☁ 6 °C ↘ 15 km/h`, at most 60 columns (and the terminal's width): the name is cut to make room;
+    /// `⚠ ` before it while a warning is in force.
+    static func line(
+        _ shown: WeatherRepository.Shown, place: Place?, frame: Frame, warning: WeatherAlert? = nil
+    ) -> String {
         let current = shown.report.current
         var rest =
             " \(current.condition.glyph) \(whole(frame.units.temperature.temperature(current.temperature))) \(frame.units.temperature.symbol)"
@@ -60,16 +67,17 @@ extension WeatherViews {
         }
         if shown.isOld(now: frame.now) { rest += " (\(shortAge(shown.age(now: frame.now))) old)" }
         let limit = min(60, frame.width)
+        let marker = warning == nil ? "" : "⚠ "
         let name = DisplayWidth.truncated(
             shown.report.location.name.terminalSafe,
-            toColumns: max(1, limit - DisplayWidth.columns(of: rest) - 1))
-        return DisplayWidth.truncated(name + ":" + rest, toColumns: limit)
+            toColumns: max(1, limit - DisplayWidth.columns(of: marker + rest) - 1))
+        return DisplayWidth.truncated(marker + name + ":" + rest, toColumns: limit)
     }
 
     /// The template with each code replaced (checked first by `checkTemplate`): "—" for what the answer lacks.
     static func template(
         _ template: String, _ shown: WeatherRepository.Shown, place: Place?,
-        almanac: WeatherModel.Almanac?, frame: Frame
+        almanac: WeatherModel.Almanac?, frame: Frame, warning: WeatherAlert? = nil
     ) -> String {
         let report = shown.report, current = report.current, units = frame.units
         func degrees(_ celsius: Double?) -> String {
@@ -102,6 +110,7 @@ extension WeatherViews {
             case "S": output += time(current.sunrise ?? today?.sunrise)
             case "s": output += time(current.sunset ?? today?.sunset)
             case "A": output += shown.isOld(now: frame.now) ? shortAge(shown.age(now: frame.now)) : ""
+            case "W": output += warning.map { "⚠ " + warningName($0) } ?? ""
             case "%": output += "%"
             default: output += "%" + String(code)
             }

@@ -3,6 +3,7 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import WeatherAlerts
 import WeatherService
 
 extension WeatherModel {
@@ -70,8 +71,11 @@ struct WeatherOutput {
                 WeatherViews.forecast(shown, place: state.place, days: state.options.days, frame: frame, note: note)
             case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
             }
+        // A warning in force: one line at the top, whatever the view.
+        let warning = WeatherViews.warningLine(state.warnings, utcOffset: shown.report.utcOffset, frame: frame)
         return CommandOutput(
-            text: text, json: WeatherDocument(state, shown: shown, now: frame.now, note: note),
+            text: warning.map { $0 + "\n" + text } ?? text,
+            json: WeatherDocument(state, shown: shown, now: frame.now, note: note),
             isOld: shown.isOld(now: frame.now))
     }
 
@@ -82,10 +86,12 @@ struct WeatherOutput {
         guard let shown = state.weather.value else { return .empty }
         var frame = frame
         frame.painter = Painter(enabled: false)
+        let warning = state.warnings?.inForce(at: frame.now).first
         let line =
             template.map {
-                WeatherViews.template($0, shown, place: state.place, almanac: state.almanac, frame: frame)
-            } ?? WeatherViews.line(shown, place: state.place, frame: frame)
+                WeatherViews.template(
+                    $0, shown, place: state.place, almanac: state.almanac, frame: frame, warning: warning)
+            } ?? WeatherViews.line(shown, place: state.place, frame: frame, warning: warning)
         return CommandOutput(
             text: line, json: LineDocument(line: line, state: state, shown: shown, now: frame.now),
             isOld: shown.isOld(now: frame.now))

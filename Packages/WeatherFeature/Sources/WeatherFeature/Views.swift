@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import WeatherAlerts
 import WeatherService
 
 /// Text renderings of the weather: pure functions of the data, the unit and the painter; checked by golden files.
@@ -424,8 +425,13 @@ enum WeatherViews {
             .init(
                 header: "Place",
                 cells: favorites.map { favorite in
-                    favorite.location.map { "\($0.name.terminalSafe), \($0.country)" } ?? "#\(favorite.id)"
-                }, flexible: true, minimumWidth: 16),
+                    // ⚠ before a place under a warning (as last fetched).
+                    (favorite.warning == nil ? "" : "⚠ ")
+                        + (favorite.location.map { "\($0.name.terminalSafe), \($0.country)" } ?? "#\(favorite.id)")
+                }, flexible: true, minimumWidth: 16,
+                paint: { row, text in
+                    favorites[row].warning?.colour.map { painter.paint(text, .rgb($0.red, $0.green, $0.blue)) } ?? text
+                }),
             .init(
                 header: "Temp",
                 cells: favorites.indices.map { index in

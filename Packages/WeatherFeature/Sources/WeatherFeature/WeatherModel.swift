@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import WeatherAlerts
 import WeatherService
 
 /// The weather feature's behaviour: which place, which view, which unit, what the last fetch brought, the
@@ -59,6 +60,21 @@ final class WeatherModel: ObservableViewModel {
         var id: Int
         var location: WeatherLocation?
         var cached: CachedWeather?
+        /// The most severe warning in force there, as last fetched (by `weather`, `alerts` or the session's
+        /// background refresh; the list itself asks nothing).
+        var warning: WeatherAlert?
+    }
+
+    /// The official warnings of the place shown, as the weather's views show them: the most severe in force at their
+    /// top, with the time it ends.
+    struct Warnings: Equatable, Sendable {
+        var report: AlertReport
+        var fetchedAt: Date
+        /// Kept from an earlier answer: the service could not be asked now.
+        var isStale: Bool
+
+        /// In force at `now`, the most severe first.
+        func inForce(at now: Date) -> [WeatherAlert] { report.alerts.shown(at: now).filter { $0.isInForce(at: now) } }
     }
 
     struct State: Equatable, Sendable {
@@ -83,6 +99,8 @@ final class WeatherModel: ObservableViewModel {
         var airPlace: Place?
         /// After `compareRequested`: each place with today's weather (nil where the answer was unusable).
         var comparison: DataState<[Compared], WeatherError> = .idle
+        /// The warnings of the place shown (nil: none could be had, or no service covers it).
+        var warnings: Warnings?
     }
 
     /// One place of `compare`.
@@ -153,6 +171,8 @@ final class WeatherModel: ObservableViewModel {
     private let places: PlaceMemory
     private var started = false
     private var backgroundRefresh: Task<Void, Never>?
+    /// The official warnings (Services' `WeatherAlerts`), shown at the top of the views; nil: none are shown.
+    private let alerts: AlertsLookup?
 
     init(
         repository: WeatherRepository,
@@ -161,8 +181,9 @@ final class WeatherModel: ObservableViewModel {
         today: TodayClient = .failing(.notConfigured("No source for several places.")),
         cities: @escaping @Sendable () async throws(CatalogueError) -> CityDirectory, settings: SettingsClient,
         favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
-        unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil
+        unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil, alerts: AlertsLookup? = nil
     ) {
+        self.alerts = alerts
         self.unitDefaults = unitDefaults
         self.places = PlaceMemory(settings: settings, defaultPlace: defaultPlace)
         self.repository = repository
@@ -255,13 +276,15 @@ final class WeatherModel: ObservableViewModel {
                 }
             }
         case .sessionStarted:
-            let favorites = self.favorites, cities = self.cities, repository = self.repository
+            let favorites = self.favorites, cities = self.cities, repository = self.repository, alerts = self.alerts
             backgroundRefresh = Task.detached(priority: .utility) {
                 guard let stored = try? await favorites.all() else { return }
                 for favorite in stored.sorted(by: { $0.id < $1.id }) {
                     if Task.isCancelled { return }
                     guard let location = await Self.location(of: favorite, cities: cities) else { continue }
                     _ = try? await repository.weather(for: location, forceRefresh: false)
+                    // Their warnings too, so that `favorites` can mark the places under one.
+                    if let alerts, let query = Self.alertQuery(location) { _ = await alerts.answer(query) }
                 }
             }
         case .sessionEnded:
@@ -342,12 +365,16 @@ final class WeatherModel: ObservableViewModel {
         state.place = place
         state.mode = mode
         state.weather = .loading
+        state.warnings = nil
+        // The warnings are asked at the same time as the weather, and waited for 2.5 s at most.
+        async let warnings = Self.warnings(alerts, Self.alertQuery(place.location, region: place.region))
         do {
             state.weather = .loaded(try await repository.weather(for: place.location, forceRefresh: force))
         } catch {
             state.weather = .failed(error)
             return
         }
+        state.warnings = await warnings
         // The place to show when `weather` (or `sky`, or `map`) is typed alone next time.
         await remember(place)
     }
@@ -392,9 +419,34 @@ final class WeatherModel: ObservableViewModel {
                 cached = try? await repository.cache.entry(
                     provider: repository.client.provider, place: location.cacheKey)
             }
-            list.append(FavoriteWeather(id: favorite.id, location: location, cached: cached))
+            var warning: WeatherAlert?
+            if let alerts, let location, let query = Self.alertQuery(location) {
+                warning = await alerts.kept(query).flatMap {
+                    Warnings(report: $0.value, fetchedAt: $0.fetchedAt, isStale: false).inForce(at: now()).first
+                }
+            }
+            list.append(FavoriteWeather(id: favorite.id, location: location, cached: cached, warning: warning))
         }
         state.favorites = list
+    }
+
+    /// Where to ask for a place's warnings; nil for a point (no country is known for it here).
+    nonisolated static func alertQuery(_ location: WeatherLocation, region: String? = nil) -> AlertQuery? {
+        guard !location.country.isEmpty else { return nil }
+        return AlertQuery(
+            latitude: location.latitude, longitude: location.longitude, country: location.country,
+            placeName: location.name, region: region)
+    }
+
+    /// The place's warnings, given up after 2.5 s (the kept ones then): the weather is not held up by a slow service.
+    nonisolated static func warnings(_ lookup: AlertsLookup?, _ query: AlertQuery?) async -> Warnings? {
+        guard let lookup, let query else { return nil }
+        switch await lookup.answer(query, within: .milliseconds(2500)) {
+        case .answered(let report, let fetchedAt, let failure):
+            return Warnings(report: report, fetchedAt: fetchedAt, isStale: failure != nil)
+        case .failed:
+            return nil
+        }
     }
 
     /// Where a favourite is: as the city list in use has it, else as it was stored when it was kept (a list from

@@ -4,6 +4,7 @@ import Contracts
 import CoreKit
 import Foundation
 import Logging
+import WeatherAlerts
 import WeatherService
 
 /// The weather, as a plugin of the App: with `UnitDefaults` (Units.swift, the configured units it starts from), the
@@ -29,6 +30,7 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - unitDefaults: where units start when no `unit` choice is kept (the config file's `units`).
     ///   - defaultPlace: where every feature starts before any place was shown (the `place` setting; Toronto).
     ///   - logger: where impossible values from the provider are recorded.
+    ///   - alerts: the official warnings, shown at the top of the views and marked in `favorites` (nil: none).
     public init(
         client: WeatherClient, fallback: WeatherClient? = nil, catalogue: CityListClient, favorites: FavoritesClient,
         cache: WeatherCacheClient, settings: SettingsClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
@@ -36,7 +38,7 @@ public final class WeatherPlugin: FeaturePlugin {
         airCache: AnswerCache<AirQuality> = .inMemory(),
         today: TodayClient = .failing(.notConfigured("No source for several places at once is set up.")),
         unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil,
-        logger: Logger = Logger(label: "skylens.weather")
+        logger: Logger = Logger(label: "skylens.weather"), alerts: AlertsLookup? = nil
     ) {
         let repository = WeatherRepository(
             client: client, fallback: fallback, cache: cache, now: now, logger: logger)
@@ -44,7 +46,8 @@ public final class WeatherPlugin: FeaturePlugin {
             repository: repository, air: AirRepository(client: air, cache: airCache, now: now), today: today,
             cities: { () async throws(CatalogueError) -> CityDirectory in try await catalogue.open(nil) },
             settings: settings, favorites: favorites,
-            dataDirectory: dataDirectory, now: now, unitDefaults: unitDefaults, defaultPlace: defaultPlace)
+            dataDirectory: dataDirectory, now: now, unitDefaults: unitDefaults, defaultPlace: defaultPlace,
+            alerts: alerts)
     }
 
     public var name: String { "Weather" }

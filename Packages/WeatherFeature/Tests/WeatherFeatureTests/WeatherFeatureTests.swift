@@ -12,6 +12,7 @@ import ShellTesting
 import Synchronization
 import TestSupport
 import Testing
+import WeatherAlerts
 import WeatherService
 
 @testable import WeatherFeature
@@ -38,7 +39,8 @@ struct WeatherHarness {
     init(
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
         directory: TemporaryDirectory, settings: SettingsClient = .inMemory(),
-        favorites: FavoritesClient = .inMemory(), client: WeatherClient? = nil, fallback: WeatherClient? = nil
+        favorites: FavoritesClient = .inMemory(), client: WeatherClient? = nil, fallback: WeatherClient? = nil,
+        alerts: ((Clock) -> AlertsLookup)? = nil
     ) throws {
         let clock = Clock()
         // The small fixture list, not the built-in catalogue: the tests name only places it has.
@@ -53,7 +55,7 @@ struct WeatherHarness {
             favorites: favorites, cache: .inMemory(), settings: settings,
             dataDirectory: directory.url,
             now: { clock.now }, air: OpenMeteo.airQuality(http: http), airCache: .inMemory(),
-            today: OpenMeteo.today(http: http))
+            today: OpenMeteo.today(http: http), alerts: alerts?(clock))
         harness = ShellHarness(
             plugins: [plugin], format: format, terminal: terminal,
             placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })
