@@ -82,6 +82,10 @@ struct Container: Sendable {
     @MainActor
     func makePlugins() -> [any FeaturePlugin] {
         let places = PlaceMemory(settings: .sqlite(database), defaultPlace: configuration.place)
+        // The official warnings the weather's views and the map show (the `alerts` command is AlertsFeature's).
+        let alerts = AlertsLookup(
+            client: .live(transport, environment: ProcessInfo.processInfo.environment), cache: .sqlite(database),
+            now: { Date() })
         return [
             WeatherPlugin(
                 client: weather, fallback: weatherFallback, catalogue: .live(catalogue), favorites: favorites,
@@ -91,10 +95,7 @@ struct Container: Sendable {
                     http: HTTPClient(baseURL: configuration.airQualityURL, transport: transport)),
                 airCache: .sqlite(database),
                 today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
-                unitDefaults: configuration.units, defaultPlace: configuration.place,
-                alerts: AlertsLookup(
-                    client: .live(transport, environment: ProcessInfo.processInfo.environment),
-                    cache: .sqlite(database), now: { Date() })),
+                unitDefaults: configuration.units, defaultPlace: configuration.place, alerts: alerts),
             AlertsPlugin(transport: transport, cache: .sqlite(database), catalogue: .live(catalogue), places: places),
             MapPlugin(
                 catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },
@@ -103,7 +104,7 @@ struct Container: Sendable {
                         http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
                     cache: .sqlite(database),
                     temperature: .stored(in: .sqlite(database), default: configuration.units.temperatureUnit)),
-                now: { Date() }, places: places),
+                now: { Date() }, places: places, alerts: alerts),
             SkyPlugin(
                 catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() },
                 defaultPlace: configuration.place),

@@ -4,6 +4,7 @@ import Contracts
 import CoreKit
 import Foundation
 import MapRendering
+import WeatherAlerts
 import WeatherService
 
 /// What the cities and map commands run with: the list as a whole (`CityListModel`), the browser of lists, pages
@@ -20,15 +21,17 @@ final class CitiesAndMap {
     private let weather: MapWeather?
     /// The last place any feature showed, else the default place: the browser's, for `map` and `open`.
     private let places: PlaceMemory?
+    private let alerts: AlertsLookup?
     private var browser: CityBrowser?
     private var geography: GeoData?
 
     init(
         catalogue: CityListClient, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
-        weather: MapWeather?, now: @escaping @Sendable () -> Date, places: PlaceMemory?
+        weather: MapWeather?, now: @escaping @Sendable () -> Date, places: PlaceMemory?, alerts: AlertsLookup? = nil
     ) {
         self.weather = weather
         self.places = places
+        self.alerts = alerts
         self.list = CityListModel(client: catalogue)
         self.favoritesStore = favorites
         self.loadCountries = countries
@@ -89,7 +92,7 @@ final class CitiesAndMap {
         guard let directory = list.directory else { throw .failure("catalogue", "The city list is not open.") }
         let browser = CityBrowser(
             directory: directory, countries: loadCountries(), favorites: favoritesStore, weather: weather,
-            places: places, now: now)
+            places: places, alerts: alerts, now: now)
         await browser.send(.favoritesReloaded(required: true))
         // Without the database the cities still answer, without stars.
         if case .storage(let message) = browser.state.problem {
@@ -179,7 +182,7 @@ final class CitiesAndMap {
         await browser.send(
             .mapRequested(
                 reference(asked.city, context), zoom: zoom, style: asked.style, width: width, height: height,
-                layers: asked.layers, night: asked.night, weather: asked.weather))
+                layers: asked.layers, night: asked.night, weather: asked.weather, alerts: asked.alerts))
         try check(browser)
         // A map of a point is filed under the place nearest it (its name in the prompt; `weather` from it).
         guard let map = browser.state.map, let city = map.city ?? map.filedUnder else {
@@ -225,7 +228,12 @@ final class CitiesAndMap {
         return CommandOutput(
             text: MapViews.map(
                 map, rendered: rendered, painter: context.painter, unit: browser.state.temperatureUnit,
-                hints: !context.isOneShot),
+                hints: !context.isOneShot,
+                warnings: map.alerts
+                    ? MapViews.warningLines(
+                        browser.state.mapWarnings, now: now(), painter: context.painter,
+                        width: rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? context.terminal.width)
+                    : []),
             json: MapDocument(
                 city: map.city.map { CityDocument($0, favorite: map.favorite) },
                 center: [map.center.latitude, map.center.longitude], zoom: map.zoom,
@@ -240,7 +248,8 @@ final class CitiesAndMap {
                 },
                 footer: rendered.footer,
                 alternatives: PlaceAlternative.list(
-                    browser.state.alsoCalled.flatMap { $0.chosen == map.city?.id ? $0.cities : nil } ?? [])),
+                    browser.state.alsoCalled.flatMap { $0.chosen == map.city?.id ? $0.cities : nil } ?? []),
+                warnings: map.alerts ? MapDocument.Warning.list(browser.state.mapWarnings, now: now()) : nil),
             fullScreen: screen)
     }
 

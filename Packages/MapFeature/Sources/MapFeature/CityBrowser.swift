@@ -4,6 +4,7 @@ import CitiesService
 import CoreKit
 import Foundation
 import MapRendering
+import WeatherAlerts
 import WeatherService
 
 /// A city as a row of a list, with whether it is a favourite.
@@ -67,6 +68,8 @@ final class CityBrowser: ObservableViewModel {
         var night = false
         /// The largest places labelled with their weather (`--weather`, `t` full-screen).
         var weather = false
+        /// The official warnings' areas shaded (`--alerts`, `a` full-screen): those of the map's place.
+        var alerts = false
         /// A map of a point (no city): the place nearest it, which the route, the prompt and `fav` or `weather`
         /// without a name take.
         var filedUnder: City?
@@ -124,6 +127,15 @@ final class CityBrowser: ObservableViewModel {
         var weatherFailedAt: Date?
         /// The last map asked for nothing and was drawn for the last place shown, or the default place: said once.
         var startNote: String?
+        /// With `alerts` on: the warnings of the map's place (its city, or the place nearest its centre).
+        var mapWarnings: MapWarnings?
+    }
+
+    /// The official warnings of the place a map shows, as a lookup answered them.
+    struct MapWarnings: Equatable, Sendable {
+        var place: City
+        /// Nil: no warnings can be had here (no service is set up).
+        var answer: AlertsLookup.Answer?
     }
 
     /// Other places a name could have meant: the first few (the likeliest first), and the runner-up when it was
@@ -159,7 +171,9 @@ final class CityBrowser: ObservableViewModel {
         case favoriteSet(Reference, Bool)
         case mapRequested(
             Reference, zoom: Int, style: MapStyle, width: Int, height: Int, layers: MapLayers = .all,
-            night: Bool = false, weather: Bool = false)
+            night: Bool = false, weather: Bool = false, alerts: Bool = false)
+        /// The warnings' areas shaded or not.
+        case alertsToggled
         /// The night side shaded or not.
         case nightToggled
         case zoomChanged(by: Int)
@@ -177,17 +191,20 @@ final class CityBrowser: ObservableViewModel {
     private let directory: CityDirectory
     private let countries: Countries
     private let favoritesClient: FavoritesClient
-    private let now: @Sendable () -> Date
+    let now: @Sendable () -> Date
 
     private let weather: MapWeather?
     /// The last place any feature showed, else the default place: what `map` alone draws; told what `open` and `map`
     /// show.
     private let places: PlaceMemory?
+    /// The official warnings (`map --alerts`); nil: none can be had.
+    private let alerts: AlertsLookup?
 
     init(
         directory: CityDirectory, countries: Countries, favorites: FavoritesClient, weather: MapWeather? = nil,
-        places: PlaceMemory? = nil, now: @escaping @Sendable () -> Date
+        places: PlaceMemory? = nil, alerts: AlertsLookup? = nil, now: @escaping @Sendable () -> Date
     ) {
+        self.alerts = alerts
         self.weather = weather
         self.places = places
         self.directory = directory
@@ -263,7 +280,8 @@ final class CityBrowser: ObservableViewModel {
             }
             await reloadFavorites(required: false)
         case .mapRequested(
-            var reference, let zoom, let style, let width, let height, let layers, let night, let weather):
+            var reference, let zoom, let style, let width, let height, let layers, let night, let weather,
+            let alerts):
             state.startNote = nil
             // No city named and none on screen: the last place any feature showed, else the default place.
             var start: PlaceMemory.Start?
@@ -289,7 +307,8 @@ final class CityBrowser: ObservableViewModel {
                 center: point.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
                     ?? GeoPoint(latitude: city?.latitude ?? 0, longitude: city?.longitude ?? 0),
                 zoom: min(MapRequest.zoomRange.upperBound, max(MapRequest.zoomRange.lowerBound, zoom)), style: style,
-                width: width, height: height, layers: layers, night: night, weather: weather, filedUnder: filedUnder)
+                width: width, height: height, layers: layers, night: night, weather: weather, alerts: alerts,
+                filedUnder: filedUnder)
             // A map of a point is filed under the place nearest it, and remembered as the point.
             if let shown = city ?? filedUnder {
                 state.startNote = start?.note(shown.qualifiedName)
@@ -297,6 +316,10 @@ final class CityBrowser: ObservableViewModel {
                     id: point == nil ? shown.id : nil, latitude: point?.latitude ?? shown.latitude,
                     longitude: point?.longitude ?? shown.longitude)
             }
+            await loadWarnings()
+        case .alertsToggled:
+            state.map?.alerts.toggle()
+            await loadWarnings()
         case .nightToggled:
             state.map?.night.toggle()
         case .weatherToggled:
@@ -451,7 +474,47 @@ final class CityBrowser: ObservableViewModel {
         }
         return MapRequest(
             center: map.center, zoom: map.zoom, width: map.width, height: map.height, style: map.style, marker: marker,
-            favorites: favorites, layers: map.layers, night: night, annotations: annotations)
+            favorites: favorites, layers: map.layers, night: night, annotations: annotations,
+            shades: map.alerts ? shades(now: now()) : [])
+    }
+
+    /// The warnings of the map's place, when its areas are to be shaded and they are not those of that place yet (or
+    /// no longer hold): asked with a patience of 2.5 s, the kept answer then.
+    private func loadWarnings() async {
+        guard let map = state.map, map.alerts, let place = map.city ?? map.filedUnder else { return }
+        if let kept = state.mapWarnings, kept.place.id == place.id,
+            case .answered(let report, let fetchedAt, nil)? = kept.answer,
+            now().timeIntervalSince(fetchedAt) < AlertsLookup.freshFor(report)
+        {
+            return
+        }
+        guard let alerts else {
+            state.mapWarnings = MapWarnings(place: place, answer: nil)
+            return
+        }
+        let query = AlertQuery(
+            latitude: place.latitude, longitude: place.longitude, country: place.country, placeName: place.name,
+            region: place.region?.name)
+        state.mapWarnings = MapWarnings(place: place, answer: await alerts.answer(query, within: .milliseconds(2500)))
+    }
+
+    /// The areas of the warnings in force that the service drew, the least severe first (the most severe is shaded
+    /// over them).
+    func shades(now: Date) -> [MapShade] {
+        guard case .answered(let report, _, _)? = state.mapWarnings?.answer else { return [] }
+        return report.alerts.shown(at: now).filter { $0.isInForce(at: now) && !$0.areas.isEmpty }.reversed().map {
+            alert in
+            let ink: MapInk =
+                switch alert.drawnSeverity {
+                case .extreme: .warningExtreme
+                case .severe: .warningSevere
+                default: .warningModerate
+                }
+            return MapShade(
+                rings: alert.areas.map { ring in ring.map { GeoPoint(latitude: $0.latitude, longitude: $0.longitude) }
+                },
+                ink: ink)
+        }
     }
 
     /// The map as it is now. With its weather on, the weather of the labelled places (the chosen city, the

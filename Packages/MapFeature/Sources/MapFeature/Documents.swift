@@ -1,6 +1,8 @@
 import Architecture
 import CitiesService
+import CoreKit
 import Foundation
+import WeatherAlerts
 
 // The JSON documents of `--format json`.
 
@@ -172,6 +174,27 @@ struct MapDocument: JSONDocument {
     var footer: String
     /// Other places that answer to the text the map's place was named by (left out when none).
     var alternatives: [PlaceAlternative]?
+    /// With `--alerts`: the official warnings in force for the map's place, and whether each area is shaded.
+    var warnings: [Warning]?
+
+    struct Warning: Encodable, Sendable {
+        var event: String
+        var severity: String
+        var level: String?
+        var area: String
+        /// The service drew its area, and the map shades it.
+        var shaded: Bool
+
+        static func list(_ warnings: CityBrowser.MapWarnings?, now: Date) -> [Warning] {
+            guard case .answered(let report, _, _)? = warnings?.answer else { return [] }
+            return report.alerts.shown(at: now).filter { $0.isInForce(at: now) }.map {
+                Warning(
+                    event: TerminalText.sanitize($0.event), severity: $0.severity.rawValue,
+                    level: $0.level.map { TerminalText.sanitize($0) }, area: TerminalText.sanitize($0.area),
+                    shaded: !$0.areas.isEmpty)
+            }
+        }
+    }
 }
 
 struct ReloadDocument: JSONDocument {

@@ -4,6 +4,7 @@ import Contracts
 import CoreKit
 import Foundation
 import MapRendering
+import WeatherAlerts
 import WeatherService
 
 /// Cities and the map, as a plugin of the App. This file is the feature's whole public API.
@@ -23,13 +24,15 @@ public final class MapPlugin: FeaturePlugin {
     ///   - now: the clock (when a favourite was added).
     ///   - places: the App's one memory of the last place shown (`map` alone draws it); nil: `map` alone needs a
     ///     city on screen.
+    ///   - alerts: the official warnings whose areas `map --alerts` shades (nil: it says they are not available).
     public init(
         catalogue: CityListClient, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
-        weather: MapWeather? = nil, now: @escaping @Sendable () -> Date, places: PlaceMemory? = nil
+        weather: MapWeather? = nil, now: @escaping @Sendable () -> Date, places: PlaceMemory? = nil,
+        alerts: AlertsLookup? = nil
     ) {
         feature = CitiesAndMap(
             catalogue: catalogue, favorites: favorites, countries: countries, weather: weather, now: now,
-            places: places)
+            places: places, alerts: alerts)
     }
 
     public var name: String { "Cities and map" }

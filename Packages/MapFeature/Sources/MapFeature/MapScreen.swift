@@ -8,7 +8,7 @@ import MapRendering
 /// The map full-screen: arrows or hjkl move it a quarter of the screen, `+`/`-` (and `a`/`z`) or the mouse wheel
 /// zoom (the wheel about the pointer), a drag moves it with the pointer, `/` finds a place and goes there, `w`
 /// opens the weather of the city nearest the centre, `t` labels the largest places with their weather, `n` shades
-/// the night side or not, `q`, Esc or Ctrl-C closes it. The last two lines: the centre,
+/// the night side or not, `!` the official warnings' areas or not, `q`, Esc or Ctrl-C closes it. The last two lines: the centre,
 /// zoom, scale and nearest city; then the keys, the search being typed, or what went wrong.
 @MainActor
 final class MapScreen: FullScreen {
@@ -22,7 +22,7 @@ final class MapScreen: FullScreen {
     private var message: String?
     private var dragFrom: (column: Int, row: Int)?
 
-    static let keys = "←↓↑→ hjkl move · +- zoom · / find · w weather · t temps · n night · q back"
+    static let keys = "←↓↑→ move · +- zoom · / find · w weather · t temps · n night · ! alerts · q back"
 
     init(browser: CityBrowser, geography: GeoData, moved: @escaping (City) -> Void) {
         self.browser = browser
@@ -94,6 +94,12 @@ final class MapScreen: FullScreen {
             await browser.send(.nightToggled)
         case .character("t"):
             await browser.send(.weatherToggled)
+        case .character("!"):
+            await browser.send(.alertsToggled)
+            // What is shaded, or why nothing is: said until the next key.
+            if browser.state.map?.alerts == true {
+                message = MapViews.warningSummary(browser.state.mapWarnings, now: browser.now())
+            }
         case .character("w"):
             guard let center = browser.state.map?.center, let city = browser.nearestCity(to: center) else {
                 message = "No city within 100 km of the centre."
@@ -139,7 +145,8 @@ final class MapScreen: FullScreen {
             await browser.send(
                 .mapRequested(
                     CityBrowser.Reference(text, onScreen: nil), zoom: map.zoom, style: map.style, width: map.width,
-                    height: map.height, layers: map.layers, night: map.night, weather: map.weather))
+                    height: map.height, layers: map.layers, night: map.night, weather: map.weather,
+                    alerts: map.alerts))
             if let problem = browser.state.problem {
                 message = Self.describe(problem)
             } else if let map = browser.state.map, let city = map.city ?? map.filedUnder {

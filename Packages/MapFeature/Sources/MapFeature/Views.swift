@@ -3,6 +3,7 @@ import CitiesService
 import CoreKit
 import Foundation
 import MapRendering
+import WeatherAlerts
 import WeatherService
 
 /// Text renderings of the map feature's states: pure functions, checked by golden files.
@@ -230,7 +231,7 @@ enum MapViews {
 
     static func map(
         _ map: CityBrowser.MapView, rendered: RenderedMap, painter: Painter, unit: TemperatureUnit = .celsius,
-        hints: Bool = true
+        hints: Bool = true, warnings: [String] = []
     ) -> String {
         var lines: [String] = []
         if let city = map.city {
@@ -240,6 +241,7 @@ enum MapViews {
         }
         lines += painter.enabled ? rendered.spans.map { paint($0, painter, unit: unit) } : rendered.lines
         lines.append(painter.paint(rendered.footer, .dim))
+        lines += warnings
         if hints { lines.append(painter.paint("zoom in|out · pan n|s|e|w · weather · back", .dim)) }
         return lines.joined(separator: "\n")
     }
@@ -260,11 +262,62 @@ enum MapViews {
             case .favorite: painter.paint(span.text, .bold, .yellow)
             case .marker: painter.paint(span.text, .bold, .color256(198))
             case .night: painter.paint(span.text, .color256(238))
+            // A warning's area, in the warnings' colours.
+            case .warningModerate: paintWarning(span.text, .moderate, painter)
+            case .warningSevere: paintWarning(span.text, .severe, painter)
+            case .warningExtreme: paintWarning(span.text, .extreme, painter)
             // The weather after a name: its temperature on the scale of every view.
             case .annotation:
                 MapCurrent.style(ofLabel: span.text, unit: unit).map { painter.paint(span.text, $0) } ?? span.text
             }
         }.joined()
+    }
+
+    static func paintWarning(_ text: String, _ severity: AlertSeverity, _ painter: Painter) -> String {
+        severity.colour.map { painter.paint(text, .rgb($0.red, $0.green, $0.blue)) } ?? text
+    }
+
+    /// Under a map with `--alerts`: each warning in force for the map's place, whether its area is shaded, and the
+    /// service; or why nothing is shaded.
+    static func warningLines(
+        _ warnings: CityBrowser.MapWarnings?, now: Date, painter: Painter, width: Int
+    ) -> [String] {
+        guard let warnings else { return [] }
+        let place = TerminalText.sanitize(warnings.place.name)
+        var lines: [String] = []
+        switch warnings.answer {
+        case .answered(let report, let fetchedAt, let failure)?:
+            let inForce = report.alerts.shown(at: now).filter { $0.isInForce(at: now) }
+            let service = report.source.name
+            if inForce.isEmpty {
+                lines.append("No warnings in force for \(place) (\(service)).")
+            }
+            for alert in inForce {
+                let event = TerminalText.sanitize(alert.event).split(whereSeparator: \.isWhitespace)
+                    .joined(separator: " ")
+                let drawn = alert.areas.isEmpty ? ", not drawn: \(service) gives no area" : ""
+                let line = "\(alert.areas.isEmpty ? "·" : "▒") \(event), \(TerminalText.sanitize(alert.area))\(drawn)"
+                lines += DisplayWidth.wrapped(line, width: width, indent: "  ").map {
+                    alert.areas.isEmpty ? $0 : paintWarning($0, alert.drawnSeverity, painter)
+                }
+            }
+            if let failure {
+                lines += DisplayWidth.wrapped(
+                    "As of \(Int((now.timeIntervalSince(fetchedAt) / 60).rounded())) min ago: \(TerminalText.sanitize(failure.message))",
+                    width: width, indent: "  ")
+            }
+            if !inForce.isEmpty { lines.append("'alerts \(place)' says them whole.") }
+        case .failed(let error)?:
+            lines += DisplayWidth.wrapped("No warnings shaded: \(TerminalText.sanitize(error.message))", width: width)
+        case nil:
+            lines.append("No warnings shaded: no warning service is set up.")
+        }
+        return lines.map { $0.hasPrefix("\u{1B}") ? $0 : painter.paint($0, .dim) }
+    }
+
+    /// One line for the full-screen map's status: what is shaded, or why nothing is.
+    static func warningSummary(_ warnings: CityBrowser.MapWarnings?, now: Date) -> String {
+        warningLines(warnings, now: now, painter: Painter(enabled: false), width: 1_000).first ?? "No warnings."
     }
 
     static func coordinates(_ city: City, long: Bool = false) -> String {

@@ -33,6 +33,8 @@ struct LabelOverlay {
     static let favoriteGlyph = "★"
     /// An empty cell on the night side: "░" (U+2591).
     static let nightGlyph: [UInt8] = [0xE2, 0x96, 0x91]
+    /// An empty cell in a warning's area: "▒" (U+2592).
+    static let shadeGlyph: [UInt8] = [0xE2, 0x96, 0x92]
 
     init(columns: Int, rows: Int) {
         self.columns = columns
@@ -100,9 +102,9 @@ struct LabelOverlay {
         }
     }
 
-    /// The finished row, and its runs of one ink: the canvas's glyphs where no text covers them, "░" for empty
-    /// cells marked `night`.
-    func row(_ row: Int, canvas: DotCanvas, night: [Bool]? = nil) -> (line: String, runs: [MapRun]) {
+    /// The finished row, and its runs of one ink: the canvas's glyphs where no text covers them; for empty cells
+    /// marked in `shade`, "░" (`.night`) or "▒" (a warning's ink).
+    func row(_ row: Int, canvas: DotCanvas, shade: [MapInk]? = nil) -> (line: String, runs: [MapRun]) {
         var runs: [MapRun] = []
         var bytes: [UInt8] = []
         bytes.reserveCapacity(columns * 3)
@@ -114,8 +116,10 @@ struct LabelOverlay {
             let ink: MapInk
             switch kind {
             case .dots:
-                let dark = night.map { $0[index] } ?? false
-                ink = dark && !canvas.isSet(column: column, row: row) ? .night : canvas.ink(column: column, row: row)
+                let shaded = shade?[index] ?? MapInk.none
+                ink =
+                    shaded != .none && !canvas.isSet(column: column, row: row)
+                    ? shaded : canvas.ink(column: column, row: row)
             case .text: ink = textInks[index] ?? .label
             case .covered, nil: continue
             }
@@ -126,6 +130,8 @@ struct LabelOverlay {
             }
             if ink == .night {
                 bytes += Self.nightGlyph
+            } else if ink == .warningModerate || ink == .warningSevere || ink == .warningExtreme {
+                bytes += Self.shadeGlyph
             } else if kind == .dots {
                 canvas.appendGlyph(column: column, row: row, to: &bytes)
             } else {

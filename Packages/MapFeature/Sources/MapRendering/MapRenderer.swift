@@ -71,13 +71,55 @@ public enum MapRenderer {
         var runs: [[MapRun]] = []
         lines.reserveCapacity(viewport.rows)
         runs.reserveCapacity(viewport.rows)
-        let night = request.night.map { nightCells(viewport, subsolar: $0) }
+        let shade = shadeCells(viewport, night: request.night, shades: request.shades)
         for row in 0..<viewport.rows {
-            let finished = overlay.row(row, canvas: canvas, night: night)
+            let finished = overlay.row(row, canvas: canvas, shade: shade)
             lines.append(finished.line)
             runs.append(finished.runs)
         }
         return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels, runs: runs)
+    }
+
+    /// For each cell, the ink of its shade: a warning's where its centre is in the warning's area, else `.night`
+    /// where the Sun is below the horizon there; nil when the map has neither.
+    static func shadeCells(_ viewport: Viewport, night subsolar: GeoPoint?, shades: [MapShade]) -> [MapInk]? {
+        guard subsolar != nil || !shades.isEmpty else { return nil }
+        var cells =
+            subsolar.map { nightCells(viewport, subsolar: $0).map { $0 ? MapInk.night : .none } }
+            ?? [MapInk](repeating: .none, count: viewport.columns * viewport.rows)
+        guard !shades.isEmpty else { return cells }
+        let cellWidth = Double(viewport.dotsPerCellX), cellHeight = Double(viewport.dotsPerCellY)
+        let longitudes = (0..<viewport.columns).map { column -> Double in
+            let x =
+                viewport.centerX + ((Double(column) + 0.5) * cellWidth - Double(viewport.dotWidth) / 2)
+                / viewport.worldDots
+            // Wrapped into -180…180, as the services' polygons are.
+            return (x * 360 - 180 + 540).truncatingRemainder(dividingBy: 360) - 180
+        }
+        // Each shade's bounding box, to test only the cells that may be in it.
+        let boxes = shades.map { shade -> (south: Double, north: Double, west: Double, east: Double) in
+            let points = shade.rings.joined()
+            return (
+                points.map(\.latitude).min() ?? 0, points.map(\.latitude).max() ?? 0,
+                points.map(\.longitude).min() ?? 0, points.map(\.longitude).max() ?? 0
+            )
+        }
+        for row in 0..<viewport.rows {
+            let y =
+                viewport.centerY + ((Double(row) + 0.5) * cellHeight - Double(viewport.dotHeight) / 2)
+                / viewport.worldDots
+            let latitude = MapGeometry.latitude(mercatorY: min(1, max(0, y)))
+            for (shade, box) in zip(shades, boxes) where latitude >= box.south && latitude <= box.north {
+                for column in 0..<viewport.columns {
+                    let longitude = longitudes[column]
+                    guard longitude >= box.west, longitude <= box.east,
+                        shade.contains(latitude: latitude, longitude: longitude)
+                    else { continue }
+                    cells[row * viewport.columns + column] = shade.ink
+                }
+            }
+        }
+        return cells
     }
 
     /// For each cell, whether the Sun is below the horizon at its centre: the cosine of the Sun's zenith angle,

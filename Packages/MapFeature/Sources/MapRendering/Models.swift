@@ -99,6 +99,39 @@ public enum MapInk: UInt8, Sendable, CaseIterable {
     case night
     /// A place's annotation after its name (the map's weather: `3°☁`), coloured by what it says.
     case annotation
+    /// An empty cell inside an official warning's area ("▒", with `MapRequest.shades`), by the warning's level: the
+    /// services' yellow, orange and red.
+    case warningModerate, warningSevere, warningExtreme
+}
+
+/// An area to shade (an official warning's): its outer rings, in degrees, and the ink of its empty cells.
+public struct MapShade: Sendable, Equatable {
+    public var rings: [[GeoPoint]]
+    public var ink: MapInk
+
+    public init(rings: [[GeoPoint]], ink: MapInk) {
+        self.rings = rings
+        self.ink = ink
+    }
+
+    /// Whether the point is inside one of the rings (even-odd; a ring's bounding box first).
+    func contains(latitude: Double, longitude: Double) -> Bool {
+        rings.contains { ring in
+            guard ring.count >= 3 else { return false }
+            var inside = false
+            var previous = ring[ring.count - 1]
+            for point in ring {
+                if (point.latitude > latitude) != (previous.latitude > latitude) {
+                    let crossing =
+                        (previous.longitude - point.longitude) * (latitude - point.latitude)
+                        / (previous.latitude - point.latitude) + point.longitude
+                    if longitude < crossing { inside.toggle() }
+                }
+                previous = point
+            }
+            return inside
+        }
+    }
 }
 
 /// A run of cells of one ink in a line of a rendered map.
@@ -147,6 +180,9 @@ public struct MapRequest: Sendable, Equatable {
     public var night: GeoPoint?
     /// Text written after a place's name, by place id (the map's weather: `3°☁`).
     public var annotations: [Int: String]
+    /// Areas whose empty cells are shaded "▒" in their ink (official warnings), over the night side; the most
+    /// severe wins where they overlap (the later in the list).
+    public var shades: [MapShade]
 
     /// Which cities the map can use: the `perBlock` most populous of each block of `blockDegrees` degrees square
     /// (`perBlock` 0: all). The renderer draws at most one city in any 3 × 3 cells: far out a degree is a fraction
@@ -165,8 +201,9 @@ public struct MapRequest: Sendable, Equatable {
     public init(
         center: GeoPoint, zoom: Int, width: Int, height: Int,
         style: MapStyle = .braille, marker: MapPlace? = nil, favorites: [MapPlace] = [], layers: MapLayers = .all,
-        night: GeoPoint? = nil, annotations: [Int: String] = [:]
+        night: GeoPoint? = nil, annotations: [Int: String] = [:], shades: [MapShade] = []
     ) {
+        self.shades = shades
         self.center = center
         self.zoom = zoom
         self.width = width

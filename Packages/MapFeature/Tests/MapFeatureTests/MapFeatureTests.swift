@@ -8,6 +8,7 @@ import MapFeature
 import ShellTesting
 import TestSupport
 import Testing
+import WeatherAlerts
 
 @MainActor
 struct MapHarness {
@@ -22,7 +23,7 @@ struct MapHarness {
         directory: TemporaryDirectory? = nil, weather: MapWeather? = nil,
         now: @escaping @Sendable () -> Date = {
             Date(timeIntervalSince1970: 0)
-        }
+        }, alerts: AlertsLookup? = nil
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
         let store = CatalogueStore(
@@ -30,7 +31,7 @@ struct MapHarness {
             now: { Date(timeIntervalSince1970: 0) })
         let plugin = MapPlugin(
             catalogue: .live(store), favorites: favorites, countries: { Countries.builtIn() }, weather: weather,
-            now: now)
+            now: now, alerts: alerts)
         harness = ShellHarness(
             plugins: [plugin], format: format, terminal: terminal,
             placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })

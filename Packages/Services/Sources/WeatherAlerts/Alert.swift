@@ -202,22 +202,31 @@ public struct AlertQuery: Sendable, Equatable {
     }
 }
 
-extension WeatherAlert {
-    /// The warning's colour as its service draws it (yellow, orange, red), else its severity's on the same scale
-    /// (minor a pale blue); nil for a severity the service did not give. One scale for every view that shows warnings.
+extension AlertSeverity {
+    /// The colour of the level on the European services' scale (moderate yellow, severe orange, extreme red; minor a
+    /// pale blue): (r, g, b); nil for a severity the service did not give. One scale for every view of warnings.
     public var colour: (red: UInt8, green: UInt8, blue: UInt8)? {
-        switch level?.lowercased() {
-        case "red"?: return (230, 30, 30)
-        case "orange"?: return (255, 135, 0)
-        case "yellow"?: return (245, 205, 0)
-        default: break
-        }
-        switch severity {
-        case .extreme: return (230, 30, 30)
-        case .severe: return (255, 135, 0)
-        case .moderate: return (245, 205, 0)
-        case .minor: return (120, 180, 230)
-        case .unknown: return nil
+        switch self {
+        case .extreme: (230, 30, 30)
+        case .severe: (255, 135, 0)
+        case .moderate: (245, 205, 0)
+        case .minor: (120, 180, 230)
+        case .unknown: nil
         }
     }
+}
+
+extension WeatherAlert {
+    /// The warning's level as its service draws it (its colour word: yellow, orange, red), else its severity.
+    public var drawnSeverity: AlertSeverity {
+        switch level?.lowercased() {
+        case "red"?: .extreme
+        case "orange"?: .severe
+        case "yellow"?: .moderate
+        default: severity
+        }
+    }
+
+    /// The warning's colour (`AlertSeverity.colour` of `drawnSeverity`).
+    public var colour: (red: UInt8, green: UInt8, blue: UInt8)? { drawnSeverity.colour }
 }

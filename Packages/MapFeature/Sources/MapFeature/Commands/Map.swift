@@ -3,7 +3,7 @@ import Contracts
 import CoreKit
 import MapRendering
 
-/// `map [CITY] [--zoom Z] [--layers LIST] [--night] [--weather] [--blocks] [--width W] [--height H]`.
+/// `map [CITY] [--zoom Z] [--layers LIST] [--night] [--weather] [--alerts] [--blocks] [--width W] [--height H]`.
 struct MapCommand: FeatureCommand {
     static let city = Argument.remainder(
         "city", help: "A row number, #ID or a name; the city on screen when left out", completion: .placeNames)
@@ -18,6 +18,8 @@ struct MapCommand: FeatureCommand {
     static let weatherLabels = Argument.flag(
         "weather",
         help: "Temperatures and skies of the largest places shown (the cache, then one request for up to 10)")
+    static let warningAreas = Argument.flag(
+        "alerts", help: "Shade the areas of the official warnings in force for the place, where the service draws them")
     static let blocks = Argument.flag("blocks", help: "Draw with block characters, for terminals without braille")
     static let plain = Argument.flag("plain", help: "The same as --blocks")
     static let mapWidth = Argument.integer(
@@ -28,14 +30,19 @@ struct MapCommand: FeatureCommand {
         help: "Map height (default: the terminal's)")
     static let declaration = CommandDeclaration(
         "map",
-        arguments: [city, zoomLevel, layerList, nightSide, weatherLabels, blocks, plain, mapWidth, mapHeight],
+        arguments: [
+            city, zoomLevel, layerList, nightSide, weatherLabels, warningAreas, blocks, plain, mapWidth, mapHeight,
+        ],
         summary: "Draw the world around a city",
         discussion: """
             Shorelines, lakes, rivers, borders and state lines in braille (GSHHG and WDBII, offline), cities as \
             dots thinned by population and the largest named, favourites ★, the city ◉. Zoom as in \
             OpenStreetMap: at zoom Z the world is 256 × 2^Z dots wide.
             """,
-        examples: ["map Toronto", "map 2 --zoom 4", "map #6167865 --blocks", "map Oslo --layers coast,lakes,rivers"])
+        examples: [
+            "map Toronto", "map 2 --zoom 4", "map #6167865 --blocks", "map Oslo --layers coast,lakes,rivers",
+            "map Toronto --alerts --zoom 8",
+        ])
 
     var city: String?
     var zoom: Int?
@@ -45,6 +52,7 @@ struct MapCommand: FeatureCommand {
     var layers = MapLayers.all
     var night: Bool
     var weather: Bool
+    var alerts: Bool
 
     init(arguments: ParsedArguments) throws(CommandError) {
         city = arguments[Self.city]
@@ -55,6 +63,7 @@ struct MapCommand: FeatureCommand {
         style = arguments[Self.blocks] || arguments[Self.plain] ? .blocks : .braille
         night = arguments[Self.nightSide]
         weather = arguments[Self.weatherLabels]
+        alerts = arguments[Self.warningAreas]
         if let list = arguments[Self.layerList] {
             guard let chosen = MapLayers(names: list) else {
                 throw .usage(
