@@ -82,7 +82,7 @@ struct Container: Sendable {
     @MainActor
     func makePlugins() -> [any FeaturePlugin] {
         let places = PlaceMemory(settings: .sqlite(database), defaultPlace: configuration.place)
-        // The official warnings the weather's views and the map show (the `alerts` command is AlertsFeature's).
+        // The official warnings: the `alerts` command's, at the top of the weather's views, shaded on the map.
         let alerts = AlertsLookup(
             client: .live(transport, environment: ProcessInfo.processInfo.environment), cache: .sqlite(database),
             now: { Date() })
@@ -96,7 +96,7 @@ struct Container: Sendable {
                 airCache: .sqlite(database),
                 today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
                 unitDefaults: configuration.units, defaultPlace: configuration.place, alerts: alerts),
-            AlertsPlugin(transport: transport, cache: .sqlite(database), catalogue: .live(catalogue), places: places),
+            AlertsPlugin(alerts: alerts, catalogue: .live(catalogue), places: places, now: { Date() }),
             MapPlugin(
                 catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },
                 weather: MapWeather(

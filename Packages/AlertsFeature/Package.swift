@@ -28,7 +28,6 @@ let package = Package(
                 .product(name: "WeatherAlerts", package: "Services"),
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
-                .product(name: "Networking", package: "Core"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -16,14 +16,24 @@ final class AlertsServer: Sendable {
     let server: LoopbackServer
     private let box = ModeBox()
 
-    /// The one every runner uses unless a test gives its own.
-    static let shared: AlertsServer? = try? AlertsServer()
-
-    init() throws {
-        func moved(_ name: String) throws -> String {
-            try RecordedAlerts.moved(name, recorded: RecordedAlerts.recordedMoments[name] ?? "", to: Date())
+    /// The one every runner uses unless a test gives its own: the answers as recorded, whose warnings are all over
+    /// now (NWS's for New York has none), so that the other tests' views have no warning line. One that cannot start
+    /// stops the tests at once, saying why: run without it, they would ask the real services.
+    static let shared: AlertsServer = {
+        do { return try AlertsServer(inForce: false) } catch {
+            fatalError("The warning services' test server cannot start: \(error)")
         }
-        let nws = try moved(RecordedAlerts.nwsPhoenix), eccc = try moved(RecordedAlerts.ecccToronto)
+    }()
+
+    /// - Parameter inForce: the answers moved to now (their warnings in force), or as recorded (all over).
+    init(inForce: Bool = true) throws {
+        func moved(_ name: String) throws -> String {
+            inForce
+                ? try RecordedAlerts.moved(name, recorded: RecordedAlerts.recordedMoments[name] ?? "", to: Date())
+                : try RecordedAlerts.text(name)
+        }
+        let nws = inForce ? try moved(RecordedAlerts.nwsPhoenix) : try RecordedAlerts.text(RecordedAlerts.nwsNone)
+        let eccc = try moved(RecordedAlerts.ecccToronto)
         let metno = try moved(RecordedAlerts.metNorwayGales), croatia = try moved(RecordedAlerts.meteoAlarmCroatia)
         let box = self.box
         server = try LoopbackServer { request in

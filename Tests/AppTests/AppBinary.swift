@@ -31,6 +31,6 @@ enum AppBinary {
                 "SKYLENS_HOME": homePath, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error", "COLUMNS": "300",
                 // Never the developer's own config file: one in the test's folder, if the test writes one.
                 "XDG_CONFIG_HOME": homePath + "/config",
-            ].merging(AlertsServer.shared?.environment ?? [:]) { $1 }.merging(environment) { $1 })
+            ].merging(AlertsServer.shared.environment) { $1 }.merging(environment) { $1 })
     }
 }

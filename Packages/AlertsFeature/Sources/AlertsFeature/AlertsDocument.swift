@@ -47,6 +47,9 @@ struct AlertsDocument: JSONDocument {
     var alerts: [Alert]
     /// MeteoAlarm: the other areas of the country under a warning (its areas are matched by name).
     var otherAreas: [String]?
+    /// MeteoAlarm: false when the country has warnings and no area under one is named as the place is: whether it is
+    /// under one cannot be told (`alerts` is then empty, and means nothing).
+    var matched: Bool?
     var problem: String?
 
     init(place: Place, country: String, shown: AlertsModel.Shown?, now: Date) {
@@ -74,7 +77,10 @@ struct AlertsDocument: JSONDocument {
                 expires: time(alert.expires), inForce: alert.isInForce(at: now), sender: text(alert.sender),
                 url: text(alert.url))
         }
-        otherAreas = shown?.report.source == .meteoAlarm ? shown?.report.otherAreas.compactMap(text) : nil
+        if let report = shown?.report, report.source == .meteoAlarm {
+            otherAreas = report.otherAreas(at: now).compactMap(text)
+            matched = !report.isUnmatched(at: now)
+        }
         problem = text(shown?.failure?.message)
     }
 

@@ -30,6 +30,8 @@ final class AlertsModel: ObservableViewModel {
         var place: Place?
         /// The place's country (for a point, the country of the town nearest it).
         var country: String = ""
+        /// The names MeteoAlarm's areas are matched against: the place's and its region's (a point's nearest town's).
+        var areaNames: [String] = []
         var alerts: DataState<Shown, AlertError> = .idle
         var problem: Problem?
         /// The default place was used (nothing named, nothing shown before): said once.
@@ -48,11 +50,8 @@ final class AlertsModel: ObservableViewModel {
     private let places: PlaceMemory
     let now: @Sendable () -> Date
 
-    init(
-        client: AlertsClient, cache: AnswerCache<AlertReport>, finder: PlaceFinder, places: PlaceMemory,
-        now: @escaping @Sendable () -> Date
-    ) {
-        self.lookup = AlertsLookup(client: client, cache: cache, now: now)
+    init(lookup: AlertsLookup, finder: PlaceFinder, places: PlaceMemory, now: @escaping @Sendable () -> Date) {
+        self.lookup = lookup
         self.finder = finder
         self.places = places
         self.now = now
@@ -76,14 +75,20 @@ final class AlertsModel: ObservableViewModel {
     /// its age; a country no service covers is a failure of its own.
     private func alerts(for place: Place, force: Bool) async -> DataState<Shown, AlertError> {
         var country = place.country
-        // Coordinates: the country of the town nearest them.
-        if country.isEmpty, let directory = try? await finder.cities() {
-            country = directory.nearestPlace(place.latitude, place.longitude)?.city.country ?? ""
+        var names = (place: place.name, region: place.region)
+        // Coordinates: the country of the town nearest them, within a degree (none out at sea), and its names, which
+        // MeteoAlarm's areas are matched against.
+        if country.isEmpty, let directory = try? await finder.cities(),
+            let town = directory.nearestCity(latitude: place.latitude, longitude: place.longitude)
+        {
+            country = town.country
+            names = (town.name, town.region?.name)
         }
         state.country = country
+        state.areaNames = [names.place, names.region].compactMap { $0 }.filter { !$0.isEmpty }
         let query = AlertQuery(
-            latitude: place.latitude, longitude: place.longitude, country: country, placeName: place.name,
-            region: place.region)
+            latitude: place.latitude, longitude: place.longitude, country: country, placeName: names.place,
+            region: names.region)
         switch await lookup.answer(query, force: force) {
         case .answered(let report, let fetchedAt, let failure):
             return .loaded(Shown(report: report, fetchedAt: fetchedAt, failure: failure))
@@ -96,7 +101,7 @@ final class AlertsModel: ObservableViewModel {
 
     /// `Brazil` for `BR`, in English, as the error says it.
     private func countryName(_ code: String) -> String {
-        guard !code.isEmpty else { return "this place (no country is known for it)" }
+        guard !code.isEmpty else { return "this point (no town within 111 km says which country it is in)" }
         return Locale(identifier: "en_US").localizedString(forRegionCode: code) ?? code
     }
 

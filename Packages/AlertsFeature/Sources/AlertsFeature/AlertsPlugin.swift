@@ -1,7 +1,6 @@
 import Architecture
 import CitiesService
 import Foundation
-import Networking
 import WeatherAlerts
 import WeatherService
 
@@ -15,28 +14,15 @@ public final class AlertsPlugin: FeaturePlugin {
     private let model: AlertsModel
 
     /// - Parameters:
-    ///   - alerts: the services (`AlertsClient.live`), or a test value.
-    ///   - cache: where answers are kept, for their freshness and for when the service cannot be asked.
+    ///   - alerts: the official warnings (`AlertsLookup` over the live services and the answers kept; the App's one,
+    ///     which the weather's views and the map use too).
     ///   - catalogue: the city list, to find places by name offline (their country says which service covers them).
     ///   - places: the last place any feature showed, else the default place.
     ///   - now: the clock.
     public init(
-        alerts: AlertsClient, cache: AnswerCache<AlertReport>, catalogue: CityListClient, places: PlaceMemory,
-        now: @escaping @Sendable () -> Date
+        alerts: AlertsLookup, catalogue: CityListClient, places: PlaceMemory, now: @escaping @Sendable () -> Date
     ) {
-        model = AlertsModel(
-            client: alerts, cache: cache, finder: PlaceFinder(catalogue: catalogue), places: places, now: now)
-    }
-
-    /// The App's one line: the live services over the container's transport (its timeout, size limit, offline mode
-    /// and `User-Agent`), each at its address or, for tests, the one its variable in the process's environment gives
-    /// (`SKYLENS_NWS_URL`, `SKYLENS_METALERTS_URL`, `SKYLENS_METEOALARM_URL`, `SKYLENS_ECCC_URL`); the system clock.
-    public convenience init(
-        transport: HTTPTransport, cache: AnswerCache<AlertReport>, catalogue: CityListClient, places: PlaceMemory
-    ) {
-        self.init(
-            alerts: .live(transport, environment: ProcessInfo.processInfo.environment), cache: cache,
-            catalogue: catalogue, places: places, now: { Date() })
+        model = AlertsModel(lookup: alerts, finder: PlaceFinder(catalogue: catalogue), places: places, now: now)
     }
 
     public var name: String { "Alerts" }

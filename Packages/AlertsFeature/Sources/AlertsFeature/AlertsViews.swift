@@ -8,8 +8,11 @@ import WeatherAlerts
 /// a service is made safe for the terminal here.
 enum AlertsViews {
     /// What `alerts` shows for a place whose service answered (now, or earlier when it cannot be reached now).
+    /// - Parameter areaNames: the names MeteoAlarm's areas were matched against (the place's and its region's, or
+    ///   for a point the nearest town's).
     static func report(
-        _ shown: AlertsModel.Shown, place: Place, now: Date, width: Int, painter: Painter, full: Bool = false
+        _ shown: AlertsModel.Shown, place: Place, areaNames: [String] = [], now: Date, width: Int, painter: Painter,
+        full: Bool = false
     ) -> String {
         let width = max(20, width)
         let zone = TimeZone(identifier: place.timeZone) ?? .gmt
@@ -24,6 +27,18 @@ enum AlertsViews {
                 width
             ).map { painter.paint($0, .yellow) }
             lines.append("")
+        }
+        if alerts.isEmpty, shown.report.isUnmatched(at: now) {
+            // The country has warnings, none in an area of the place's name: never "no warnings".
+            let names = (areaNames.isEmpty ? [place.name] : areaNames).map { "'\(clean($0))'" }
+                .joined(separator: " or ")
+            let others = shown.report.otherAreas(at: now)
+            lines += wrap(
+                "Whether \(name(place)) is under a warning cannot be told: MeteoAlarm names areas, not points, and no "
+                    + "area under a warning in \(countryName(place.country)) is named \(names). Areas under warnings "
+                    + "(\(service), \(checked)): \(list(others)).",
+                width)
+            return lines.joined(separator: "\n")
         }
         if alerts.isEmpty {
             let sentence =
@@ -41,7 +56,7 @@ enum AlertsViews {
                 lines += card(alert, zone: zone, now: now, width: width, painter: painter, full: full)
             }
         }
-        if let matching = matchingNote(shown.report, alerts: alerts, place: place, width: width) {
+        if let matching = matchingNote(shown.report, alerts: alerts, now: now, width: width) {
             lines.append("")
             lines += matching.map { painter.paint($0, .dim) }
         }
@@ -122,20 +137,24 @@ enum AlertsViews {
 
     /// MeteoAlarm names areas, not points: which area was matched, and the other areas under warnings, so that a
     /// person can judge.
-    static func matchingNote(_ report: AlertReport, alerts: [WeatherAlert], place: Place, width: Int) -> [String]? {
+    static func matchingNote(_ report: AlertReport, alerts: [WeatherAlert], now: Date, width: Int) -> [String]? {
         guard report.source == .meteoAlarm else { return nil }
-        let matched = Array(Set(alerts.map(\.area))).sorted()
-        let region = place.region.map { " or its region's (\(clean($0)))" } ?? ""
-        var text =
-            matched.isEmpty
-            ? "MeteoAlarm names areas, not points: no area under a warning matches the name \(clean(place.name))\(region)."
-            : "MeteoAlarm names areas, not points: matched by name, \(matched.map(clean).joined(separator: ", "))."
-        if !report.otherAreas.isEmpty {
-            let others = report.otherAreas.prefix(8).map(clean).joined(separator: ", ")
-            let more = report.otherAreas.count > 8 ? " and \(report.otherAreas.count - 8) more" : ""
-            text += " Other areas under warnings: \(others)\(more) ('--format json alerts' lists them all)."
-        }
+        let matched = Array(Set(report.alerts.map(\.area))).sorted()
+        var text = "MeteoAlarm names areas, not points: matched by name, \(matched.map(clean).joined(separator: ", "))."
+        let others = report.otherAreas(at: now)
+        if !others.isEmpty { text += " Other areas under warnings: \(list(others))." }
         return wrap(text, width)
+    }
+
+    /// At most eight names, and how many more ("'--format json alerts' lists them all").
+    static func list(_ names: [String]) -> String {
+        let shown = names.prefix(8).map(clean).joined(separator: ", ")
+        return names.count > 8 ? "\(shown) and \(names.count - 8) more ('--format json alerts' lists them all)" : shown
+    }
+
+    /// `Croatia` for `HR`, in English.
+    static func countryName(_ code: String) -> String {
+        Locale(identifier: "en_US").localizedString(forRegionCode: code).map(clean) ?? clean(code)
     }
 
     // MARK: - Helpers

@@ -76,6 +76,26 @@ import WeatherAlertsTesting
         }
     }
 
+    @Test("A place MeteoAlarm names no area for, while its country has warnings: never \"no warnings\"")
+    func unmatched() async throws {
+        let alerts = try AlertsHarness(at: Moments.croatia)
+        let text = await alerts.run("alerts Varaždin")
+        #expect(
+            flat(text).hasPrefix(
+                "Whether Varaždin, Varazdinska, HR is under a warning cannot be told: MeteoAlarm names areas, not points, and no area under a warning in Croatia is named 'Varaždin' or 'Varazdinska'."
+            ), "\(text)")
+        #expect(!text.contains("No warnings"))
+        #expect(await alerts.status("alerts Varaždin") == 0)
+        #expect(await alerts.status("alerts Varaždin --fail-on moderate") == 69)
+        let json = try AlertsHarness(format: .json, at: Moments.croatia)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("alerts Varaždin").utf8)) as? [String: Any])
+        #expect(document["matched"] as? Bool == false && (document["otherAreas"] as? [String])?.isEmpty == false)
+        // A point near Gospić is matched by the nearest town's names.
+        let point = await alerts.run("alerts 44.55,15.37")
+        #expect(flat(point).contains("matched by name, Gospic region"), "\(point)")
+    }
+
     @Test("Oslo (MET Norway): the gales, in the service's colour, from its Norwegian answer")
     func oslo() async throws {
         let alerts = try AlertsHarness(at: Moments.norway)
@@ -171,12 +191,16 @@ import WeatherAlertsTesting
         var phoenix = try RecordedAlerts.text(RecordedAlerts.nwsPhoenix)
         phoenix = phoenix.replacingOccurrences(
             of: "Excessive Heat Warning", with: "Excessive\\u001b]0;owned\\u0007 Heat\\u001b[2J Warning")
+        // And in a description: every text a service sends is made safe.
+        phoenix = phoenix.replacingOccurrences(of: "* WHAT...", with: "* WHAT...\\u001b[31m\\u001b]8;;http://x\\u0007")
+        #expect(phoenix.contains("WHAT...\\u001b[31m"))
         let alerts = try AlertsHarness(
             answers: .init(
                 nws: .respond(.json(phoenix)), metNorway: .huge(bytes: 8 * 1_048_576),
                 meteoAlarm: .respond(.text("<html><body>Bad gateway</body></html>")), eccc: .hang))
-        let text = await alerts.run("alerts Phoenix")
-        #expect(text.contains("Excessive") && !text.contains("\u{1B}") && !text.contains("\u{07}"))
+        let text = await alerts.run("alerts Phoenix --full")
+        #expect(text.contains("Excessive") && text.contains("WHAT...") && !text.contains("\u{1B}"))
+        #expect(!text.contains("\u{07}"))
         let json = try AlertsHarness(format: .json, answers: .init(nws: .respond(.json(phoenix))))
         #expect(!(await json.run("alerts Phoenix")).contains("\\u001b"))
         #expect(await alerts.status("alerts Oslo") == 69)

@@ -25,9 +25,11 @@ struct AlertsModelTests {
         let store = try FixtureCities.store(in: directory.url, cities: AlertCities.all)
         server = try RecordedAlerts.Server()
         let clock = clock
+        // The transport keeps nothing in memory: the model's own cache and If-Modified-Since are what is tested.
         model = AlertsModel(
-            client: server.client(now: { clock.now }), cache: .inMemory(), finder: PlaceFinder(catalogue: .live(store)),
-            places: PlaceMemory(settings: settings), now: { clock.now })
+            lookup: AlertsLookup(
+                client: server.client(now: { clock.now }, remembers: false), cache: .inMemory(), now: { clock.now }),
+            finder: PlaceFinder(catalogue: .live(store)), places: PlaceMemory(settings: settings), now: { clock.now })
     }
 
     var shown: AlertsModel.Shown? { model.state.alerts.value }

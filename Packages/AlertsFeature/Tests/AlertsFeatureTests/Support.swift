@@ -31,7 +31,12 @@ enum AlertCities {
         id: 3199873, name: "Gospić", country: "HR", latitude: 44.546108, longitude: 15.37472, population: 6_362,
         timeZone: "Europe/Zagreb", region: Region(name: "Licko-Senjska", geonamesCode: "08"))
 
-    static let all = FixtureCities.all + [phoenix, tulsa, oslo, bergen, gospic]
+    /// In Croatia, in no area MeteoAlarm's Croatian feed names.
+    static let varazdin = City(
+        id: 3188383, name: "Varaždin", country: "HR", latitude: 46.30444, longitude: 16.33778, population: 36_187,
+        timeZone: "Europe/Zagreb", region: Region(name: "Varazdinska", geonamesCode: "16"))
+
+    static let all = FixtureCities.all + [phoenix, tulsa, oslo, bergen, gospic, varazdin]
 }
 
 /// A clock the tests move.
@@ -57,8 +62,9 @@ enum Moments {
     static let phoenixEve = "2024-07-18T20:00:00-07:00"
     /// Toronto, 2026-03-05 20:00 -05:00: the freezing rain warning in force.
     static let torontoIce = "2026-03-06T01:00:00Z"
-    /// Croatia, 2023-12-25 12:00 +01:00.
-    static let croatia = "2023-12-25T11:00:00Z"
+    /// Croatia, 2024-01-07 12:00 +01:00, after the feed's last message (08:47): two warnings in force in the Gospić
+    /// region, two announced for tomorrow, two over.
+    static let croatia = "2024-01-07T11:00:00Z"
     /// Norway, 2026-03-07 22:00 +01:00: the gales in force.
     static let norway = "2026-03-07T21:00:00Z"
 }
@@ -87,8 +93,8 @@ struct AlertsHarness {
         harness = ShellHarness(
             plugins: [
                 AlertsPlugin(
-                    alerts: server.client(now: { clock.now }), cache: cache, catalogue: .live(store),
-                    places: PlaceMemory(settings: settings), now: { clock.now })
+                    alerts: AlertsLookup(client: server.client(now: { clock.now }), cache: cache, now: { clock.now }),
+                    catalogue: .live(store), places: PlaceMemory(settings: settings), now: { clock.now })
             ],
             format: format, terminal: TerminalInfo(isInteractive: false, colorEnabled: colour, width: width),
             placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })

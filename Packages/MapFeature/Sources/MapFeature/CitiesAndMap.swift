@@ -249,7 +249,8 @@ final class CitiesAndMap {
                 footer: rendered.footer,
                 alternatives: PlaceAlternative.list(
                     browser.state.alsoCalled.flatMap { $0.chosen == map.city?.id ? $0.cities : nil } ?? []),
-                warnings: map.alerts ? MapDocument.Warning.list(browser.state.mapWarnings, now: now()) : nil),
+                warnings: map.alerts ? MapDocument.Warning.list(browser.state.mapWarnings, now: now()) : nil,
+                warningsNote: map.alerts ? MapDocument.warningsNote(browser.state.mapWarnings, now: now()) : nil),
             fullScreen: screen)
     }
 

@@ -68,7 +68,7 @@ final class CityBrowser: ObservableViewModel {
         var night = false
         /// The largest places labelled with their weather (`--weather`, `t` full-screen).
         var weather = false
-        /// The official warnings' areas shaded (`--alerts`, `a` full-screen): those of the map's place.
+        /// The official warnings' areas shaded (`--alerts`, `!` full-screen): those of the map's place.
         var alerts = false
         /// A map of a point (no city): the place nearest it, which the route, the prompt and `fav` or `weather`
         /// without a name take.

@@ -174,8 +174,25 @@ struct MapDocument: JSONDocument {
     var footer: String
     /// Other places that answer to the text the map's place was named by (left out when none).
     var alternatives: [PlaceAlternative]?
-    /// With `--alerts`: the official warnings in force for the map's place, and whether each area is shaded.
+    /// With `--alerts`: the official warnings in force for the map's place, and whether each area is shaded; left
+    /// out when none could be had (`warningsNote` says why).
     var warnings: [Warning]?
+    /// With `--alerts`, what the text says under the map when the warnings are not simply those listed: none could
+    /// be had and why, the answer is an old one, or whether the place is under one cannot be told.
+    var warningsNote: String?
+
+    /// The note under the map when the warnings are not simply those listed; nil when they are.
+    static func warningsNote(_ warnings: CityBrowser.MapWarnings?, now: Date) -> String? {
+        switch warnings?.answer {
+        case .answered(let report, _, let failure)?:
+            guard failure != nil || report.isUnmatched(at: now) else { return nil }
+        case .failed?, nil:
+            break
+        }
+        let lines = MapViews.warningLines(warnings, now: now, painter: Painter(enabled: false), width: 10_000)
+        return lines.filter { !$0.hasPrefix("▒") && !$0.hasPrefix("·") && !$0.hasPrefix("'alerts") }
+            .joined(separator: " ")
+    }
 
     struct Warning: Encodable, Sendable {
         var event: String
@@ -185,8 +202,8 @@ struct MapDocument: JSONDocument {
         /// The service drew its area, and the map shades it.
         var shaded: Bool
 
-        static func list(_ warnings: CityBrowser.MapWarnings?, now: Date) -> [Warning] {
-            guard case .answered(let report, _, _)? = warnings?.answer else { return [] }
+        static func list(_ warnings: CityBrowser.MapWarnings?, now: Date) -> [Warning]? {
+            guard case .answered(let report, _, _)? = warnings?.answer, !report.isUnmatched(at: now) else { return nil }
             return report.alerts.shown(at: now).filter { $0.isInForce(at: now) }.map {
                 Warning(
                     event: TerminalText.sanitize($0.event), severity: $0.severity.rawValue,

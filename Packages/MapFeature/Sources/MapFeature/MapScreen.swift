@@ -22,7 +22,7 @@ final class MapScreen: FullScreen {
     private var message: String?
     private var dragFrom: (column: Int, row: Int)?
 
-    static let keys = "←↓↑→ move · +- zoom · / find · w weather · t temps · n night · ! alerts · q back"
+    static let keys = "hjkl move · +- zoom · / find · w weather · t temps · n night · ! alerts · q back"
 
     init(browser: CityBrowser, geography: GeoData, moved: @escaping (City) -> Void) {
         self.browser = browser

@@ -289,7 +289,16 @@ enum MapViews {
         case .answered(let report, let fetchedAt, let failure)?:
             let inForce = report.alerts.shown(at: now).filter { $0.isInForce(at: now) }
             let service = report.source.name
-            if inForce.isEmpty {
+            let minutes = Int((now.timeIntervalSince(fetchedAt) / 60).rounded())
+            if inForce.isEmpty, report.isUnmatched(at: now) {
+                lines += DisplayWidth.wrapped(
+                    "Whether \(place) is under a warning cannot be told: no area under a MeteoAlarm warning is named as it is.",
+                    width: width, indent: "  ")
+            } else if inForce.isEmpty, failure != nil {
+                lines += DisplayWidth.wrapped(
+                    "No warnings were in force for \(place) when \(service) last answered, \(minutes) min ago.",
+                    width: width, indent: "  ")
+            } else if inForce.isEmpty {
                 lines.append("No warnings in force for \(place) (\(service)).")
             }
             for alert in inForce {
@@ -303,7 +312,7 @@ enum MapViews {
             }
             if let failure {
                 lines += DisplayWidth.wrapped(
-                    "As of \(Int((now.timeIntervalSince(fetchedAt) / 60).rounded())) min ago: \(TerminalText.sanitize(failure.message))",
+                    "\(inForce.isEmpty ? "It" : "These are as of \(minutes) min ago; it") could not be asked now: \(TerminalText.sanitize(failure.message))",
                     width: width, indent: "  ")
             }
             if !inForce.isEmpty { lines.append("'alerts \(place)' says them whole.") }
@@ -317,7 +326,10 @@ enum MapViews {
 
     /// One line for the full-screen map's status: what is shaded, or why nothing is.
     static func warningSummary(_ warnings: CityBrowser.MapWarnings?, now: Date) -> String {
-        warningLines(warnings, now: now, painter: Painter(enabled: false), width: 1_000).first ?? "No warnings."
+        let lines = warningLines(warnings, now: now, painter: Painter(enabled: false), width: 1_000)
+        // The first warning, or what was found, and whether it is old: never a stale "none" said as now.
+        return lines.prefix(lines.count > 1 && lines[1].hasPrefix("These are as of") ? 2 : 1)
+            .joined(separator: " ")
     }
 
     static func coordinates(_ city: City, long: Bool = false) -> String {

@@ -128,16 +128,16 @@ extension Array where Element == WeatherAlert {
 public struct AlertReport: Codable, Sendable, Equatable {
     public var source: AlertSource
     public var alerts: [WeatherAlert]
-    /// What the answer was matched against, when not a point: MeteoAlarm's regions are matched by name, and the other
-    /// areas of the country with a warning are said, so that a person can judge.
-    public var otherAreas: [String]
+    /// MeteoAlarm's areas are matched by name: the other areas of the country with a warning, and until when, so
+    /// that a person can judge.
+    public var otherAreas: [OtherArea]
     /// Until when the service says its answer holds (`Cache-Control: max-age`, else `Expires` against its `Date`).
     public var freshFor: TimeInterval?
     /// The answer's `Last-Modified`, sent back as `If-Modified-Since` (MET Norway asks for it).
     public var lastModified: String?
 
     public init(
-        source: AlertSource, alerts: [WeatherAlert], otherAreas: [String] = [], freshFor: TimeInterval? = nil,
+        source: AlertSource, alerts: [WeatherAlert], otherAreas: [OtherArea] = [], freshFor: TimeInterval? = nil,
         lastModified: String? = nil
     ) {
         self.source = source
@@ -145,6 +145,31 @@ public struct AlertReport: Codable, Sendable, Equatable {
         self.otherAreas = otherAreas
         self.freshFor = freshFor
         self.lastModified = lastModified
+    }
+}
+
+/// An area of the country under a warning that is not the place's (MeteoAlarm): its name, and when its last warning
+/// ends (nil: one has no end).
+public struct OtherArea: Codable, Sendable, Equatable {
+    public var name: String
+    public var until: Date?
+
+    public init(name: String, until: Date?) {
+        self.name = name
+        self.until = until
+    }
+}
+
+extension AlertReport {
+    /// The other areas with a warning not over at `now`.
+    public func otherAreas(at now: Date) -> [String] {
+        otherAreas.filter { $0.until.map { $0 > now } ?? true }.map(\.name)
+    }
+
+    /// MeteoAlarm: the country has warnings in force, and no area named in the feed is the place's: whether the place
+    /// is under one cannot be told (never said as "no warnings").
+    public func isUnmatched(at now: Date) -> Bool {
+        source == .meteoAlarm && alerts.isEmpty && !otherAreas(at: now).isEmpty
     }
 }
 
@@ -198,7 +223,11 @@ public struct AlertQuery: Sendable, Equatable {
     /// The key an answer is kept under: the source and the place (rounded to 0.01°, as the services' areas are
     /// kilometres wide).
     public var cacheKey: String {
-        String(format: "%@:%.2f,%.2f", country, latitude, longitude)
+        let point = String(format: "%@:%.2f,%.2f", country, latitude, longitude)
+        // MeteoAlarm's answer is the country's feed matched to these names: they are part of what was asked.
+        guard alertSource(forCountry: country) == .meteoAlarm else { return point }
+        let names = [placeName, region ?? ""].map { MeteoAlarmAnswer.words($0).joined(separator: " ") }
+        return point + ":" + names.joined(separator: "|")
     }
 }
 

@@ -113,10 +113,14 @@ enum NWSAnswer {
         var expires: String?
         var ends: String?
         var senderName: String?
+        /// `Actual`, `Exercise`, `System`, `Test`, `Draft`: only actual warnings are shown.
+        var status: String?
+        /// `Alert`, `Update`, `Cancel`: a cancellation is no warning.
+        var messageType: String?
 
         enum CodingKeys: String, CodingKey {
             case id, event, severity, headline, description, instruction, areaDesc, onset, effective, expires, ends
-            case senderName
+            case senderName, status, messageType
             case link = "@id"
         }
     }
@@ -124,7 +128,9 @@ enum NWSAnswer {
     static func alerts(_ data: Data) throws -> [WeatherAlert] {
         let collection = try JSONDecoder().decode(Collection.self, from: data)
         return (collection.features ?? []).compactMap { feature in
-            guard let properties = feature.properties, let event = properties.event else { return nil }
+            guard let properties = feature.properties, let event = properties.event,
+                CAPMessage.isShown(status: properties.status, type: properties.messageType)
+            else { return nil }
             return WeatherAlert(
                 id: properties.id ?? properties.link ?? event, event: event,
                 severity: AlertSeverity(cap: properties.severity), headline: properties.headline,
@@ -205,6 +211,8 @@ enum MeteoAlarmAnswer {
     }
     struct Alert: Decodable {
         var identifier: String?
+        var status: String?
+        var msgType: String?
         var info: [Info]?
     }
     struct Info: Decodable {
@@ -234,6 +242,7 @@ enum MeteoAlarmAnswer {
         let feed = try JSONDecoder().decode(Feed.self, from: data)
         var found: [WeatherAlert] = []
         for warning in feed.warnings ?? [] {
+            guard CAPMessage.isShown(status: warning.alert?.status, type: warning.alert?.msgType) else { continue }
             let infos = warning.alert?.info ?? []
             guard
                 let info = infos.first(where: { ($0.language ?? "").lowercased().hasPrefix(language.lowercased()) })
@@ -259,25 +268,58 @@ enum MeteoAlarmAnswer {
         return found
     }
 
-    /// The warnings of the areas whose names match the place's or its region's (folded: case and accents aside;
-    /// either name within the other), and the names of the other areas under a warning.
+    /// The warnings of the areas whose names are the place's or its region's, word for word (case, accents and
+    /// words such as "region" or "county" aside; a name of 4 letters or more may be a run of the area's words:
+    /// "London" is "London & South East England"), and the other areas under a warning. Never a part of a word:
+    /// "Nin" is not "Knin region", "Ain" not "Saint-Étienne", "Rhône" not "Auvergne-Rhône-Alpes".
     static func matching(
         _ alerts: [WeatherAlert], placeName: String, region: String?
-    ) -> (alerts: [WeatherAlert], otherAreas: [String]) {
-        let names = [placeName, region].compactMap { $0 }.map(fold).filter { $0.count >= 3 }
+    ) -> (alerts: [WeatherAlert], otherAreas: [OtherArea]) {
+        let names = [placeName, region].compactMap { $0 }.map(words).filter { !$0.isEmpty }
         func matches(_ area: String) -> Bool {
-            let area = fold(area)
-            return names.contains { area.contains($0) || $0.contains(area) }
+            let area = words(area)
+            return names.contains { name in
+                name == area || (name.joined().count >= 4 && area.count > name.count && contains(area, run: name))
+            }
         }
         let matched = alerts.filter { matches($0.area) }
-        var others: [String] = []
-        for alert in alerts where !matches(alert.area) && !others.contains(alert.area) { others.append(alert.area) }
+        var others: [OtherArea] = []
+        for alert in alerts where !matches(alert.area) {
+            if let index = others.firstIndex(where: { $0.name == alert.area }) {
+                // Until the last of its warnings ends (nil: one has no end).
+                let until = others[index].until
+                others[index].until = until.flatMap { a in alert.expires.map { max(a, $0) } }
+            } else {
+                others.append(OtherArea(name: alert.area, until: alert.expires))
+            }
+        }
         return (matched, others)
     }
 
-    private static func fold(_ text: String) -> String {
+    /// Words that say what kind of area a name is, not which.
+    static let genericWords: Set<String> = [
+        "region", "regions", "county", "district", "province", "provincia", "regione", "area", "zone", "department",
+        "departement", "kreis", "landkreis", "bezirk", "comarca", "of", "the", "and",
+    ]
+
+    /// A name's words, folded (case and accents aside), without the generic ones.
+    static func words(_ text: String) -> [String] {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-            .replacingOccurrences(of: "-", with: " ")
+            .split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            .filter { !genericWords.contains($0) }
+    }
+
+    static func contains(_ words: [String], run: [String]) -> Bool {
+        guard !run.isEmpty, run.count <= words.count else { return false }
+        return (0...(words.count - run.count)).contains { Array(words[$0..<($0 + run.count)]) == run }
+    }
+}
+
+/// CAP's message kinds: only actual warnings are shown (not tests, exercises or drafts), and a cancellation is none.
+enum CAPMessage {
+    static func isShown(status: String?, type: String?) -> Bool {
+        (status.map { $0.caseInsensitiveCompare("Actual") == .orderedSame } ?? true)
+            && (type.map { $0.caseInsensitiveCompare("Cancel") != .orderedSame } ?? true)
     }
 }
 

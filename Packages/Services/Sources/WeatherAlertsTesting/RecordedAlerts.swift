@@ -21,7 +21,8 @@ public enum RecordedAlerts {
     public static let nwsProblem = "nws-problem-404.json"
     /// MET Norway MetAlerts 2.0, in Norwegian: 29 yellow gale warnings at sea, 2026-03-07 20:00 to 03-08 10:00 UTC.
     public static let metNorwayGales = "metno-29-marine-alerts.json"
-    /// MeteoAlarm `feeds-croatia`, 2023-12-25: 63 warnings, yellow to red, in Croatian and English.
+    /// MeteoAlarm `feeds-croatia`, messages sent from 2023-12-25 to 2024-01-07 08:47 +01:00: 63 warnings, yellow to
+    /// red, in Croatian and English.
     public static let meteoAlarmCroatia = "meteoalarm-croatia.json"
     /// MeteoAlarm `feeds-netherlands`: green entries only, which are no warnings.
     public static let meteoAlarmGreen = "meteoalarm-netherlands-green.json"
@@ -69,7 +70,7 @@ public enum RecordedAlerts {
     /// When each answer's warnings were in force: the moment `moved(_:recorded:to:)` moves to now.
     public static let recordedMoments: [String: String] = [
         nwsPhoenix: "2024-07-19T12:00:00-07:00", ecccToronto: "2026-03-06T01:00:00Z",
-        metNorwayGales: "2026-03-07T21:00:00Z", meteoAlarmCroatia: "2023-12-25T11:00:00Z",
+        metNorwayGales: "2026-03-07T21:00:00Z", meteoAlarmCroatia: "2024-01-07T11:00:00Z",
     ]
 
     static func parse(_ text: String) -> Date? {
@@ -133,13 +134,17 @@ public enum RecordedAlerts {
         }
 
         /// The live client, over a transport of its own (2 s timeout, the usual size limit), asking this server.
-        /// - Parameter now: the transport's clock, which says how long an answer in its memory holds (the test's clock).
+        /// - Parameters:
+        ///   - now: the transport's clock, which says how long an answer in its memory holds (the test's clock).
+        ///   - remembers: whether the transport keeps answers in memory (off: every request reaches the server, as
+        ///     from a new process).
         public func client(
-            timeout: Duration = .seconds(2), now: @escaping @Sendable () -> Date = { Date() }
+            timeout: Duration = .seconds(2), now: @escaping @Sendable () -> Date = { Date() }, remembers: Bool = true
         ) -> AlertsClient {
             let transport = HTTPTransport(
                 engine: NIOHTTPEngine(readTimeout: timeout),
-                configuration: .init(timeout: timeout, userAgent: "SkyLens/test (tests@example.org)"),
+                configuration: .init(
+                    timeout: timeout, userAgent: "SkyLens/test (tests@example.org)", cacheCapacity: remembers ? 64 : 0),
                 logger: InMemoryLog().logger(), now: now)
             return .live(transport, environment: environment)
         }

@@ -31,7 +31,8 @@ import WeatherService
         let shown = alerts.shown(at: Self.date("2024-07-18T20:00:00-07:00"))
         #expect(shown.map(\.event) == ["Excessive Heat Warning", "Air Quality Alert"])
         #expect(!shown[0].isInForce(at: Self.date("2024-07-18T20:00:00-07:00")))
-        #expect(alerts.shown(at: Self.date("2024-07-21T00:00:00-07:00")).allSatisfy { $0.expires == nil })
+        // Two days later both are over (the air quality alert's message expired the 19th at 21:00).
+        #expect(alerts.shown(at: Self.date("2024-07-21T00:00:00-07:00")).isEmpty)
         #expect(try NWSAnswer.alerts(try data("nws-new-york-0-alerts.json")).isEmpty)
         #expect(try NWSAnswer.alerts(try data("nws-minneapolis-1-alert.json")).map(\.event) == ["Heat Advisory"])
     }
@@ -59,9 +60,42 @@ import WeatherService
         // Matched by name, the place's or its region's, accents and case aside; the other areas are said.
         let matched = MeteoAlarmAnswer.matching(all, placeName: "Gospić", region: "Ličko-Senjska")
         #expect(!matched.alerts.isEmpty && matched.alerts.allSatisfy { $0.area == "Gospic region" })
-        #expect(!matched.otherAreas.isEmpty && !matched.otherAreas.contains("Gospic region"))
+        #expect(!matched.otherAreas.isEmpty && !matched.otherAreas.map(\.name).contains("Gospic region"))
+        // Whole words only: Nin is not Knin, and a name the feed does not use matches nothing.
+        let knin = MeteoAlarmAnswer.matching(all, placeName: "Nin", region: "Zadarska")
+        #expect(knin.alerts.isEmpty && knin.otherAreas.map(\.name).contains("Knin region"))
+        #expect(!MeteoAlarmAnswer.matching(all, placeName: "Knin", region: nil).alerts.isEmpty)
         // Green entries are no warnings.
         #expect(try MeteoAlarmAnswer.alerts(try data("meteoalarm-netherlands-green.json"), language: "en").isEmpty)
+    }
+
+    @Test func areasAreMatchedByWholeWordsNeverByAPartOfOne() {
+        func alert(_ area: String) -> WeatherAlert {
+            WeatherAlert(id: area, event: "Yellow wind warning", severity: .moderate, area: area)
+        }
+        let feed = [
+            alert("Ain"), alert("Rhône"), alert("London & South East England"), alert("Kreis Rhein-Sieg"),
+            alert("Knin region"),
+        ]
+        func matched(_ place: String, _ region: String? = nil) -> [String] {
+            MeteoAlarmAnswer.matching(feed, placeName: place, region: region).alerts.map(\.area)
+        }
+        #expect(matched("Saint-Étienne", "Auvergne-Rhône-Alpes").isEmpty)
+        #expect(matched("Bordeaux", "Nouvelle-Aquitaine").isEmpty)
+        #expect(matched("Ain") == ["Ain"] && matched("rhone") == ["Rhône"])
+        #expect(matched("London") == ["London & South East England"])
+        #expect(matched("Rhein-Sieg") == ["Kreis Rhein-Sieg"] && matched("Nin").isEmpty)
+    }
+
+    @Test func testsExercisesAndCancellationsAreNoWarnings() throws {
+        let phoenix = try RecordedAlerts.text(RecordedAlerts.nwsPhoenix)
+        // The recorded answer, its first message made a test, then a cancellation.
+        var test = phoenix
+        let status = try #require(test.range(of: #""status": "Actual""#))
+        test.replaceSubrange(status, with: #""status": "Test""#)
+        #expect(try NWSAnswer.alerts(Data(test.utf8)).count == 1)
+        let cancelled = phoenix.replacingOccurrences(of: #""messageType": "Update""#, with: #""messageType": "Cancel""#)
+        #expect(try NWSAnswer.alerts(Data(cancelled.utf8)).count == 1)
     }
 
     @Test func environmentCanadaTheRegionOfThePointOnceAndNoneEnded() throws {
@@ -138,6 +172,7 @@ import WeatherService
         #expect(toronto.alerts.map(\.area) == ["City of Toronto"])
         let asked = server.requests
         #expect(asked.first { $0.path == "/alerts/active" }?.queryItems["point"] == "33.2500,-112.3000")
+        #expect(asked.first { $0.path == "/alerts/active" }?.queryItems["status"] == "actual")
         #expect(asked.first { $0.path.hasSuffix("current.json") }?.queryItems["lang"] == "en")
         #expect(asked.first { $0.path.hasSuffix("items") }?.queryItems["bbox"] == "-79.5839,43.5035,-79.1839,43.8035")
         #expect(asked.allSatisfy { $0.header("user-agent") == "SkyLens/test (tests@example.org)" })

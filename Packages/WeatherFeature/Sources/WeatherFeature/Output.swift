@@ -72,7 +72,9 @@ struct WeatherOutput {
             case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
             }
         // A warning in force: one line at the top, whatever the view.
-        let warning = WeatherViews.warningLine(state.warnings, utcOffset: shown.report.utcOffset, frame: frame)
+        let warning = WeatherViews.warningLine(
+            state.warnings, utcOffset: shown.report.utcOffset,
+            zone: state.place.flatMap { TimeZone(identifier: $0.timeZone) }, frame: frame)
         return CommandOutput(
             text: warning.map { $0 + "\n" + text } ?? text,
             json: WeatherDocument(state, shown: shown, now: frame.now, note: note),

@@ -10,12 +10,17 @@ import WeatherService
 extension WeatherViews {
     /// `⚠ Excessive Heat Warning until tomorrow 20:00 (and 1 more) — 'alerts' for more`, in the warning's colour; nil when
     /// none is in force. At the top of `weather`, `hourly` and `forecast`.
-    static func warningLine(_ warnings: WeatherModel.Warnings?, utcOffset: Int, frame: Frame) -> String? {
+    /// - Parameter zone: the place's time zone, for the end's clock across a change of daylight time; the answer's
+    ///   offset (`utcOffset`) without one.
+    static func warningLine(
+        _ warnings: WeatherModel.Warnings?, utcOffset: Int, zone: TimeZone? = nil, frame: Frame
+    ) -> String? {
         guard let warnings else { return nil }
         let inForce = warnings.inForce(at: frame.now)
         guard let first = inForce.first else { return nil }
         var text = "⚠ " + warningName(first)
         if let end = first.expires {
+            let utcOffset = zone?.secondsFromGMT(for: end) ?? utcOffset
             // "until 19:45" today, "until tomorrow 06:00", else "until Sat 28 Nov 18:00", as `alerts` says it.
             let endDay = LocalTime.day(end, utcOffset: utcOffset)
             let day =

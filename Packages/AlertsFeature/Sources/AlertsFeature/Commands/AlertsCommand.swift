@@ -28,7 +28,8 @@ struct AlertsCommand: FeatureCommand {
             in the service's own colours; times in the place's own time. MeteoAlarm names areas, not points: its \
             warnings are matched to the place's name or its region's, and the area is always said. A place no \
             service covers is said to be one, never "no warnings"; when the service cannot be asked, its last \
-            answer is shown with its age (exit status 3).
+            answer is shown with its age (exit status 3). With --fail-on, a place no service covers, or one \
+            MeteoAlarm names no area for while its country has warnings, exits 69: nothing can be watched there.
             """,
         examples: [
             "alerts", "alerts Tulsa --full", "alerts Bergen, NO --refresh", "alerts 35.47,-97.52 --fail-on severe",
@@ -81,9 +82,18 @@ struct AlertsCommand: FeatureCommand {
             let now = model.now()
             let inForce = shown.report.alerts.shown(at: now).filter { $0.isInForce(at: now) }
             let alarm = failOn.map { level in inForce.contains { $0.severity >= level } } ?? false
+            // MeteoAlarm has warnings in the country and none for an area of the place's name: a script watching
+            // for warnings cannot be told "none".
+            if failOn != nil, shown.report.isUnmatched(at: now) {
+                throw .failure(
+                    "not_matched",
+                    "Whether \(AlertsViews.name(place)) is under a warning cannot be told: no area under a MeteoAlarm warning is named as it is ('alerts \(place.name)' lists them).",
+                    kind: .unavailable)
+            }
             return CommandOutput(
                 text: AlertsViews.report(
-                    shown, place: place, now: now, width: width, painter: context.painter, full: full),
+                    shown, place: place, areaNames: state.areaNames, now: now, width: width,
+                    painter: context.painter, full: full),
                 json: AlertsDocument(place: place, country: state.country, shown: shown, now: now),
                 isOld: shown.isStale, isAlarm: alarm)
         case .failed(.notCovered(let country)):
