@@ -441,7 +441,7 @@ struct SkyLensBench {
     static func startupBenchmarks(app: URL, catalogue: CityCatalogue, report: inout Report) throws {
         report.line("## The App (release build)")
         report.line("")
-        let runner = ProcessRunner(executable: app)
+        let runner = ProcessRunner(executable: app, environment: noWarningServices)
         // Peak memory first, while no other child has run (getrusage reports the largest child so far): a search
         // over the whole catalogue, in a data directory that already holds it.
         let memoryHome = try TemporaryDirectory()
@@ -543,7 +543,9 @@ struct SkyLensBench {
         try "stty cols 200 rows 60\nexec '\(app.path)'\n".write(to: script, atomically: true, encoding: .utf8)
         let session = try ProcessRunner(
             executable: URL(fileURLWithPath: "/usr/bin/script"),
-            environment: ["SKYLENS_HOME": home, "TERM": "xterm-256color", "SKYLENS_LOG_LEVEL": "error"]
+            environment: ["SKYLENS_HOME": home, "TERM": "xterm-256color", "SKYLENS_LOG_LEVEL": "error"].merging(
+                noWarningServices
+            ) { $1 }
         ).start(["-qfec", "sh '\(script.path)'", "/dev/null"])
         defer { session.kill() }
         guard session.waitForOutput(timeout: .seconds(20), { $0.contains("skylens> ") }) else {
@@ -594,12 +596,13 @@ struct SkyLensBench {
             #"{"latitude":43.7,"longitude":-79.4,"utc_offset_seconds":0,"current":{"time":"2026-11-22T09:00","temperature_2m":3.4}}"#
         let server = try LoopbackServer { _ in .delayed(.json(body), by: .seconds(3)) }
         defer { server.stop() }
-        let runner = ProcessRunner(executable: app)
+        let runner = ProcessRunner(executable: app, environment: noWarningServices)
         func cpu(_ arguments: [String], environment: [String: String]) throws -> (cpu: Double, wall: Double) {
             let home = try TemporaryDirectory()
             let before = childCPUSeconds(), started = DispatchTime.now()
             let result = try runner.run(arguments, environment: ["SKYLENS_HOME": home.path].merging(environment) { $1 })
-            guard result.status == 0 else { throw BenchError.app(result.stderr) }
+            // 3: written in full from the recorded answer, now days old (what is timed is the wait, not the age).
+            guard result.status == 0 || result.status == 3 else { throw BenchError.app(result.stderr) }
             return (childCPUSeconds() - before, seconds(since: started))
         }
         var waits: [Double] = [], walls: [Double] = [], idles: [Double] = []
@@ -639,14 +642,15 @@ struct SkyLensBench {
             "Toronto", "Vancouver", "Montreal", "Calgary", "Ottawa", "Paris, FR", "London, GB", "Tokyo", "Sydney",
             "New York",
         ]
-        let runner = ProcessRunner(executable: app)
+        let runner = ProcessRunner(executable: app, environment: noWarningServices)
         func run(_ arguments: [String], stdin: String? = nil) throws -> (wall: Double, cpu: Double, requests: Int) {
             let home = try TemporaryDirectory()
             let before = server.requests.count, cpu = childCPUSeconds(), started = DispatchTime.now()
             let result = try runner.run(
                 arguments, stdin: stdin,
                 environment: ["SKYLENS_HOME": home.path, "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString])
-            guard result.status == 0 else { throw BenchError.app(result.stderr) }
+            // 3: written in full from the recorded answer, now days old (what is timed is the requests, not the age).
+            guard result.status == 0 || result.status == 3 else { throw BenchError.app(result.stderr) }
             return (seconds(since: started), childCPUSeconds() - cpu, server.requests.count - before)
         }
         var compares: [(wall: Double, cpu: Double, requests: Int)] = []
@@ -690,7 +694,7 @@ struct SkyLensBench {
                 executable: app,
                 environment: [
                     "SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
-                ]
+                ].merging(noWarningServices) { $1 }
             ).start([])
             var rss: [Int] = []
             let started = DispatchTime.now()
@@ -796,7 +800,7 @@ struct SkyLensBench {
             environment: [
                 "SKYLENS_HOME": home.path, "TERM": "dumb", "SKYLENS_CITIES_URL": server.baseURL.absoluteString,
                 "SKYLENS_TIMEOUT": "120",
-            ]
+            ].merging(noWarningServices) { $1 }
         ).start(["--", "cities", "reload"])
         var peak = 0
         // Until the process is gone (or a zombie: its memory is released then).
@@ -950,3 +954,10 @@ struct Report {
         if !met { failed = true }
     }
 }
+
+/// The official warning services, where the benches' Apps find none (a port nothing listens on: each request is
+/// refused at once, as from a service that is down), so that no bench reaches the internet or waits on it.
+let noWarningServices: [String: String] = [
+    "SKYLENS_NWS_URL": "http://127.0.0.1:9", "SKYLENS_METALERTS_URL": "http://127.0.0.1:9",
+    "SKYLENS_METEOALARM_URL": "http://127.0.0.1:9", "SKYLENS_ECCC_URL": "http://127.0.0.1:9",
+]
