@@ -23,12 +23,15 @@ struct LineDocument: JSONDocument {
 }
 
 extension WeatherViews {
-    /// The codes of `--template`, as wttr.in's `format=` has them.
+    /// The codes of `--template`: every code of wttr.in's `format=`, with its meaning (its README's list), then
+    /// SkyLens's own (`A`, `W`).
     static let templateCodes: [(code: Character, meaning: String)] = [
-        ("l", "location"), ("c", "condition symbol"), ("C", "condition"), ("t", "temperature"),
-        ("f", "feels like"), ("w", "wind"), ("h", "humidity"), ("p", "precipitation (last hour)"),
-        ("P", "pressure"), ("u", "UV index"), ("m", "moon phase"), ("S", "sunrise"), ("s", "sunset"),
-        ("A", "the data's age when it is old (3 d), else nothing"),
+        ("c", "condition symbol"), ("C", "condition"), ("x", "condition, plain-text symbol (wttr.in's: o m mm = / …)"),
+        ("h", "humidity"), ("t", "temperature"), ("f", "feels like"), ("w", "wind"), ("l", "location"),
+        ("m", "moon phase"), ("M", "moon day (days since the new moon)"), ("p", "precipitation (last hour)"),
+        ("P", "pressure"), ("e", "dew point"), ("u", "UV index"), ("D", "dawn (civil)"), ("S", "sunrise"),
+        ("z", "zenith (solar noon)"), ("s", "sunset"), ("d", "dusk (civil)"), ("T", "current time at the place"),
+        ("Z", "the place's time zone"), ("A", "the data's age when it is old (3 d), else nothing"),
         ("W", "the most severe official warning in force (⚠ Tornado Warning), else nothing"), ("%", "a % sign"),
     ]
 
@@ -96,6 +99,14 @@ extension WeatherViews {
             case "l": output += report.location.name.terminalSafe
             case "c": output += current.condition.glyph
             case "C": output += current.condition.words
+            case "x": output += plainSymbol(current.condition)
+            case "e": output += degrees(current.dewPoint)
+            case "M": output += almanac.map { "\(Int($0.moonAge.rounded(.down)))" } ?? "—"
+            case "D": output += time(almanac?.dawn)
+            case "z": output += time(almanac?.noon)
+            case "d": output += time(almanac?.dusk)
+            case "T": output += clock(frame.now, report.utcOffset, units.clock)
+            case "Z": output += almanac?.timeZone ?? utcName(report.utcOffset)
             case "t": output += degrees(current.temperature)
             case "f": output += degrees(current.feelsLike)
             case "w":
@@ -116,6 +127,32 @@ extension WeatherViews {
             }
         }
         return TerminalText.sanitize(output)
+    }
+
+    /// wttr.in's plain-text symbol of a condition (`%x`): its table of WWO conditions (`WEATHER_SYMBOL_PLAIN`),
+    /// each SkyLens condition taken as the nearest of them.
+    static func plainSymbol(_ condition: Condition) -> String {
+        switch condition {
+        case .clear, .mainlyClear: "o"
+        case .partlyCloudy: "m"
+        case .overcast: "mmm"
+        case .fog: "="
+        case .drizzle, .rain: "/"
+        case .heavyRain: "///"
+        case .freezingDrizzle, .freezingRain, .sleet: "x"
+        case .rainShowers: "."
+        case .snow: "*"
+        case .heavySnow: "**"
+        case .snowShowers: "*/"
+        case .thunderstorm: "!/"
+        case .thunderstormWithHail: "/!/"
+        case .unknown: "?"
+        }
+    }
+
+    /// `UTC-05:00` for an offset with no zone name.
+    static func utcName(_ offset: Int) -> String {
+        String(format: "UTC%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
     }
 
     /// `45 min`, `5 h`, `3 d`: an age where room is short (a status bar).

@@ -116,6 +116,14 @@ final class WeatherModel: ObservableViewModel {
         var polar: SunDay.Polar?
         var moonPhase: MoonPhase
         var illumination: Double
+        /// Days since the new moon (wttr.in's `%M`).
+        var moonAge: Double = 0
+        /// Civil dawn and dusk, solar noon (wttr.in's `%D`, `%d`, `%z`); nil where they do not happen that day.
+        var dawn: Date?
+        var noon: Date?
+        var dusk: Date?
+        /// The place's zone (wttr.in's `%Z`, `%T`).
+        var timeZone: String = "GMT"
 
         init(place: Place, now: Date) {
             let zone = TimeZone(identifier: place.timeZone) ?? TimeZone(secondsFromGMT: 0)!
@@ -127,6 +135,11 @@ final class WeatherModel: ObservableViewModel {
             polar = sky.sun.polar
             moonPhase = sky.moon.phase
             illumination = sky.moon.illumination
+            moonAge = sky.moon.age
+            dawn = sky.sun.civilDawn
+            noon = sky.sun.solarNoon
+            dusk = sky.sun.civilDusk
+            timeZone = zone.identifier
         }
     }
 

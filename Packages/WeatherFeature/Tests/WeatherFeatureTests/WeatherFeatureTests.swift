@@ -229,6 +229,22 @@ struct WeatherHarness {
         #expect(completion.complete("unit im").candidates == ["imperial"])
     }
 
+    @Test func everyCodeOfWttrInsFormatHasItsMeaning() async throws {
+        // wttr.in's README lists c C x h t f w l m M p P e u D S z s d T Z. Toronto at 09:05 (14:05 UTC) on
+        // 2026-11-22; PyEphem 4.2 for the place gives civil dawn 11:49:19, solar noon 17:03:50 and civil dusk
+        // 22:17:58 UTC, and the new moon 2026-11-09 07:02 UTC (13.3 days before).
+        let harness = try WeatherHarness(server: server, directory: directory)
+        let wttr = await harness.run("weather Toronto --template '%x|%M|%e|%D|%S|%z|%s|%d|%T|%Z'")
+            .trimmingCharacters(in: .newlines)
+        #expect(wttr == "mmm|13|0 °C|06:49|07:12|12:03|16:45|17:17|09:05|America/Toronto", "\(wttr)")
+        // The codes SkyLens had keep their meaning; one wttr.in lacks is still refused.
+        #expect(
+            await harness.status("weather Toronto --template '%c %C %h %t %f %w %l %m %p %P %u'")
+                == .completed(status: 0))
+        #expect(await harness.status("weather Toronto --template '%q'") == .completed(status: 64))
+        #expect(WeatherViews.plainSymbol(.clear) == "o" && WeatherViews.plainSymbol(.thunderstorm) == "!/")
+    }
+
     @Test func aLineAndATemplateForStatusBars() async throws {
         let harness = try WeatherHarness(server: server, directory: directory)
         let line = await harness.run("weather Toronto --line").trimmingCharacters(in: .newlines)
