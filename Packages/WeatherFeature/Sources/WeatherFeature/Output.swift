@@ -99,6 +99,21 @@ struct WeatherOutput {
             isOld: shown.isOld(now: frame.now))
     }
 
+    /// `--line --format BAR`: what the bar reads, written as it is; exit 0 whenever it is written (a bar hides or
+    /// reddens a script that fails), the data's age in its class and tooltip. In JSON mode, the line's document.
+    func statusBar(_ bar: StatusBar) throws(CommandError) -> CommandOutput {
+        try model.checkProblem()
+        if case .failed(let error) = state.weather { throw error.commandError }
+        guard let shown = state.weather.value else { return .empty }
+        var frame = frame
+        frame.painter = Painter(enabled: false)
+        let warning = state.warnings?.inForce(at: frame.now).first
+        let content = WeatherViews.barContent(shown, place: state.place, frame: frame, warning: warning)
+        return CommandOutput(
+            text: WeatherViews.bar(bar, content),
+            json: LineDocument(line: content.text, state: state, shown: shown, now: frame.now), isVerbatim: true)
+    }
+
     func air() throws(CommandError) -> CommandOutput {
         switch state.air {
         case .failed(let error): throw error.commandError

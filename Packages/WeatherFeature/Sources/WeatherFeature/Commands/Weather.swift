@@ -1,4 +1,5 @@
 import Architecture
+import CoreKit
 
 /// `weather [PLACE] [--refresh] [--line | --template TEXT]`: the weather now, or one line of it.
 struct WeatherCommand: FeatureCommand {
@@ -7,8 +8,14 @@ struct WeatherCommand: FeatureCommand {
     static let template = Argument.option(
         "template", value: "TEXT",
         help: "One line from a template of wttr.in's codes: \(WeatherViews.templateCodesHelp)")
+    static let bar = Argument.option(
+        "format", value: "BAR",
+        help: """
+            With --line: what a status bar reads (\(StatusBar.names)); exits 0 whenever it writes, the data's age \
+            in the class and tooltip. (The global --format json comes before the command.)
+            """)
     static let declaration = CommandDeclaration(
-        "weather", arguments: [PlaceArguments.place, PlaceArguments.refresh, line, template],
+        "weather", arguments: [PlaceArguments.place, PlaceArguments.refresh, line, template, bar],
         summary: "The weather now: sky, temperature, wind, rain, air pressure, sun",
         discussion: """
             Names are found offline in the city list: the most populous city of that name, and the others named \
@@ -28,18 +35,34 @@ struct WeatherCommand: FeatureCommand {
     enum OneLine: Equatable {
         case line
         case template(String)
+        case bar(StatusBar)
     }
 
     init(arguments: ParsedArguments) throws(CommandError) {
         place = arguments[PlaceArguments.place] ?? ""
         refresh = arguments[PlaceArguments.refresh]
+        let bar = try arguments[Self.bar].map { (name: String) throws(CommandError) -> StatusBar in
+            guard let bar = StatusBar(rawValue: name.lowercased()) else {
+                let hint =
+                    ["json", "text"].contains(name.lowercased())
+                    ? " For \(name.lowercased()), put --format before the command: "
+                        + "'skylens --format \(name.lowercased()) weather --line'." : ""
+                throw .usage(
+                    "--format after 'weather' names a status bar: \(StatusBar.names), not "
+                        + "'\(name.terminalPreview)'.\(hint)")
+            }
+            return bar
+        }
         switch (arguments[Self.line], arguments[Self.template]) {
         case (true, .some): throw .usage("--line and --template each make one line: give one of them.")
-        case (true, nil): oneLine = .line
+        case (true, nil): oneLine = bar.map { .bar($0) } ?? .line
         case (false, .some(let template)):
+            guard bar == nil else { throw .usage("--format BAR goes with --line, not with --template.") }
             try WeatherViews.checkTemplate(template)
             oneLine = .template(template)
-        case (false, nil): oneLine = nil
+        case (false, nil):
+            guard bar == nil else { throw .usage("--format BAR is for a status bar: add --line.") }
+            oneLine = nil
         }
     }
 
@@ -47,13 +70,11 @@ struct WeatherCommand: FeatureCommand {
         try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(
                 .placeRequested(place, mode: .current, forceRefresh: refresh, options: WeatherModel.ViewOptions()))
-            if let oneLine {
-                let template: String? =
-                    switch oneLine {
-                    case .line: nil
-                    case .template(let text): text
-                    }
-                return try WeatherOutput(model, context).oneLine(template: template)
+            switch oneLine {
+            case .line: return try WeatherOutput(model, context).oneLine(template: nil)
+            case .template(let text): return try WeatherOutput(model, context).oneLine(template: text)
+            case .bar(let bar): return try WeatherOutput(model, context).statusBar(bar)
+            case nil: break
             }
             return try WeatherOutput(model, context).shown()
         }
