@@ -108,10 +108,14 @@ public struct CommandOutput: Sendable {
     /// Shows what the command was asked to watch for (a warning at or above `alerts --fail-on`): the command exits
     /// with `CommandOutput.alarmStatus`, whatever the data's age, so that `… || notify-send` works in cron.
     package var isAlarm: Bool
+    /// The answer to a yes-or-no question (`rain --within 2h`): the command exits 0 for yes and
+    /// `CommandOutput.noStatus` for no, whatever the data's age (said in the text and the JSON), so that
+    /// `skylens rain --within 30m && echo umbrella` works; nil for every other answer.
+    package var yesOrNo: Bool?
 
     public init(
         text: String, json: (any JSONDocument)? = nil, fullScreen: (any FullScreen)? = nil,
-        isVerbatim: Bool = false, isOld: Bool = false, isAlarm: Bool = false
+        isVerbatim: Bool = false, isOld: Bool = false, isAlarm: Bool = false, yesOrNo: Bool? = nil
     ) {
         self.text = text
         self.json = json
@@ -119,6 +123,7 @@ public struct CommandOutput: Sendable {
         self.isVerbatim = isVerbatim
         self.isOld = isOld
         self.isAlarm = isAlarm
+        self.yesOrNo = yesOrNo
     }
 
     /// The exit status of an answer written in full but built from old data: 3, outside `sysexits.h`'s range and
@@ -127,6 +132,8 @@ public struct CommandOutput: Sendable {
     /// The exit status of an answer written in full that shows what the command was asked to watch for: 4, for the
     /// same reasons as 3.
     package static let alarmStatus: Int32 = 4
+    /// The exit status of a "no" (`yesOrNo`): 1, as `grep` and `test` say no.
+    package static let noStatus: Int32 = 1
 
     public static let empty = CommandOutput(text: "")
 }

@@ -245,13 +245,15 @@ public final class Shell {
     }
 
     /// Writes a command's answer: text on standard output, or its JSON document. Returns the exit status it stands
-    /// for: 0, 3 (`CommandOutput.oldDataStatus`) when it was built from old data, or 70 (`EX_SOFTWARE`) when the
+    /// for: 0, 3 (`CommandOutput.oldDataStatus`) when it was built from old data, 0 or 1 for a yes or a no
+    /// (`CommandOutput.yesOrNo`), or 70 (`EX_SOFTWARE`) when the
     /// answer could not be made into JSON and an error document was written instead (a script must never take an
     /// error document for an answer).
     @discardableResult
     public func write(_ result: CommandOutput) -> Int32 {
         let written = writeAnswer(result)
         guard written == 0 else { return written }
+        if let yes = result.yesOrNo { return yes ? 0 : CommandOutput.noStatus }
         return result.isAlarm ? CommandOutput.alarmStatus : result.isOld ? CommandOutput.oldDataStatus : 0
     }
 

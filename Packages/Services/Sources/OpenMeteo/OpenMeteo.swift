@@ -60,6 +60,20 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
         }
     }
 
+    /// `minutely_15`: each amount is the sum over the 15 minutes before its time.
+    public struct Minutely15: Decodable, Sendable, Equatable {
+        public var time: [String]
+        public var precipitation: [Double?]?
+        public var rain: [Double?]?
+        public var snowfall: [Double?]?
+        public var weatherCode: [Int?]?
+
+        enum CodingKeys: String, CodingKey {
+            case time, precipitation, rain, snowfall
+            case weatherCode = "weather_code"
+        }
+    }
+
     public struct Daily: Decodable, Sendable, Equatable {
         public var time: [String]
         public var weatherCode: [Int?]?
@@ -89,10 +103,12 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
     public var current: Current?
     public var hourly: Hourly?
     public var daily: Daily?
+    public var minutely15: Minutely15?
 
     enum CodingKeys: String, CodingKey {
         case latitude, longitude, timezone, current, hourly, daily
         case utcOffsetSeconds = "utc_offset_seconds"
+        case minutely15 = "minutely_15"
     }
 }
 
@@ -102,6 +118,10 @@ public enum OpenMeteo {
     /// Days asked for (the most Open-Meteo gives); an answer with more has them dropped (see
     /// `WeatherReport.checked`).
     public static let forecastDays = 16
+    /// Quarter hours asked for from the one under way: six hours (`rain --within` up to 6h at 15-minute steps; the
+    /// hours beyond come from the hourly forecast). Open-Meteo's own models give them over North America (HRRR) and
+    /// central Europe (ICON-D2, AROME); elsewhere they are the hourly forecast interpolated (its documentation).
+    public static let quarterHours = 24
 
     /// The DTOs name their keys (`temperature_2m`); a plain decoder.
     public static var decoder: JSONDecoder { JSONDecoder() }
@@ -269,6 +289,8 @@ public enum OpenMeteo {
                 "daily",
                 "weather_code,temperature_2m_max,temperature_2m_min,sunrise,sunset,precipitation_sum,precipitation_probability_max,wind_speed_10m_max"
             ),
+            QueryItem("minutely_15", "precipitation,rain,snowfall,weather_code"),
+            QueryItem("forecast_minutely_15", String(quarterHours)),
             QueryItem("timezone", "auto"),
             QueryItem("forecast_days", String(forecastDays)),
             QueryItem("temperature_unit", "celsius"),
@@ -334,6 +356,17 @@ public enum OpenMeteo {
                         windSpeed: element(daily.windSpeed10mMax, index)))
             }
         }
+        var quarters: [QuarterHour] = []
+        if let minutely = dto.minutely15 {
+            for (index, time) in minutely.time.enumerated() {
+                guard let date = local.date(time) else { continue }
+                quarters.append(
+                    QuarterHour(
+                        time: date, precipitation: element(minutely.precipitation, index),
+                        rain: element(minutely.rain, index), snowfall: element(minutely.snowfall, index),
+                        code: element(minutely.weatherCode, index)))
+            }
+        }
         return WeatherReport(
             location: location, provider: "open-meteo", observedAt: observed, utcOffset: offset,
             current: CurrentWeather(
@@ -343,7 +376,7 @@ public enum OpenMeteo {
                 isDay: (current.isDay ?? 1) == 1, precipitation: current.precipitation, windGusts: current.windGusts10m,
                 uvIndex: current.uvIndex, pressure: current.pressureMsl, visibility: current.visibility,
                 cloudCover: current.cloudCover, dewPoint: current.dewPoint2m),
-            hours: hours, days: days)
+            hours: hours, days: days, quarters: quarters)
     }
 
     /// `array[index]` when the array exists, is long enough and the value is not null.

@@ -45,6 +45,8 @@ public enum Plausible {
         name: "chance of precipitation", unit: "%", bounds: 0...100)
     /// The most rain measured in a day is 1,825 mm (Réunion, 1966).
     public static let precipitation = Range(name: "precipitation", unit: "mm", bounds: 0...2_000)
+    /// Fresh snow in a time step: the deepest in a day on record is under 2 m.
+    public static let snowfall = Range(name: "snowfall", unit: "cm", bounds: 0...500)
     public static let uvIndex = Range(name: "UV index", unit: "", bounds: 0...30)
     /// Sea-level pressure: the records are 870 hPa (Typhoon Tip) and 1,084 hPa (Agata).
     public static let pressure = Range(name: "pressure", unit: "hPa", bounds: 850...1_100)
@@ -56,7 +58,7 @@ public enum Plausible {
     /// Every range, for documentation and tests.
     public static let all = [
         temperature, feelsLike, humidity, windSpeed, windDirection, precipitationProbability, precipitation, uvIndex,
-        pressure, visibility, cloudCover, dewPoint,
+        pressure, visibility, cloudCover, dewPoint, snowfall,
     ]
 }
 
@@ -151,6 +153,26 @@ extension WeatherReport {
         }
         if beyond > 0 { repairs.append(.init("\(beyond) hours beyond the \(requested) days asked for", .extra)) }
         report.hours = hours
+
+        // Quarter hours: in time order, each once; an impossible amount is left out (a quarter hour with none is
+        // dropped: it would be told as dry).
+        var seenQuarters = Set<Date>()
+        report.quarters = self.quarters.sorted { $0.time < $1.time }.compactMap { quarter in
+            let day = parser.day(quarter.time)
+            guard seenQuarters.insert(quarter.time).inserted else {
+                repairs.append(.init("a second forecast for a quarter hour of \(day)", .extra))
+                return nil
+            }
+            var quarter = quarter
+            let scope = LeftOutValue.Scope.hour(day)
+            quarter.precipitation = keep(
+                quarter.precipitation, Plausible.precipitation, " in a quarter hour of \(day)", scope)
+            quarter.rain = keep(quarter.rain, Plausible.precipitation, " (rain) in a quarter hour of \(day)", scope)
+            quarter.snowfall = keep(
+                quarter.snowfall, Plausible.snowfall, " in a quarter hour of \(day)", scope)
+            return quarter.precipitation == nil ? nil : quarter
+        }
+        report.leftOut = repairs
         report.leftOut = repairs
         return report
     }

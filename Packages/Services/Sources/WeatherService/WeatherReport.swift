@@ -205,6 +205,32 @@ public struct HourForecast: Sendable, Equatable, Codable {
     }
 }
 
+/// Fifteen minutes of precipitation (Open-Meteo's `minutely_15`): what falls in the quarter hour that *ends* at
+/// `time` (the provider's convention: a sum over the preceding 15 minutes).
+public struct QuarterHour: Sendable, Equatable, Codable {
+    /// The end of the quarter hour.
+    public var time: Date
+    /// mm of water, rain, showers and snow together.
+    public var precipitation: Double?
+    /// mm of rain from large-scale systems (not showers).
+    public var rain: Double?
+    /// cm of snow.
+    public var snowfall: Double?
+    /// The WMO code of the quarter hour, when sent.
+    public var code: Int?
+
+    public init(time: Date, precipitation: Double?, rain: Double? = nil, snowfall: Double? = nil, code: Int? = nil) {
+        self.time = time
+        self.precipitation = precipitation
+        self.rain = rain
+        self.snowfall = snowfall
+        self.code = code
+    }
+
+    /// The quarter hour's length: the rate of an amount is `amount × 4` mm/h.
+    public static let length: TimeInterval = 900
+}
+
 /// One day of the forecast.
 public struct DayForecast: Sendable, Equatable, Codable {
     /// The local date, `2026-11-22`.
@@ -275,6 +301,8 @@ public struct WeatherReport: Sendable, Equatable, Codable {
     public var current: CurrentWeather
     public var hours: [HourForecast]
     public var days: [DayForecast]
+    /// The next hours in quarter hours, when the provider gives them (Open-Meteo); else empty.
+    public var quarters: [QuarterHour]
     /// What `checked(days:)` found impossible and left out: empty for a sound answer.
     public var leftOut: [LeftOutValue]
 
@@ -283,7 +311,7 @@ public struct WeatherReport: Sendable, Equatable, Codable {
 
     public init(
         location: WeatherLocation, provider: String, observedAt: Date, utcOffset: Int, current: CurrentWeather,
-        hours: [HourForecast], days: [DayForecast], leftOut: [LeftOutValue] = []
+        hours: [HourForecast], days: [DayForecast], quarters: [QuarterHour] = [], leftOut: [LeftOutValue] = []
     ) {
         self.location = location
         self.provider = provider
@@ -292,11 +320,12 @@ public struct WeatherReport: Sendable, Equatable, Codable {
         self.current = current
         self.hours = hours
         self.days = days
+        self.quarters = quarters
         self.leftOut = leftOut
     }
 
     enum CodingKeys: String, CodingKey {
-        case location, provider, observedAt, utcOffset, current, hours, days, leftOut
+        case location, provider, observedAt, utcOffset, current, hours, days, quarters, leftOut
     }
 
     /// The words-only list that reports cached before `leftOut` carried.
@@ -313,6 +342,8 @@ public struct WeatherReport: Sendable, Equatable, Codable {
         current = try container.decode(CurrentWeather.self, forKey: .current)
         hours = try container.decode([HourForecast].self, forKey: .hours)
         days = try container.decode([DayForecast].self, forKey: .days)
+        // Reports cached before the quarter hours were asked for have none.
+        quarters = try container.decodeIfPresent([QuarterHour].self, forKey: .quarters) ?? []
         if let leftOut = try container.decodeIfPresent([LeftOutValue].self, forKey: .leftOut) {
             self.leftOut = leftOut
         } else {

@@ -112,6 +112,33 @@ import WeatherService
             Plausible.pressure.contains(870) && Plausible.pressure.contains(1084) && !Plausible.pressure.contains(0))
         #expect(Plausible.precipitation.contains(0) && !Plausible.precipitation.contains(-0.1))
         #expect(!Plausible.uvIndex.contains(-1) && !Plausible.cloudCover.contains(101))
-        #expect(Plausible.all.count == 12)
+        // Snow: 193 cm fell in a day at Silver Lake, Colorado (1921).
+        #expect(Plausible.snowfall.contains(193) && !Plausible.snowfall.contains(-1))
+        #expect(Plausible.all.count == 13)
+    }
+
+    @Test func quarterHoursAreCheckedLikeHours() {
+        let start = Date(timeIntervalSince1970: 1_795_356_000)
+        let report = WeatherReport(
+            location: WeatherLocation(id: nil, name: "X", country: "CA", latitude: 43.7, longitude: -79.4),
+            provider: "open-meteo", observedAt: start, utcOffset: -18_000,
+            current: CurrentWeather(
+                temperature: 3, feelsLike: nil, humidity: nil, windSpeed: nil, windDirection: nil, condition: .rain,
+                code: 61, isDay: true),
+            hours: [], days: [],
+            quarters: [
+                QuarterHour(time: start.addingTimeInterval(1800), precipitation: 0.4, rain: 0.4, snowfall: 0),
+                QuarterHour(time: start.addingTimeInterval(900), precipitation: 0.2),
+                QuarterHour(time: start.addingTimeInterval(900), precipitation: 9),
+                QuarterHour(time: start.addingTimeInterval(2700), precipitation: -3),
+                QuarterHour(time: start.addingTimeInterval(3600), precipitation: 0.1, snowfall: 900),
+            ]
+        ).checked(days: 7)
+        // In time order, the repeated time's first kept, the impossible amount's quarter hour left out (it would
+        // read as dry), the impossible snowfall left out and its quarter hour kept.
+        #expect(report.quarters.map(\.precipitation) == [0.2, 0.4, 0.1])
+        #expect(report.quarters.last?.snowfall == nil)
+        #expect(report.repairs.contains { $0.hasPrefix("precipitation -3 mm in a quarter hour of 2026-11-22") })
+        #expect(report.repairs.contains("a second forecast for a quarter hour of 2026-11-22"))
     }
 }

@@ -146,7 +146,7 @@ struct WeatherDocument: JSONDocument {
         let clock = now
         rain = WeatherViews.rainSummary(report, now: clock, units: units)
         switch mode {
-        case .current: break
+        case .current, .rain: break
         case .hourly:
             hours = WeatherViews.upcomingHours(report, now: clock, step: options.step).map {
                 Hour(

@@ -422,7 +422,26 @@ extension WeatherViews {
     /// at least 0.1 mm or a chance of 50 % or more; the first run of wet hours is told. A run with less than 0.1 mm
     /// in all is "A chance of rain from … (98 %)": never rain of 0 mm.
     static func rainSummary(_ report: WeatherReport, now: Date, units: Units) -> String? {
-        let start = now.addingTimeInterval(-3_599)
+        // Quarter hours first, where the provider gives an hour or more of them from now: a spell that starts in
+        // them is told to the quarter hour; when they are dry, the hours after them are told.
+        let quarters = report.quarters.filter { $0.time > now }
+        guard quarters.count >= 4, let reach = quarters.last?.time else {
+            return hourlyRainSummary(report, from: now.addingTimeInterval(-3_599), now: now, units: units)
+        }
+        let outlook = RainOutlook(report, now: now, horizon: 24 * 3600)
+        let frame = Frame(units: units, now: now, painter: Painter(enabled: false))
+        if let spell = outlook.spell, spell.start < reach {
+            return rainSentence(outlook, report: report, horizon: now.addingTimeInterval(24 * 3600), frame: frame)
+        }
+        guard let later = hourlyRainSummary(report, from: reach, now: now, units: units),
+            !later.hasPrefix("Dry for")
+        else { return "Dry for the next 24 hours" }
+        return "Dry until \(clock(reach, report.utcOffset, units.clock)), then "
+            + later.prefix(1).lowercased() + later.dropFirst()
+    }
+
+    /// The hourly summary from the hour starting at `from`.
+    static func hourlyRainSummary(_ report: WeatherReport, from start: Date, now: Date, units: Units) -> String? {
         let hours = report.hours.filter { $0.time >= start && $0.time < start.addingTimeInterval(24 * 3600) }
         guard hours.count >= 2 else { return nil }
         let stepLength = hours[1].time.timeIntervalSince(hours[0].time)
@@ -444,7 +463,7 @@ extension WeatherViews {
         let chance = run.compactMap(\.precipitationProbability).max().map { " (\(whole($0)) %)" } ?? ""
         let amount = amounts.isEmpty || dry ? "" : ", \(units.rain.amount(total))"
         let reachesEnd = last == hours.count - 1
-        if first == 0 {
+        if first == 0, start <= now {
             return reachesEnd
                 ? "\(kind) now and for the next 24 hours\(chance)\(amount)"
                 : "\(kind) now, until \(end)\(chance)\(amount)"

@@ -70,6 +70,7 @@ struct WeatherOutput {
             case .forecast:
                 WeatherViews.forecast(shown, place: state.place, days: state.options.days, frame: frame, note: note)
             case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
+            case .rain: WeatherViews.rain(shown, place: state.place, within: state.options.within, frame: frame)
             }
         // A warning in force: one line at the top, whatever the view.
         let warning = WeatherViews.warningLine(
@@ -112,6 +113,40 @@ struct WeatherOutput {
         return CommandOutput(
             text: WeatherViews.bar(bar, content),
             json: LineDocument(line: content.text, state: state, shown: shown, now: frame.now), isVerbatim: true)
+    }
+
+    /// `rain [PLACE] [--within D]`: the view, its document, and with `--within` a yes or a no (exit 0 or 1); a no
+    /// is never said where the forecast kept does not reach that far (exit 69).
+    func rain() throws(CommandError) -> CommandOutput {
+        let output = try shown()
+        guard let shown = state.weather.value else { return output }
+        let frame = frame
+        let within = state.options.within
+        let span = within ?? 2 * 3600
+        let outlook = RainOutlook(shown.report, now: frame.now, horizon: max(span, 2 * 3600))
+        let deadline = frame.now.addingTimeInterval(span)
+        let expected = outlook.expected(before: deadline)
+        // A script reads only the status: an old forecast must not pass for a current one.
+        if within != nil, shown.isOld(now: frame.now) {
+            throw .failure(
+                "rain_unknown",
+                "Cannot tell whether it rains within \(WeatherViews.span(span)): the forecast kept is "
+                    + "\(WeatherViews.shortAge(shown.age(now: frame.now))) old ('rain' alone shows it, with its age).",
+                kind: .unavailable)
+        }
+        if within != nil, !expected, !outlook.covers(deadline) {
+            throw .failure(
+                "rain_unknown",
+                "Cannot tell whether it rains within \(WeatherViews.span(span)): "
+                    + WeatherViews.rainReach(outlook, report: shown.report, frame: frame),
+                kind: .unavailable)
+        }
+        let document = RainDocument(
+            shown, place: state.place, outlook: outlook, within: within, now: frame.now, units: state.units,
+            sentence: WeatherViews.rainSentence(outlook, report: shown.report, horizon: deadline, frame: frame))
+        return CommandOutput(
+            text: output.text, json: document, isOld: shown.isOld(now: frame.now),
+            yesOrNo: within == nil ? nil : expected)
     }
 
     func air() throws(CommandError) -> CommandOutput {

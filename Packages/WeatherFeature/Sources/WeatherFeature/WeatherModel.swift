@@ -16,6 +16,8 @@ final class WeatherModel: ObservableViewModel {
         case current, hourly, forecast
         /// `forecast --parts`: morning, afternoon, evening and night of 3 days.
         case parts
+        /// `rain`: the next hours' rain, in quarter hours where they are given.
+        case rain
     }
 
     /// How much a view shows: `forecast --days N`, `hourly --step N`.
@@ -24,6 +26,8 @@ final class WeatherModel: ObservableViewModel {
         var days = 7
         /// Hours between the rows of `hourly`: 3 (24 hours) or 1 and 2 (48 hours).
         var step = 3
+        /// `rain --within`: how far ahead the question reaches, seconds (nil: no question, the next two hours).
+        var within: TimeInterval?
     }
 
     /// One unit chosen with `unit`.

@@ -70,7 +70,7 @@ public final class WeatherPlugin: FeaturePlugin {
             RegisteredCommand(AirCommand.self, on: model), RegisteredCommand(CompareCommand.self, on: model),
             RegisteredCommand(PresetsCommand.self, on: model), RegisteredCommand(RefreshCommand.self, on: model),
             RegisteredCommand(FavCommand.self, on: model), RegisteredCommand(UnfavCommand.self, on: model),
-            RegisteredCommand(FavoritesCommand.self, on: model),
+            RegisteredCommand(FavoritesCommand.self, on: model), RegisteredCommand(RainCommand.self, on: model),
         ]
     }
 

@@ -1,0 +1,108 @@
+import CoreKit
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 28 through the built App against a server on 127.0.0.1: `rain` and its `--within` exit status, its JSON, the
+/// hours of a provider without quarter hours, and the status bars' formats.
+@Suite(.serialized) struct QuestionsEndToEndTests {
+    /// Toronto's recorded answer (moved to today) with the quarter hours of a recorded Berlin thunderstorm (see
+    /// the weather feature's Fixtures/SOURCES.md) from its 09:00, stamped from the quarter hour under way in
+    /// Toronto: the rain starts 1 h 45 min from now, the downpour 2 h 30 min from now. Values as recorded.
+    static func forecast(now: Date = Date()) throws -> String {
+        var toronto = try #require(
+            try JSONSerialization.jsonObject(with: Data(weatherFixture("open-meteo-toronto.json").utf8))
+                as? [String: Any])
+        let berlin = try #require(
+            try JSONSerialization.jsonObject(with: Data(fixture("open-meteo-minutely15-berlin-storm.json").utf8))
+                as? [String: Any])
+        var block = try #require(berlin["minutely_15"] as? [String: Any])
+        let offset = try #require(toronto["utc_offset_seconds"] as? Int)
+        let start = try #require((block["time"] as? [String])?.firstIndex(of: "2026-06-21T09:00"))
+        let local = (now.timeIntervalSince1970 + Double(offset)) / 900
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
+        // The quarter hour under way ends at the next quarter.
+        let first = (local.rounded(.down) + 1) * 900
+        let count = 24
+        block["time"] = (0..<count).map {
+            formatter.string(from: Date(timeIntervalSince1970: first + Double($0) * 900))
+        }
+        for key in ["precipitation", "rain"] {
+            block[key] = Array(try #require(block[key] as? [Any])[start..<(start + count)])
+        }
+        block = block.filter { ["time", "precipitation", "rain"].contains($0.key) }
+        toronto["minutely_15"] = block
+        return String(decoding: try JSONSerialization.data(withJSONObject: toronto), as: UTF8.self)
+    }
+
+    func runner(_ home: TemporaryDirectory, _ server: LoopbackServer, _ extra: [String: String] = [:]) -> ProcessRunner
+    {
+        AppBinary.runner(
+            home: home,
+            environment: [
+                "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
+                "SKYLENS_OPENWEATHER_URL": server.baseURL.absoluteString,
+            ].merging(extra) { $1 })
+    }
+
+    @Test func rainWithinAnswersByItsStatusFromOneRequest() throws {
+        let home = try TemporaryDirectory()
+        let body = try Self.forecast()
+        let server = try LoopbackServer(always: .json(body))
+        let run = runner(home, server)
+        let soon = try run.run(["--", "rain", "Toronto", "--within", "30m"])
+        #expect(soon.status == 1, "\(soon.stderr)")
+        #expect(
+            soon.stdout.contains("Dry for the next 30 minutes; rain from") && soon.stdout.contains("⣀"),
+            "\(soon.stdout)")
+        let later = try run.run(["--", "rain", "Toronto", "--within", "3h"])
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(later.stdout.unwrapped.contains("(61.6 mm/h)"), "\(later.stdout)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try run.run(["--format", "json", "rain", "Toronto", "--within", "3h"]).stdout.utf8))
+                as? [String: Any])
+        #expect(document["schema"] as? String == "skylens.rain/1")
+        #expect((document["spell"] as? [String: Any])?["kind"] as? String == "rain")
+        // The weather's rain line from the same answer, and one request for everything (kept 10 minutes).
+        let weather = try run.run(["--", "weather", "Toronto"])
+        #expect(weather.stdout.unwrapped.contains("(61.6 mm/h), dry again by"), "\(weather.stdout)")
+        #expect(server.requests.filter { $0.path == "/v1/forecast" }.count == 1)
+        #expect(try run.run(["--", "rain", "Toronto", "--within", "never"]).status == 64)
+    }
+
+    @Test func aProviderWithoutQuarterHoursIsToldInItsSteps() throws {
+        let home = try TemporaryDirectory()
+        let current = try weatherFixture("owm-current-toronto.json")
+        let forecast = try weatherFixture("owm-forecast-toronto.json")
+        let server = try LoopbackServer { request in
+            .respond(.json(request.path.hasSuffix("/forecast") ? forecast : current))
+        }
+        let run = runner(
+            home, server, ["SKYLENS_WEATHER_PROVIDER": "openweathermap", "OPENWEATHER_API_KEY": "K"])
+        let result = try run.run(["--", "rain", "Toronto"])
+        #expect([0, 3].contains(result.status), "\(result.stderr)")
+        #expect(result.stdout.unwrapped.contains("In 3-hour steps"), "\(result.stdout)")
+    }
+
+    @Test func statusBarsReadTheirOwnShapes() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer(always: .json(try Self.forecast()))
+        let run = runner(home, server)
+        let waybar = try run.run(["--", "weather", "Toronto", "--line", "--format", "waybar"])
+        #expect(waybar.status == 0, "\(waybar.stderr)")
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(waybar.stdout.utf8)) as? [String: Any])
+        #expect((object["text"] as? String)?.hasPrefix("Toronto: ") == true)
+        #expect((object["class"] as? [String])?.first == "cold")
+        let i3 = try run.run(["--", "weather", "Toronto", "--line", "--format", "i3blocks"])
+        #expect(i3.stdout.split(separator: "\n").count == 3 && i3.stdout.split(separator: "\n")[2].hasPrefix("#"))
+        let polybar = try run.run(["--", "weather", "Toronto", "--line", "--format", "polybar"])
+        #expect(polybar.stdout.hasPrefix("%{F#") && polybar.stdout.hasSuffix("%{F-}\n"))
+        let wrong = try run.run(["--", "weather", "Toronto", "--line", "--format", "json"])
+        #expect(wrong.status == 64 && wrong.stderr.contains("skylens --format json weather --line"))
+    }
+}
