@@ -26,6 +26,8 @@ struct AppConfiguration: Sendable, Equatable {
     var openMeteoURL: URL
     /// Open-Meteo's air-quality API (`SKYLENS_AIR_QUALITY_URL` for tests).
     var airQualityURL: URL
+    /// Open-Meteo's historical weather API, for the normals (`SKYLENS_ARCHIVE_URL` for tests).
+    var archiveURL: URL = URL(string: "https://archive-api.open-meteo.com")!
     var openWeatherURL: URL
     /// Never printed, logged or stored.
     var openWeatherKey: String?
@@ -128,6 +130,9 @@ struct AppConfiguration: Sendable, Equatable {
         let airQualityURL =
             try testURL("SKYLENS_AIR_QUALITY_URL", "air quality")
             ?? URL(string: "https://air-quality-api.open-meteo.com")!
+        let archiveURL =
+            try testURL("SKYLENS_ARCHIVE_URL", "historical weather")
+            ?? URL(string: "https://archive-api.open-meteo.com")!
         let openWeatherURL =
             try testURL("SKYLENS_OPENWEATHER_URL", "OpenWeatherMap") ?? URL(string: "https://api.openweathermap.org")!
         // A header's value: printable ASCII without parentheses, never a line break (no header can be smuggled in).
@@ -147,7 +152,7 @@ struct AppConfiguration: Sendable, Equatable {
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
             citiesURL: citiesURL, provider: provider, units: units,
             place: settings.value(.place)?.text.trimmingCharacters(in: .whitespaces), openMeteoURL: openMeteoURL,
-            airQualityURL: airQualityURL, openWeatherURL: openWeatherURL,
+            airQualityURL: airQualityURL, archiveURL: archiveURL, openWeatherURL: openWeatherURL,
             openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"), userAgentContact: userAgentContact)
     }
 

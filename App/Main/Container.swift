@@ -95,7 +95,9 @@ struct Container: Sendable {
                     http: HTTPClient(baseURL: configuration.airQualityURL, transport: transport)),
                 airCache: .sqlite(database),
                 today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
-                unitDefaults: configuration.units, defaultPlace: configuration.place, alerts: alerts),
+                unitDefaults: configuration.units, defaultPlace: configuration.place, alerts: alerts,
+                climate: OpenMeteo.climate(http: HTTPClient(baseURL: configuration.archiveURL, transport: transport)),
+                climateCache: .sqlite(database)),
             AlertsPlugin(alerts: alerts, catalogue: .live(catalogue), places: places, now: { Date() }),
             MapPlugin(
                 catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },

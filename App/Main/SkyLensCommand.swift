@@ -14,7 +14,8 @@ struct SkyLensCommand: AsyncParsableCommand {
             With no COMMAND, starts an interactive session (or reads commands line by line from a pipe). With a \
             COMMAND, runs it once and exits: 0 on success, 64 on a usage error, 65 invalid input, 67 a place that \
             cannot be resolved, 69 a service unreachable with nothing kept, 75 a temporary failure worth retrying, \
-            78 a setting to fix, 1 any other failure (or `rain --within`'s no). Defaults can be set once in ~/.config/skylens/config.yaml (see \
+            78 a setting to fix, 1 any other failure (and `rain --within`'s no). Defaults can be set once in \
+            ~/.config/skylens/config.yaml (see \
             `skylens manual`). Type 'help' in a session, or run `App -- help`, for the \
             commands.
             """,

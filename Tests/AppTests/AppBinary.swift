@@ -31,6 +31,8 @@ enum AppBinary {
                 "SKYLENS_HOME": homePath, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error", "COLUMNS": "300",
                 // Never the developer's own config file: one in the test's folder, if the test writes one.
                 "XDG_CONFIG_HOME": homePath + "/config",
+                // The historical weather (the normals): nothing listens, so no test reaches the internet for it.
+                "SKYLENS_ARCHIVE_URL": "http://127.0.0.1:\(closedLoopbackPort())",
             ].merging(AlertsServer.shared.environment) { $1 }.merging(environment) { $1 })
     }
 }

@@ -46,7 +46,7 @@ import Testing
         let runner = AppBinary.runner(
             home: home,
             environment: [
-                "SKYLENS_OPEN_METEO_URL": base, "SKYLENS_AIR_QUALITY_URL": base,
+                "SKYLENS_OPEN_METEO_URL": base, "SKYLENS_AIR_QUALITY_URL": base, "SKYLENS_ARCHIVE_URL": base,
                 "SKYLENS_CONTACT_URL": base + "/contact",
             ])
         var found: [(command: String, line: String)] = []

@@ -88,6 +88,40 @@ import Testing
         #expect(result.stdout.unwrapped.contains("In 3-hour steps"), "\(result.stdout)")
     }
 
+    /// The recorded 1940–2024 archive answer for Sacramento (1 MB, kept once, in the weather feature's fixtures).
+    static func archive(filePath: StaticString = #filePath) throws -> String {
+        let here = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+        return try String(
+            contentsOf: here.appendingPathComponent(
+                "../../Packages/WeatherFeature/Tests/WeatherFeatureTests/Fixtures/"
+                    + "open-meteo-archive-sacramento-1940-2024-fahrenheit.json"), encoding: .utf8)
+    }
+
+    @Test func normalsAreFetchedOnceAndTheWeatherComparesWithThem() throws {
+        let home = try TemporaryDirectory()
+        let forecast = try Self.forecast()
+        let server = try LoopbackServer(always: .json(forecast))
+        let archive = try LoopbackServer(always: .json(try Self.archive()))
+        let run = runner(home, server, ["SKYLENS_ARCHIVE_URL": archive.baseURL.absoluteString])
+        let normals = try run.run(["--", "normals", "Sacramento"])
+        #expect(normals.status == 0, "\(normals.stderr)")
+        #expect(normals.stdout.contains("the usual year, 1991–2020") && normals.stdout.contains("Jul"))
+        let weather = try run.run(["--", "weather", "Sacramento"])
+        #expect(weather.stdout.unwrapped.contains("than usual for"), "\(weather.stdout)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try run.run(["--format", "json", "weather", "Sacramento"]).stdout.utf8))
+                as? [String: Any])
+        #expect((document["normal"] as? [String: Any])?["usualHigh"] is Double)
+        // Kept in the database: one archive request for all of it.
+        #expect(archive.requests.count == 1)
+        // Without the archive, the weather is as before and normals says why (69).
+        let other = try TemporaryDirectory()
+        let without = runner(other, server)
+        #expect(try without.run(["--", "weather", "Sacramento"]).status == 0)
+        #expect(try without.run(["--", "normals", "Sacramento"]).status == 69)
+    }
+
     @Test func statusBarsReadTheirOwnShapes() throws {
         let home = try TemporaryDirectory()
         let server = try LoopbackServer(always: .json(try Self.forecast()))
@@ -102,6 +136,9 @@ import Testing
         #expect(i3.stdout.split(separator: "\n").count == 3 && i3.stdout.split(separator: "\n")[2].hasPrefix("#"))
         let polybar = try run.run(["--", "weather", "Toronto", "--line", "--format", "polybar"])
         #expect(polybar.stdout.hasPrefix("%{F#") && polybar.stdout.hasSuffix("%{F-}\n"))
+        // A configured JSON format does not break a bar.
+        let configured = try run.run(["--format", "json", "weather", "Toronto", "--line", "--format", "waybar"])
+        #expect(configured.stdout.hasPrefix("{\"class\""), "\(configured.stdout)")
         let wrong = try run.run(["--", "weather", "Toronto", "--line", "--format", "json"])
         #expect(wrong.status == 64 && wrong.stderr.contains("skylens --format json weather --line"))
     }

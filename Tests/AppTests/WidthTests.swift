@@ -26,9 +26,11 @@ import Testing
     static func server() throws -> LoopbackServer {
         let forecast = try weatherFixture("open-meteo-toronto.json")
         let air = try weatherFixture("open-meteo-air-toronto.json")
+        let archive = try QuestionsEndToEndTests.archive()
         return try LoopbackServer { request in
             switch request.path {
             case "/v1/air-quality": return .respond(.json(air))
+            case "/v1/archive": return .respond(.json(archive))
             case "/v1/forecast" where request.queryItems["forecast_days"] == "1":
                 let count = (request.queryItems["latitude"] ?? "").split(separator: ",").count
                 let place = """
@@ -151,6 +153,7 @@ import Testing
             environment: [
                 "COLUMNS": "\(width)", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
                 "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
+                "SKYLENS_ARCHIVE_URL": server.baseURL.absoluteString,
             ])
         let examples = try Self.examples()
         #expect(examples.count >= 40)
@@ -202,6 +205,7 @@ import Testing
             environment: [
                 "COLUMNS": "\(width)", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
                 "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
+                "SKYLENS_ARCHIVE_URL": server.baseURL.absoluteString,
             ])
         for command in Self.commands {
             let result = try runner.run(command.first == "--version" ? command : ["--"] + command)
@@ -244,6 +248,7 @@ struct PseudoTerminalWidthTests {
                 "SKYLENS_HOME": home.path, "TERM": "xterm-256color", "SKYLENS_LOG_LEVEL": "error",
                 "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
                 "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
+                "SKYLENS_ARCHIVE_URL": server.baseURL.absoluteString,
             ]
         ).start(["-qfec", "sh '\(script.path)'", "/dev/null"]).wait(timeout: .seconds(120))
         #expect(result.status == 0, "\(result.stdout)")

@@ -112,10 +112,14 @@ public struct CommandOutput: Sendable {
     /// `CommandOutput.noStatus` for no, whatever the data's age (said in the text and the JSON), so that
     /// `skylens rain --within 30m && echo umbrella` works; nil for every other answer.
     package var yesOrNo: Bool?
+    /// The text is itself in a format another program reads (a status bar's, `weather --line --format waybar`): it
+    /// is written as it is whatever the session's format (a configured `format: json` must not break a bar).
+    package var isOwnFormat: Bool
 
     public init(
         text: String, json: (any JSONDocument)? = nil, fullScreen: (any FullScreen)? = nil,
-        isVerbatim: Bool = false, isOld: Bool = false, isAlarm: Bool = false, yesOrNo: Bool? = nil
+        isVerbatim: Bool = false, isOld: Bool = false, isAlarm: Bool = false, yesOrNo: Bool? = nil,
+        isOwnFormat: Bool = false
     ) {
         self.text = text
         self.json = json
@@ -124,6 +128,7 @@ public struct CommandOutput: Sendable {
         self.isOld = isOld
         self.isAlarm = isAlarm
         self.yesOrNo = yesOrNo
+        self.isOwnFormat = isOwnFormat
     }
 
     /// The exit status of an answer written in full but built from old data: 3, outside `sysexits.h`'s range and

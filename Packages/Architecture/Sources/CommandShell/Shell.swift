@@ -258,6 +258,11 @@ public final class Shell {
     }
 
     private func writeAnswer(_ result: CommandOutput) -> Int32 {
+        if result.isOwnFormat {
+            let text = clean(result.text)
+            output.standardOutput(text.hasSuffix("\n") ? text : text + "\n")
+            return 0
+        }
         switch configuration.format {
         case .text:
             if result.isVerbatim {

@@ -273,6 +273,62 @@ public enum OpenMeteo {
         }
     }
 
+    /// The usual weather of the place from Open-Meteo's historical weather API (`{base}/v1/archive`, ERA5 and its
+    /// successors): the daily highest and lowest temperature and precipitation of 1991–2020 in one request (about
+    /// 11,000 days, some 350 kB), made into `ClimateNormals` here. The API counts a long request as several calls,
+    /// so it is made once per place and kept for months (see the weather feature).
+    public static func climate(http: HTTPClient) -> ClimateClient {
+        ClimateClient(provider: "open-meteo-archive") { location throws(WeatherError) in
+            let years = ClimateNormals.referenceYears
+            var request = HTTPRequest.get(
+                "/v1/archive",
+                query: coordinates([location]) + [
+                    QueryItem("start_date", "\(years.lowerBound)-01-01"),
+                    QueryItem("end_date", "\(years.upperBound)-12-31"),
+                    QueryItem("daily", "temperature_2m_max,temperature_2m_min,precipitation_sum"),
+                    QueryItem("timezone", "auto"),
+                ])
+            request.timeout = .seconds(30)
+            request.maxBodyBytes = 8 << 20
+            let dto: OpenMeteoArchiveDTO
+            do throws(HTTPError) {
+                dto = try await http.send(
+                    request, decoding: OpenMeteoArchiveDTO.self, expected: "Open-Meteo historical weather",
+                    decoder: decoder)
+            } catch {
+                throw WeatherError.from(error, provider: "Open-Meteo")
+            }
+            guard let normals = normals(from: dto, for: location) else {
+                throw .malformed("Open-Meteo sent no daily temperatures of past years for \(location.name).")
+            }
+            return normals
+        }
+    }
+
+    /// The normals of an archive answer: temperatures in °C (an answer in °F, as a client that asked for it gets, is
+    /// converted; precipitation in inches too), only the days of the reference years (an answer with more has the
+    /// rest dropped).
+    public static func normals(from dto: OpenMeteoArchiveDTO, for location: WeatherLocation) -> ClimateNormals? {
+        guard let daily = dto.daily else { return nil }
+        let units = dto.dailyUnits ?? [:]
+        func celsius(_ values: [Double?]?, _ key: String) -> [Double?] {
+            let fahrenheit = units[key]?.contains("F") == true
+            return (values ?? []).map { value in value.map { fahrenheit ? ($0 - 32) * 5 / 9 : $0 } }
+        }
+        let inches = units["precipitation_sum"] == "inch"
+        let years = ClimateNormals.referenceYears
+        let kept = daily.time.indices.filter { index in
+            Int(daily.time[index].prefix(4)).map { years.contains($0) } ?? false
+        }
+        let highs = celsius(daily.temperature2mMax, "temperature_2m_max")
+        let lows = celsius(daily.temperature2mMin, "temperature_2m_min")
+        let rain = (daily.precipitationSum ?? []).map { value in value.map { inches ? $0 * 25.4 : $0 } }
+        func pick(_ values: [Double?]) -> [Double?] { kept.map { $0 < values.count ? values[$0] : nil } }
+        return ClimateNormals.computed(
+            location: location, dates: kept.map { daily.time[$0] }, highs: pick(highs), lows: pick(lows),
+            precipitation: pick(rain))
+    }
+
     static func query(for location: WeatherLocation) -> [QueryItem] {
         [
             QueryItem("latitude", String(format: "%.4f", location.latitude)),
@@ -397,6 +453,34 @@ public struct OpenMeteoCurrentBatchDTO: Decodable, Sendable, Equatable {
         } else {
             places = [try container.decode(OpenMeteoForecastDTO.self)]
         }
+    }
+}
+
+/// Open-Meteo's `/v1/archive` answer, as sent: daily values of past years.
+public struct OpenMeteoArchiveDTO: Decodable, Sendable, Equatable {
+    public struct Daily: Decodable, Sendable, Equatable {
+        public var time: [String]
+        public var temperature2mMax: [Double?]?
+        public var temperature2mMin: [Double?]?
+        public var precipitationSum: [Double?]?
+
+        enum CodingKeys: String, CodingKey {
+            case time
+            case temperature2mMax = "temperature_2m_max"
+            case temperature2mMin = "temperature_2m_min"
+            case precipitationSum = "precipitation_sum"
+        }
+    }
+
+    public var latitude: Double
+    public var longitude: Double
+    public var daily: Daily?
+    /// Each daily variable's unit: `°C` (`°F` where the request asked), `mm` (`inch`).
+    public var dailyUnits: [String: String]?
+
+    enum CodingKeys: String, CodingKey {
+        case latitude, longitude, daily
+        case dailyUnits = "daily_units"
     }
 }
 

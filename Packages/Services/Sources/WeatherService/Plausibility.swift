@@ -173,7 +173,6 @@ extension WeatherReport {
             return quarter.precipitation == nil ? nil : quarter
         }
         report.leftOut = repairs
-        report.leftOut = repairs
         return report
     }
 }

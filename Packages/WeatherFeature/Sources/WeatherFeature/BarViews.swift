@@ -85,8 +85,9 @@ extension WeatherViews {
         var classes = [temperatureBand(current.temperature)]
         if let warning { classes += ["warning", "warning-\(warning.drawnSeverity.rawValue)"] }
         if shown.isOld(now: frame.now) { classes.append("stale") }
-        let nextHour = upcomingHours(report, now: frame.now, step: 1).first
-        let percentage = nextHour?.precipitationProbability.map { max(0, min(100, whole($0))) }
+        // The hour under way: the first that ends after now (a provider's hour holds the hour before its time).
+        let hourUnderWay = report.hours.first { $0.time > frame.now }
+        let percentage = hourUnderWay?.precipitationProbability.map { max(0, min(100, whole($0))) }
         let rgb: (UInt8, UInt8, UInt8)
         if let colour = warning?.drawnSeverity.colour {
             rgb = (colour.red, colour.green, colour.blue)

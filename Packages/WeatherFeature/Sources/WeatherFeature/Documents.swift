@@ -110,6 +110,8 @@ struct WeatherDocument: JSONDocument {
     var parts: [Part]?
     /// The official warnings in force at the place, most severe first (left out when none, or none could be had).
     var warnings: [WarningDocument]?
+    /// How today's high compares with the usual (left out while the normals are not known).
+    var normal: NormalsDocument.Today?
 
     init(
         _ shown: WeatherRepository.Shown, units: Units, mode: WeatherModel.Mode,
@@ -146,7 +148,7 @@ struct WeatherDocument: JSONDocument {
         let clock = now
         rain = WeatherViews.rainSummary(report, now: clock, units: units)
         switch mode {
-        case .current, .rain: break
+        case .current, .rain, .normals: break
         case .hourly:
             hours = WeatherViews.upcomingHours(report, now: clock, step: options.step).map {
                 Hour(

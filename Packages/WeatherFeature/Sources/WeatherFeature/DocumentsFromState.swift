@@ -32,6 +32,9 @@ extension WeatherDocument {
             shown, units: state.units, mode: state.mode, options: state.options, now: now, note: note,
             alternatives: state.alternatives(for: shown))
         warnings = WarningDocument.list(state.warnings, now: now)
+        normal = state.normals.value.flatMap {
+            NormalsDocument.today($0.normals, report: shown.report, now: now, units: state.units)
+        }
     }
 }
 

@@ -201,7 +201,7 @@ extension WeatherViews {
 
     static func forecast(
         _ shown: WeatherRepository.Shown, place: Place?, days count: Int = 7, frame: Frame,
-        note: String? = nil
+        note: String? = nil, normals: ClimateNormals? = nil
     ) -> String {
         let report = shown.report
         let units = frame.units, painter = frame.painter
@@ -244,6 +244,9 @@ extension WeatherViews {
                         paint: { row, text in painter.paint(text, ColorScale.temperature(days[row].average)) })
                 ])
         lines += table.lines(width: frame.width, painter: painter)
+        if let normal = normalLine(report, normals: normals, now: frame.now, units: units) {
+            lines += DisplayWidth.wrapped(normal, width: frame.width, indent: "  ")
+        }
         lines += footer(shown, place: place, frame: frame, showing: showing)
         return lines.joined(separator: "\n")
     }
@@ -422,22 +425,15 @@ extension WeatherViews {
     /// at least 0.1 mm or a chance of 50 % or more; the first run of wet hours is told. A run with less than 0.1 mm
     /// in all is "A chance of rain from … (98 %)": never rain of 0 mm.
     static func rainSummary(_ report: WeatherReport, now: Date, units: Units) -> String? {
-        // Quarter hours first, where the provider gives an hour or more of them from now: a spell that starts in
-        // them is told to the quarter hour; when they are dry, the hours after them are told.
-        let quarters = report.quarters.filter { $0.time > now }
-        guard quarters.count >= 4, let reach = quarters.last?.time else {
+        // Quarter hours, where the provider gives an hour or more of them from now: the day told as `rain` tells it
+        // (each step ending at its time), the quarter hours then the hours after them.
+        guard report.quarters.filter({ $0.time > now }).count >= 4 else {
             return hourlyRainSummary(report, from: now.addingTimeInterval(-3_599), now: now, units: units)
         }
+        let day = now.addingTimeInterval(24 * 3600)
         let outlook = RainOutlook(report, now: now, horizon: 24 * 3600)
         let frame = Frame(units: units, now: now, painter: Painter(enabled: false))
-        if let spell = outlook.spell, spell.start < reach {
-            return rainSentence(outlook, report: report, horizon: now.addingTimeInterval(24 * 3600), frame: frame)
-        }
-        guard let later = hourlyRainSummary(report, from: reach, now: now, units: units),
-            !later.hasPrefix("Dry for")
-        else { return "Dry for the next 24 hours" }
-        return "Dry until \(clock(reach, report.utcOffset, units.clock)), then "
-            + later.prefix(1).lowercased() + later.dropFirst()
+        return rainSentence(outlook, report: report, horizon: day, frame: frame)
     }
 
     /// The hourly summary from the hour starting at `from`.

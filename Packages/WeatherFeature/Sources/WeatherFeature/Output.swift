@@ -65,12 +65,21 @@ struct WeatherOutput {
         let note = state.forecastNote(now: frame.now)
         let text: String =
             switch state.mode {
-            case .current: WeatherViews.current(shown, place: state.place, almanac: state.almanac, frame: frame)
+            case .current:
+                WeatherViews.current(
+                    shown, place: state.place, almanac: state.almanac, frame: frame,
+                    normals: state.normals.value?.normals)
             case .hourly: WeatherViews.hourly(shown, place: state.place, step: state.options.step, frame: frame)
             case .forecast:
-                WeatherViews.forecast(shown, place: state.place, days: state.options.days, frame: frame, note: note)
+                WeatherViews.forecast(
+                    shown, place: state.place, days: state.options.days, frame: frame, note: note,
+                    normals: state.normals.value?.normals)
             case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
             case .rain: WeatherViews.rain(shown, place: state.place, within: state.options.within, frame: frame)
+            case .normals:
+                state.normals.value.map {
+                    WeatherViews.normals(shown, normals: $0.normals, place: state.place, frame: frame)
+                } ?? ""
             }
         // A warning in force: one line at the top, whatever the view.
         let warning = WeatherViews.warningLine(
@@ -100,8 +109,8 @@ struct WeatherOutput {
             isOld: shown.isOld(now: frame.now))
     }
 
-    /// `--line --format BAR`: what the bar reads, written as it is; exit 0 whenever it is written (a bar hides or
-    /// reddens a script that fails), the data's age in its class and tooltip. In JSON mode, the line's document.
+    /// `--line --format BAR`: what the bar reads, written as it is whatever the session's format; exit 0 whenever it
+    /// is written (a bar hides or reddens a script that fails), the data's age in its class and tooltip.
     func statusBar(_ bar: StatusBar) throws(CommandError) -> CommandOutput {
         try model.checkProblem()
         if case .failed(let error) = state.weather { throw error.commandError }
@@ -110,18 +119,19 @@ struct WeatherOutput {
         frame.painter = Painter(enabled: false)
         let warning = state.warnings?.inForce(at: frame.now).first
         let content = WeatherViews.barContent(shown, place: state.place, frame: frame, warning: warning)
-        return CommandOutput(
-            text: WeatherViews.bar(bar, content),
-            json: LineDocument(line: content.text, state: state, shown: shown, now: frame.now), isVerbatim: true)
+        return CommandOutput(text: WeatherViews.bar(bar, content), isOwnFormat: true)
     }
 
     /// `rain [PLACE] [--within D]`: the view, its document, and with `--within` a yes or a no (exit 0 or 1); a no
     /// is never said where the forecast kept does not reach that far (exit 69).
     func rain() throws(CommandError) -> CommandOutput {
         let output = try shown()
-        guard let shown = state.weather.value else { return output }
-        let frame = frame
         let within = state.options.within
+        guard let shown = state.weather.value else {
+            if within != nil { throw WeatherError.notConfigured("No forecast to answer from.").commandError }
+            return output
+        }
+        let frame = frame
         let span = within ?? 2 * 3600
         let outlook = RainOutlook(shown.report, now: frame.now, horizon: max(span, 2 * 3600))
         let deadline = frame.now.addingTimeInterval(span)
@@ -147,6 +157,27 @@ struct WeatherOutput {
         return CommandOutput(
             text: output.text, json: document, isOld: shown.isOld(now: frame.now),
             yesOrNo: within == nil ? nil : expected)
+    }
+
+    /// `normals [PLACE]`: the usual year, or why it cannot be had (the weather itself may have been answered).
+    func normals() throws(CommandError) -> CommandOutput {
+        try model.checkProblem()
+        if case .failed(let error) = state.weather { throw error.commandError }
+        switch state.normals {
+        case .failed(let error): throw error.commandError
+        case .loaded(let normals):
+            let output = try shown()
+            guard let shown = state.weather.value else { return output }
+            let frame = frame
+            return CommandOutput(
+                text: output.text,
+                json: NormalsDocument(
+                    normals.normals, report: shown.report, fetchedAt: normals.fetchedAt, now: frame.now,
+                    units: state.units),
+                isOld: shown.isOld(now: frame.now))
+        default:
+            throw WeatherError.notConfigured("No source of the usual weather is set up.").commandError
+        }
     }
 
     func air() throws(CommandError) -> CommandOutput {

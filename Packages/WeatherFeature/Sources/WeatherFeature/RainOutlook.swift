@@ -94,11 +94,18 @@ struct RainOutlook: Sendable, Equatable {
                 : (hours.count > 1 ? hours[1].time.timeIntervalSince(hour.time) : 3600)
             guard length > 0, length <= 6 * 3600 else { continue }
             let start = hour.time.addingTimeInterval(-length)
-            guard after.map({ start >= $0 }) ?? (hour.time > now) else { continue }
-            steps.append(
-                Step(
-                    start: start, end: hour.time, amount: hour.precipitation, code: Self.code(hour.condition),
-                    chance: hour.precipitationProbability))
+            guard hour.time > (after ?? now) else { continue }
+            var step = Step(
+                start: start, end: hour.time, amount: hour.precipitation, code: Self.code(hour.condition),
+                chance: hour.precipitationProbability)
+            // The hour the quarter hours end in: its part after them, with what the hour has beyond theirs.
+            if let after, start < after {
+                let counted = report.quarters.filter { $0.time > start && $0.time <= after }
+                    .compactMap(\.precipitation).reduce(0, +)
+                step.start = after
+                step.amount = hour.precipitation.map { max(0, $0 - counted) }
+            }
+            steps.append(step)
         }
         // A spell is followed to its end, a day at most, whatever the horizon asked.
         steps = steps.filter { $0.start < limit }

@@ -126,7 +126,7 @@ extension WeatherViews {
         var mark = (frame.now.timeIntervalSince1970 / halfHour).rounded(.up) * halfHour
         while mark < frame.now.timeIntervalSince1970 + span {
             let date = Date(timeIntervalSince1970: mark)
-            let column = Int(((mark - frame.now.timeIntervalSince1970) / span * Double(columns)).rounded())
+            let column = Int(((mark - frame.now.timeIntervalSince1970) / span * Double(columns)).rounded(.down))
             let label = clock(date, report.utcOffset, frame.units.clock)
             _ = place("╵" + label, at: column)
             mark += halfHour

@@ -65,7 +65,8 @@ enum WeatherViews {
     }
 
     static func current(
-        _ shown: WeatherRepository.Shown, place: Place?, almanac: WeatherModel.Almanac? = nil, frame: Frame
+        _ shown: WeatherRepository.Shown, place: Place?, almanac: WeatherModel.Almanac? = nil, frame: Frame,
+        normals: ClimateNormals? = nil
     ) -> String {
         let report = shown.report
         let current = report.current
@@ -135,6 +136,9 @@ enum WeatherViews {
         }
         if let rain = rainSummary(report, now: frame.now, units: units) {
             lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
+        }
+        if let normal = normalLine(report, normals: normals, now: frame.now, units: units) {
+            lines += DisplayWidth.wrapped(normal, width: frame.width, indent: "  ")
         }
         lines += DisplayWidth.wrapped(observed(report, now: frame.now, units: units), width: frame.width, indent: "  ")
             .map { painter.paint($0, .dim) }

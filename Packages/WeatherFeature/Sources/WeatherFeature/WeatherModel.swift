@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import Synchronization
 import WeatherAlerts
 import WeatherService
 
@@ -18,6 +19,8 @@ final class WeatherModel: ObservableViewModel {
         case parts
         /// `rain`: the next hours' rain, in quarter hours where they are given.
         case rain
+        /// `normals`: the usual year at the place, with the forecast on it.
+        case normals
     }
 
     /// How much a view shows: `forecast --days N`, `hourly --step N`.
@@ -98,6 +101,8 @@ final class WeatherModel: ObservableViewModel {
         var presets: Presets?
         /// The day's length and the moon at the place on screen, today there (computed, never fetched).
         var almanac: Almanac?
+        /// The usual weather at the place shown (asked with the weather, waited for 2.5 s unless `normals` asked).
+        var normals: DataState<NormalsRepository.Shown, WeatherError> = .idle
         /// After `airRequested`: the place and its air.
         var air: DataState<AirRepository.Shown, WeatherError> = .idle
         var airPlace: Place?
@@ -176,6 +181,7 @@ final class WeatherModel: ObservableViewModel {
     private(set) var state = State()
     private let repository: WeatherRepository
     private let airRepository: AirRepository
+    private let normalsRepository: NormalsRepository?
     private let today: TodayClient
     /// The city list in use, opened on first use: every place is resolved in it (`PlaceFinder`).
     private let cities: @Sendable () async throws(CatalogueError) -> CityDirectory
@@ -198,9 +204,11 @@ final class WeatherModel: ObservableViewModel {
         today: TodayClient = .failing(.notConfigured("No source for several places.")),
         cities: @escaping @Sendable () async throws(CatalogueError) -> CityDirectory, settings: SettingsClient,
         favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
-        unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil, alerts: AlertsLookup? = nil
+        unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil, alerts: AlertsLookup? = nil,
+        normals: NormalsRepository? = nil
     ) {
         self.alerts = alerts
+        self.normalsRepository = normals
         self.unitDefaults = unitDefaults
         self.places = PlaceMemory(settings: settings, defaultPlace: defaultPlace)
         self.repository = repository
@@ -383,8 +391,12 @@ final class WeatherModel: ObservableViewModel {
         state.mode = mode
         state.weather = .loading
         state.warnings = nil
-        // The warnings are asked at the same time as the weather, and waited for 2.5 s at most.
+        // The warnings and the normals are asked at the same time as the weather, and waited for 2.5 s at most (the
+        // normals as long as they take when they are what was asked for).
         async let warnings = Self.warnings(alerts, Self.alertQuery(place.location, region: place.region))
+        async let normals = Self.normals(
+            normalsRepository, place.location, force: force && mode == .normals,
+            patience: mode == .normals ? nil : .milliseconds(2500))
         do {
             state.weather = .loaded(try await repository.weather(for: place.location, forceRefresh: force))
         } catch {
@@ -392,6 +404,7 @@ final class WeatherModel: ObservableViewModel {
             return
         }
         state.warnings = await warnings
+        state.normals = await normals
         // The place to show when `weather` (or `sky`, or `map`) is typed alone next time.
         await remember(place)
     }
@@ -466,6 +479,41 @@ final class WeatherModel: ObservableViewModel {
         }
     }
 
+    /// The place's normals: kept ones at once, else fetched and waited for `patience` (nil: as long as it takes);
+    /// a fetch that outlasts it goes on and keeps its answer for the next time.
+    nonisolated static func normals(
+        _ repository: NormalsRepository?, _ location: WeatherLocation, force: Bool, patience: Duration?
+    ) async -> DataState<NormalsRepository.Shown, WeatherError> {
+        guard let repository else { return .idle }
+        let fetch = Task { () async -> Result<NormalsRepository.Shown, WeatherError> in
+            do throws(WeatherError) {
+                return .success(try await repository.normals(for: location, forceRefresh: force))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let result: Result<NormalsRepository.Shown, WeatherError>?
+        if let patience {
+            // Whichever comes first, the answer or the end of patience; the fetch is never waited for beyond it.
+            let first = FirstAnswer<Result<NormalsRepository.Shown, WeatherError>?>()
+            result = await withCheckedContinuation { continuation in
+                first.wait(continuation)
+                Task { first.give(await fetch.value) }
+                Task {
+                    try? await Task.sleep(for: patience)
+                    first.give(nil)
+                }
+            }
+        } else {
+            result = await fetch.value
+        }
+        switch result {
+        case .success(let shown): return .loaded(shown)
+        case .failure(let error): return .failed(error)
+        case nil: return .idle
+        }
+    }
+
     /// Where a favourite is: as the city list in use has it, else as it was stored when it was kept (a list from
     /// `SKYLENS_CITIES_URL` may lack it).
     nonisolated static func location(
@@ -480,6 +528,20 @@ final class WeatherModel: ObservableViewModel {
         case .notFound(let message): .notFound(message)
         case .invalid(let message): .invalid(message)
         case .catalogue(let message): .catalogue(message)
+        }
+    }
+}
+
+/// The first of several answers, to one waiting continuation; later ones are dropped.
+final class FirstAnswer<Value: Sendable>: Sendable {
+    private let waiting = Mutex<CheckedContinuation<Value, Never>?>(nil)
+
+    func wait(_ continuation: CheckedContinuation<Value, Never>) { waiting.withLock { $0 = continuation } }
+
+    func give(_ value: Value) {
+        waiting.withLock {
+            $0?.resume(returning: value)
+            $0 = nil
         }
     }
 }

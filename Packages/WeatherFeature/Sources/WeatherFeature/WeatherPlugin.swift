@@ -31,6 +31,9 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - defaultPlace: where every feature starts before any place was shown (the `place` setting; Toronto).
     ///   - logger: where impossible values from the provider are recorded.
     ///   - alerts: the official warnings, shown at the top of the views and marked in `favorites` (nil: none).
+    ///   - climate: the usual weather of places (Open-Meteo's historical weather in the App; nil: `normals` is not
+    ///     offered an answer and no view compares with the usual).
+    ///   - climateCache: where normals are kept, for months (`AnswerCache.sqlite` in the App).
     public init(
         client: WeatherClient, fallback: WeatherClient? = nil, catalogue: CityListClient, favorites: FavoritesClient,
         cache: WeatherCacheClient, settings: SettingsClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
@@ -38,7 +41,8 @@ public final class WeatherPlugin: FeaturePlugin {
         airCache: AnswerCache<AirQuality> = .inMemory(),
         today: TodayClient = .failing(.notConfigured("No source for several places at once is set up.")),
         unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil,
-        logger: Logger = Logger(label: "skylens.weather"), alerts: AlertsLookup? = nil
+        logger: Logger = Logger(label: "skylens.weather"), alerts: AlertsLookup? = nil,
+        climate: ClimateClient? = nil, climateCache: AnswerCache<ClimateNormals> = .inMemory()
     ) {
         let repository = WeatherRepository(
             client: client, fallback: fallback, cache: cache, now: now, logger: logger)
@@ -47,7 +51,8 @@ public final class WeatherPlugin: FeaturePlugin {
             cities: { () async throws(CatalogueError) -> CityDirectory in try await catalogue.open(nil) },
             settings: settings, favorites: favorites,
             dataDirectory: dataDirectory, now: now, unitDefaults: unitDefaults, defaultPlace: defaultPlace,
-            alerts: alerts)
+            alerts: alerts,
+            normals: climate.map { NormalsRepository(client: $0, cache: climateCache, now: now) })
     }
 
     public var name: String { "Weather" }
@@ -71,6 +76,7 @@ public final class WeatherPlugin: FeaturePlugin {
             RegisteredCommand(PresetsCommand.self, on: model), RegisteredCommand(RefreshCommand.self, on: model),
             RegisteredCommand(FavCommand.self, on: model), RegisteredCommand(UnfavCommand.self, on: model),
             RegisteredCommand(FavoritesCommand.self, on: model), RegisteredCommand(RainCommand.self, on: model),
+            RegisteredCommand(NormalsCommand.self, on: model),
         ]
     }
 

@@ -174,3 +174,42 @@ struct AirRepository: Sendable {
         return air
     }
 }
+
+/// The usual weather of places (`ClimateNormals`): fetched once per place and kept for `keptFor`; past that, or
+/// asked again with `refresh`, fetched anew, the kept ones shown when that fails (the past does not change).
+struct NormalsRepository: Sendable {
+    struct Shown: Sendable, Equatable {
+        var normals: ClimateNormals
+        var fetchedAt: Date
+        var staleBecause: WeatherError?
+    }
+
+    /// Half a year: the normals of 1991–2020 change only when the archive is reprocessed.
+    static let keptFor: TimeInterval = 183 * 86_400
+
+    let client: ClimateClient
+    let cache: AnswerCache<ClimateNormals>
+    let now: @Sendable () -> Date
+
+    func normals(for location: WeatherLocation, forceRefresh: Bool) async throws(WeatherError) -> Shown {
+        let kept = try? await cache.entry(client.provider, location.cacheKey)
+        if !forceRefresh, let kept, now().timeIntervalSince(kept.fetchedAt) < Self.keptFor {
+            return Shown(normals: relabel(kept.value, location), fetchedAt: kept.fetchedAt)
+        }
+        do {
+            let normals = try await client.fetch(location)
+            let fetchedAt = now()
+            try? await cache.store(normals, client.provider, location.cacheKey, fetchedAt)
+            return Shown(normals: normals, fetchedAt: fetchedAt)
+        } catch {
+            guard let kept else { throw error }
+            return Shown(normals: relabel(kept.value, location), fetchedAt: kept.fetchedAt, staleBecause: error)
+        }
+    }
+
+    private func relabel(_ normals: ClimateNormals, _ location: WeatherLocation) -> ClimateNormals {
+        var normals = normals
+        normals.location = location
+        return normals
+    }
+}

@@ -23,12 +23,18 @@ import Testing
         }
     }
 
+    /// The recorded archive (Sacramento, 1940–2024) for every place's normals.
+    static func archive() throws -> LoopbackServer {
+        try LoopbackServer(
+            always: .json(try providerFixture("open-meteo-archive-sacramento-1940-2024-fahrenheit.json")))
+    }
+
     @Test(arguments: [40, 80, 200])
     func everyExampleFits(width: Int) async throws {
         let directory = try TemporaryDirectory()
         let weather = try WeatherHarness(
             server: try Self.server(), terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
-            directory: directory)
+            directory: directory, archive: try Self.archive())
         let examples = weather.harness.examplesOfCommandsAnywhere
         #expect(examples.count >= 10)
         let wide = await weather.harness.linesWiderThan(width, running: examples)
@@ -37,7 +43,8 @@ import Testing
 
     @Test func everyDocumentConformsToTheFeaturesSchemas() async throws {
         let directory = try TemporaryDirectory()
-        let weather = try WeatherHarness(server: try Self.server(), format: .json, directory: directory)
+        let weather = try WeatherHarness(
+            server: try Self.server(), format: .json, directory: directory, archive: try Self.archive())
         // Each example is a valid invocation (never refused as a usage error); every document it writes is checked.
         let refused = await weather.harness.usageErrors(
             running: weather.harness.examplesOfCommandsAnywhere + ["favorites", "presets", "weather Toronto"])

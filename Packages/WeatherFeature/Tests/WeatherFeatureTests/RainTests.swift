@@ -139,17 +139,61 @@ import WeatherService
         #expect(rain.output.stderr.contains("Cannot tell whether it rains within 2 hours"), "\(rain.output.stderr)")
     }
 
+    @Test func aForecastThatEndsBeforeTheTimeAskedCannotSayNo() async throws {
+        // Toronto's answer cut after its 11:00 hour, with no quarter hours: dry as far as it goes, which is not 6 h.
+        var toronto = try #require(
+            try JSONSerialization.jsonObject(with: Data(try providerFixture("open-meteo-toronto.json").utf8))
+                as? [String: Any])
+        var hourly = try #require(toronto["hourly"] as? [String: Any])
+        for (key, value) in hourly { hourly[key] = Array(try #require(value as? [Any]).prefix(12)) }
+        toronto["hourly"] = hourly
+        let server = try LoopbackServer(
+            always: .json(String(decoding: try JSONSerialization.data(withJSONObject: toronto), as: UTF8.self)))
+        let rain = try harness(server)
+        #expect(await rain.status("rain Toronto --within 90m") == .completed(status: 1))
+        #expect(await rain.status("rain Toronto --within 6h") == .completed(status: 69))
+        #expect(rain.output.stderr.contains("where the forecast kept ends"), "\(rain.output.stderr)")
+    }
+
+    @Test func theHourTheQuarterHoursEndInIsKeptWithoutAGap() async throws {
+        // The shape Open-Meteo sends for forecast_minutely_15=24 (the recorded Berlin evening: 24 quarter hours from
+        // the one under way), moved to start at 09:00 on the tests' day: they end at 14:45, inside the hour to 15:00.
+        var toronto = try #require(
+            try JSONSerialization.jsonObject(with: Data(try providerFixture("open-meteo-toronto.json").utf8))
+                as? [String: Any])
+        let berlin = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(try providerFixture("open-meteo-minutely15-berlin-evening.json").utf8)) as? [String: Any])
+        var block = try #require(berlin["minutely_15"] as? [String: Any])
+        let count = try #require(block["time"] as? [String]).count
+        block["time"] = (0..<count).map { String(format: "2026-11-22T%02d:%02d", 9 + $0 / 4, $0 % 4 * 15) }
+        toronto["minutely_15"] = block
+        let server = try LoopbackServer(
+            always: .json(String(decoding: try JSONSerialization.data(withJSONObject: toronto), as: UTF8.self)))
+        let json = try harness(server, format: .json)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("rain Toronto --within 8h").utf8))
+                as? [String: Any])
+        let steps = try #require(document["steps"] as? [[String: Any]])
+        let starts = steps.compactMap { $0["start"] as? String }, ends = steps.compactMap { $0["end"] as? String }
+        // Each step starts where the one before ended: no hour is lost at the hand-over.
+        #expect(Array(starts.dropFirst()) == Array(ends.dropLast()), "\(zip(starts, ends).map { "\($0)–\($1)" })")
+        #expect(ends.contains("2026-11-22T19:45:00Z") && starts.contains("2026-11-22T19:45:00Z"))
+    }
+
     @Test func durationsAreReadAsPeopleWriteThem() async throws {
         #expect(RainCommand.duration("30m") == 1800 && RainCommand.duration("2h") == 7200)
         #expect(RainCommand.duration("1h30m") == 5400 && RainCommand.duration("90min") == 5400)
         #expect(RainCommand.duration("45") == 2700 && RainCommand.duration("1 hour") == 3600)
         #expect(
             RainCommand.duration("2x") == nil && RainCommand.duration("h") == nil && RainCommand.duration("") == nil)
-        #expect(RainCommand.duration("30m5") == nil)
+        #expect(RainCommand.duration("30m5") == nil && RainCommand.duration("999999999999999999") != nil)
+        #expect(RainCommand.duration("99999999999h") == nil)
         let rain = try harness(try storm())
         #expect(await rain.status("rain Toronto --within soon") == .completed(status: 64))
         #expect(await rain.status("rain Toronto --within 5m") == .completed(status: 64))
         #expect(await rain.status("rain Toronto --within 25h") == .completed(status: 64))
+        #expect(await rain.status("rain Toronto --within 999999999999999999") == .completed(status: 64))
     }
 
     @Test func aQuarterHoursAmountIsTheFifteenMinutesBeforeIt() throws {

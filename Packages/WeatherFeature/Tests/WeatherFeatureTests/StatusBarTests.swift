@@ -41,12 +41,13 @@ import WeatherService
             tooltip.dropFirst(2).map { String($0.prefix(5)) } == ["10:00", "11:00", "12:00", "13:00", "14:00", "15:00"])
         let percentage = try #require(object["percentage"] as? Int)
         #expect((0...100).contains(percentage))
-        // The recorded answer's chance for the hour under way (09:00 in Toronto), read from it here.
+        // The recorded answer's chance for the hour under way at 09:05: the hour stamped 10:00 (a provider's hour
+        // holds the hour before its time), read from it here.
         let answer = try #require(
             try JSONSerialization.jsonObject(with: Data(try providerFixture("open-meteo-toronto.json").utf8))
                 as? [String: Any])
         let hourly = try #require(answer["hourly"] as? [String: Any])
-        let index = try #require((hourly["time"] as? [String])?.firstIndex(of: "2026-11-22T09:00"))
+        let index = try #require((hourly["time"] as? [String])?.firstIndex(of: "2026-11-22T10:00"))
         let chance = try #require((hourly["precipitation_probability"] as? [Any])?[index])
         #expect(percentage == (chance as? Int ?? (chance as? Double).map { Int($0.rounded()) }), "\(chance)")
         // Exit 0 and one request.
@@ -96,6 +97,12 @@ import WeatherService
         #expect(await harness.status("weather Toronto --format waybar") == .completed(status: 64))
         #expect(await harness.status("weather Toronto --template '%t' --format waybar") == .completed(status: 64))
         #expect(server.requests.isEmpty)
+    }
+
+    @Test func aBarsFormatWinsOverAConfiguredJSON() async throws {
+        let json = try WeatherHarness(server: server, format: .json, directory: directory)
+        let object = try waybar(await json.run("weather Toronto --line --format waybar"))
+        #expect(object["text"] as? String == "Toronto: ☁ 3 °C → 15 km/h" && object["schema"] == nil)
     }
 
     @Test func pangoMarkupIsEscapedAndATagInANameIsNone() {

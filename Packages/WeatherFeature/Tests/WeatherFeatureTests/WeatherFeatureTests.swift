@@ -40,7 +40,7 @@ struct WeatherHarness {
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
         directory: TemporaryDirectory, settings: SettingsClient = .inMemory(),
         favorites: FavoritesClient = .inMemory(), client: WeatherClient? = nil, fallback: WeatherClient? = nil,
-        alerts: ((Clock) -> AlertsLookup)? = nil
+        alerts: ((Clock) -> AlertsLookup)? = nil, archive: LoopbackServer? = nil
     ) throws {
         let clock = Clock()
         // The small fixture list, not the built-in catalogue: the tests name only places it has.
@@ -55,7 +55,8 @@ struct WeatherHarness {
             favorites: favorites, cache: .inMemory(), settings: settings,
             dataDirectory: directory.url,
             now: { clock.now }, air: OpenMeteo.airQuality(http: http), airCache: .inMemory(),
-            today: OpenMeteo.today(http: http), alerts: alerts?(clock))
+            today: OpenMeteo.today(http: http), alerts: alerts?(clock),
+            climate: archive.map { OpenMeteo.climate(http: HTTPClient(baseURL: $0.baseURL, transport: transport)) })
         harness = ShellHarness(
             plugins: [plugin], format: format, terminal: terminal,
             placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })

@@ -41,7 +41,7 @@ struct RainCommand: FeatureCommand {
     /// `30m`, `2h`, `1h30m`, `90min`, `45` (minutes) as seconds; nil when it is not a duration.
     static func duration(_ text: String) -> TimeInterval? {
         let lowered = text.lowercased().replacingOccurrences(of: " ", with: "")
-        if let minutes = Int(lowered), minutes > 0 { return TimeInterval(minutes * 60) }
+        if let minutes = Double(lowered), lowered.allSatisfy(\.isNumber), minutes > 0 { return minutes * 60 }
         var total = 0.0, number = "", unitSeen = false
         var index = lowered.startIndex
         while index < lowered.endIndex {
@@ -56,7 +56,7 @@ struct RainCommand: FeatureCommand {
                 unit.append(lowered[index])
                 index = lowered.index(after: index)
             }
-            guard let value = Double(number), !unit.isEmpty else { return nil }
+            guard let value = Double(number), !unit.isEmpty, value < 1e6 else { return nil }
             switch unit {
             case "h", "hr", "hrs", "hour", "hours": total += value * 3600
             case "m", "min", "mins", "minute", "minutes": total += value * 60
@@ -70,9 +70,14 @@ struct RainCommand: FeatureCommand {
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
-            await model.send(.placeRequested(place, mode: .rain, forceRefresh: refresh, options: options))
-            return try WeatherOutput(model, context).rain()
+        do {
+            return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
+                await model.send(.placeRequested(place, mode: .rain, forceRefresh: refresh, options: options))
+                return try WeatherOutput(model, context).rain()
+            }
+        } catch  where options.within != nil && error.kind == .failure {
+            // 1 is the answer "no": a failure must never read as one.
+            throw .failure(error.code, error.message, kind: .unavailable)
         }
     }
 }

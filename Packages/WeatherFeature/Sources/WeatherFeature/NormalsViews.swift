@@ -1,0 +1,334 @@
+import Architecture
+import CitiesService
+import CoreKit
+import Foundation
+import WeatherService
+
+extension WeatherViews {
+    static let monthNames = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
+
+    /// `late November`: the month's first, middle or last ten days.
+    static func timeOfYear(_ date: String) -> String? {
+        let parts = date.split(separator: "-").compactMap { Int($0) }
+        guard parts.count == 3, (1...12).contains(parts[1]) else { return nil }
+        let part = parts[2] <= 10 ? "early" : parts[2] <= 20 ? "mid" : "late"
+        return "\(part) \(monthNames[parts[1] - 1])"
+    }
+
+    /// How today's high compares with the same days of the reference years: "Today's high 8 °C is 6 °C warmer than
+    /// usual for late November (1991–2020: 2 °C; among the warmest 10 % of days)"; nil without today's forecast or
+    /// its normal.
+    static func normalLine(_ report: WeatherReport, normals: ClimateNormals?, now: Date, units: Units) -> String? {
+        let today = LocalTime.day(now, utcOffset: report.utcOffset)
+        guard let normals, let day = report.days.first(where: { $0.date == today }),
+            let normal = normals.normal(for: today), let when = timeOfYear(today)
+        else { return nil }
+        let t = units.temperature
+        func degrees(_ celsius: Double) -> String { "\(whole(t.temperature(celsius))) \(t.symbol)" }
+        let high = day.maximum
+        let difference = whole(t.temperature(high)) - whole(t.temperature(normal.high.mean))
+        let years = "\(normals.firstYear)–\(normals.lastYear): \(degrees(normal.high.mean))"
+        let rank =
+            high >= normal.high.p90
+            ? "; among the warmest 10 % of days" : high <= normal.high.p10 ? "; among the coldest 10 % of days" : ""
+        guard difference != 0 else {
+            return "Today's high \(degrees(high)) is usual for \(when) (\(years)\(rank))"
+        }
+        let degreesWord = "\(abs(difference)) \(t.symbol)"
+        return "Today's high \(degrees(high)) is \(degreesWord) \(difference > 0 ? "warmer" : "colder") than usual for "
+            + "\(when) (\(years)\(rank))"
+    }
+
+    /// The normals of each month: the mean of its days' usual high and low, its usual precipitation and wet days.
+    struct MonthNormal: Equatable {
+        var month: Int
+        var high: Double
+        var low: Double
+        var precipitation: Double?
+        var wetDays: Double?
+    }
+
+    static func monthNormals(_ normals: ClimateNormals) -> [MonthNormal] {
+        let lengths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var start = 0
+        return lengths.enumerated().compactMap { month, length in
+            defer { start += length }
+            // A normal year: February's 29th counts a quarter.
+            let days = (start..<(start + length)).compactMap { index in normals.days[index].map { (index, $0) } }
+            guard !days.isEmpty else { return nil }
+            func weight(_ index: Int) -> Double { index == 59 ? 0.25 : 1 }
+            let total = days.map { weight($0.0) }.reduce(0, +)
+            func mean(_ value: (DayNormal) -> Double?) -> Double? {
+                let pairs = days.compactMap { day in value(day.1).map { ($0, weight(day.0)) } }
+                guard !pairs.isEmpty else { return nil }
+                return pairs.map { $0.0 * $0.1 }.reduce(0, +) / pairs.map(\.1).reduce(0, +)
+            }
+            return MonthNormal(
+                month: month + 1, high: mean { $0.high.mean } ?? 0, low: mean { $0.low.mean } ?? 0,
+                precipitation: mean { $0.precipitation }.map { $0 * total },
+                wetDays: mean { $0.wetDays }.map { $0 * total })
+        }
+    }
+
+    /// `normals [PLACE]`: the year's usual highs and lows in braille with the forecast's days on them, how today
+    /// compares, and a table of the months.
+    static func normals(
+        _ shown: WeatherRepository.Shown, normals: ClimateNormals, place: Place?, frame: Frame
+    ) -> String {
+        let report = shown.report, units = frame.units, t = units.temperature, painter = frame.painter
+        var lines = [
+            header(
+                report.location, place: place, frame: frame,
+                note: "the usual year, \(normals.firstYear)–\(normals.lastYear)")
+        ]
+        lines += normalsChart(report, normals: normals, frame: frame)
+        let today = LocalTime.day(frame.now, utcOffset: report.utcOffset)
+        if let normal = normals.normal(for: today) {
+            let usual =
+                "Usual for \(timeOfYear(today) ?? today): high \(whole(t.temperature(normal.high.mean))) "
+                + "(\(whole(t.temperature(normal.high.p10)))–\(whole(t.temperature(normal.high.p90))) on 8 days in 10),"
+                + " low \(whole(t.temperature(normal.low.mean))) \(t.symbol)"
+            lines += DisplayWidth.wrapped(usual, width: frame.width)
+        }
+        if let line = normalLine(report, normals: normals, now: frame.now, units: units) {
+            lines += DisplayWidth.wrapped(line, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
+        }
+        let months = monthNormals(normals)
+        // Rain only where the archive gave it.
+        let rain: [FittedTable.Column] =
+            months.contains { $0.precipitation != nil }
+            ? [
+                .init(
+                    header: "Rain", cells: months.map { $0.precipitation.map { units.rain.amount($0) } ?? "—" },
+                    alignRight: true, priority: 1),
+                .init(
+                    header: "Wet days", cells: months.map { $0.wetDays.map { "\(whole($0))" } ?? "—" },
+                    alignRight: true, priority: 2),
+            ] : []
+        let table = FittedTable(
+            columns: [
+                .init(header: "Month", cells: months.map { String(monthNames[$0.month - 1].prefix(3)) }),
+                temperatureColumn("High", months.map(\.high), frame),
+                temperatureColumn("Low", months.map(\.low), frame),
+            ] + rain)
+        lines += [""] + table.lines(width: frame.width, painter: painter)
+        lines += DisplayWidth.wrapped(
+            "Each day: the \(normals.firstYear)–\(normals.lastYear) days within \(ClimateNormals.window) days of it, "
+                + "from Open-Meteo's historical weather (ERA5 reanalysis), computed once and kept for months."
+                + (rain.isEmpty ? " The archive gave no rain." : " A wet day has 1 mm or more."), width: frame.width
+        ).map { painter.paint($0, .dim) }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The year in braille, January to December: the usual high and low (the mean of the days around each date) as
+    /// lines, the forecast's highs and lows as marks in colour, a temperature scale at the left and the months under it.
+    static func normalsChart(_ report: WeatherReport, normals: ClimateNormals, frame: Frame) -> [String] {
+        let t = frame.units.temperature, painter = frame.painter
+        let known = normals.days.compactMap { $0 }
+        guard !known.isEmpty else { return [] }
+        let forecast = report.days.compactMap { day -> (Int, DayForecast)? in
+            let parts = day.date.split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 3, let index = ClimateNormals.index(month: parts[1], day: parts[2]) else {
+                return nil
+            }
+            return (index, day)
+        }
+        let values =
+            known.flatMap { [t.temperature($0.high.mean), t.temperature($0.low.mean)] }
+            + forecast.flatMap { [t.temperature($0.1.maximum), t.temperature($0.1.minimum)] }
+        guard let lowest = values.min(), let highest = values.max() else { return [] }
+        let step: Double = 10
+        let bottom = (lowest / step).rounded(.down) * step,
+            top = max(bottom + step, (highest / step).rounded(.up) * step)
+        let labelWidth = 7
+        let columns = max(24, min(frame.width - labelWidth - 1, 183))
+        let rows = frame.width >= 80 ? 8 : 6
+        let dots = (x: columns * 2, y: rows * 4)
+        var grid = [[Bool]](repeating: [Bool](repeating: false, count: dots.x), count: dots.y)
+        var marked = [[Bool]](repeating: [Bool](repeating: false, count: columns), count: rows)
+        func y(_ value: Double) -> Int {
+            let fraction = (value - bottom) / (top - bottom)
+            return max(0, min(dots.y - 1, dots.y - 1 - Int((fraction * Double(dots.y - 1)).rounded())))
+        }
+        func x(_ day: Int) -> Int { min(dots.x - 1, day * dots.x / 366) }
+        // The usual high and low, each a line joined across columns.
+        for series in [{ (d: DayNormal) in d.high.mean }, { (d: DayNormal) in d.low.mean }] {
+            var previous: Int?
+            for column in 0..<dots.x {
+                let day = min(365, column * 366 / dots.x)
+                guard let normal = normals.days[day] else {
+                    previous = nil
+                    continue
+                }
+                let row = y(t.temperature(series(normal)))
+                let from = previous ?? row
+                for r in min(from, row)...max(from, row) { grid[r][column] = true }
+                previous = row
+            }
+        }
+        // The forecast's days: their high and low, marked.
+        for (day, forecastDay) in forecast {
+            for value in [forecastDay.maximum, forecastDay.minimum] {
+                let row = y(t.temperature(value)), column = x(day)
+                grid[row][column] = true
+                marked[row / 4][column / 2] = true
+            }
+        }
+        let bits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
+        var lines: [String] = []
+        for row in 0..<rows {
+            var text = ""
+            for column in 0..<columns {
+                var value: UInt32 = 0
+                for dy in 0..<4 {
+                    for dx in 0..<2 where grid[row * 4 + dy][column * 2 + dx] { value |= bits[dy][dx] }
+                }
+                let character = String(Character(UnicodeScalar(0x2800 + value) ?? " "))
+                text += marked[row][column] ? painter.paint(character, .bold, .yellow) : character
+            }
+            // The scale: the top and the bottom of the chart, and a round value in between where its row is.
+            let label: String
+            switch row {
+            case 0: label = "\(whole(top)) \(t.symbol)"
+            case rows - 1: label = "\(whole(bottom)) \(t.symbol)"
+            default:
+                let middle = ((top + bottom) / 2 / 5).rounded() * 5
+                label = y(middle) / 4 == row ? "\(whole(middle)) \(t.symbol)" : ""
+            }
+            lines.append(
+                String(repeating: " ", count: max(0, labelWidth - 1 - DisplayWidth.columns(of: label))) + label + " "
+                    + text)
+        }
+        // The months' initials at their first day.
+        var axis = Array(repeating: Character(" "), count: columns)
+        let starts = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
+        for (month, start) in starts.enumerated() {
+            let column = start * columns / 366
+            let name = columns >= 72 ? String(monthNames[month].prefix(3)) : String(monthNames[month].prefix(1))
+            guard column + name.count <= columns else { continue }
+            for (offset, character) in name.enumerated() { axis[column + offset] = character }
+        }
+        lines.append(String(repeating: " ", count: labelWidth) + String(axis).trimmingTrailingSpaces)
+        lines.append(
+            String(repeating: " ", count: labelWidth)
+                + painter.paint("the usual high and low; ", .dim) + painter.paint("⠶", .bold, .yellow)
+                + painter.paint(" the forecast", .dim))
+        return lines
+    }
+}
+
+/// `normals` in JSON: the place's normals of every day of the year and of each month, and how today compares.
+struct NormalsDocument: JSONDocument {
+    static let kind = "normals"
+
+    struct Day: Encodable, Sendable {
+        /// `11-22`.
+        var date: String
+        var high: Double
+        var highP10: Double
+        var highP90: Double
+        var low: Double
+        var lowP10: Double
+        var lowP90: Double
+        var precipitation: Double?
+        var wetDays: Double?
+    }
+
+    struct Month: Encodable, Sendable {
+        var month: Int
+        var high: Double
+        var low: Double
+        var precipitation: Double?
+        var wetDays: Double?
+    }
+
+    struct Today: Encodable, Sendable {
+        var date: String
+        /// The sentence the views say ("Today's high 8 °C is 6 °C warmer than usual…").
+        var summary: String
+        var high: Double
+        var usualHigh: Double
+        /// `high − usualHigh`, in `unit`.
+        var difference: Double
+        /// The share of the reference days with a lower high, 0…100, from their percentiles.
+        var percentile: Double
+    }
+
+    var location: WeatherDocument.Location
+    var unit: String
+    var precipitationUnit: String
+    var firstYear: Int
+    var lastYear: Int
+    var windowDays: Int
+    var fetchedAt: Date
+    var summary: String?
+    var today: Today?
+    var months: [Month]
+    var days: [Day]
+
+    init(_ normals: ClimateNormals, report: WeatherReport, fetchedAt: Date, now: Date, units: Units) {
+        let t = units.temperature
+        func degrees(_ celsius: Double) -> Double { (t.temperature(celsius) * 10).rounded() / 10 }
+        location = WeatherDocument.Location(report.location)
+        unit = t.rawValue
+        precipitationUnit = units.rain.symbol
+        firstYear = normals.firstYear
+        lastYear = normals.lastYear
+        windowDays = ClimateNormals.window
+        self.fetchedAt = fetchedAt
+        summary = WeatherViews.normalLine(report, normals: normals, now: now, units: units)
+        today = Self.today(normals, report: report, now: now, units: units)
+        months = WeatherViews.monthNormals(normals).map {
+            Month(
+                month: $0.month, high: degrees($0.high), low: degrees($0.low),
+                precipitation: $0.precipitation.map { units.rain.value($0) },
+                wetDays: $0.wetDays.map { ($0 * 10).rounded() / 10 })
+        }
+        let lengths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        var labels: [String] = []
+        for (month, length) in lengths.enumerated() {
+            for day in 1...length { labels.append(String(format: "%02d-%02d", month + 1, day)) }
+        }
+        days = zip(labels, normals.days).compactMap { label, normal in
+            normal.map {
+                Day(
+                    date: label, high: degrees($0.high.mean), highP10: degrees($0.high.p10),
+                    highP90: degrees($0.high.p90), low: degrees($0.low.mean), lowP10: degrees($0.low.p10),
+                    lowP90: degrees($0.low.p90), precipitation: $0.precipitation.map { units.rain.value($0) },
+                    wetDays: $0.wetDays.map { ($0 * 100).rounded() / 100 })
+            }
+        }
+    }
+
+    /// How today's high compares, in the units shown; nil without today's forecast or its normal.
+    static func today(_ normals: ClimateNormals, report: WeatherReport, now: Date, units: Units) -> Today? {
+        let t = units.temperature
+        func degrees(_ celsius: Double) -> Double { (t.temperature(celsius) * 10).rounded() / 10 }
+        let date = LocalTime.day(now, utcOffset: report.utcOffset)
+        guard let day = report.days.first(where: { $0.date == date }), let normal = normals.normal(for: date),
+            let summary = WeatherViews.normalLine(report, normals: normals, now: now, units: units)
+        else { return nil }
+        return Today(
+            date: date, summary: summary, high: degrees(day.maximum), usualHigh: degrees(normal.high.mean),
+            difference: ((degrees(day.maximum) - degrees(normal.high.mean)) * 10).rounded() / 10,
+            percentile: (percentile(day.maximum, normal.high) * 10).rounded() / 10)
+    }
+
+    /// Where a value falls among the reference days, by linear steps between their percentiles (0 below the 10th's
+    /// reach is said as 5, above the 90th's as 95: the tails are not known finer).
+    static func percentile(_ value: Double, _ spread: Spread) -> Double {
+        let points: [(Double, Double)] = [
+            (spread.p10, 10), (spread.p25, 25), (spread.p50, 50), (spread.p75, 75), (spread.p90, 90),
+        ]
+        if value < spread.p10 { return 5 }
+        if value > spread.p90 { return 95 }
+        for (lower, upper) in zip(points, points.dropFirst()) where value <= upper.0 {
+            guard upper.0 > lower.0 else { return upper.1 }
+            return lower.1 + (value - lower.0) / (upper.0 - lower.0) * (upper.1 - lower.1)
+        }
+        return 90
+    }
+}
