@@ -28,6 +28,8 @@ struct AppConfiguration: Sendable, Equatable {
     var airQualityURL: URL
     /// Open-Meteo's historical weather API, for the normals (`SKYLENS_ARCHIVE_URL` for tests).
     var archiveURL: URL = URL(string: "https://archive-api.open-meteo.com")!
+    /// Open-Meteo's ensemble API, for `forecast --range` (`SKYLENS_ENSEMBLE_URL` for tests).
+    var ensembleURL: URL = URL(string: "https://ensemble-api.open-meteo.com")!
     var openWeatherURL: URL
     /// Never printed, logged or stored.
     var openWeatherKey: String?
@@ -133,6 +135,8 @@ struct AppConfiguration: Sendable, Equatable {
         let archiveURL =
             try testURL("SKYLENS_ARCHIVE_URL", "historical weather")
             ?? URL(string: "https://archive-api.open-meteo.com")!
+        let ensembleURL =
+            try testURL("SKYLENS_ENSEMBLE_URL", "ensemble") ?? URL(string: "https://ensemble-api.open-meteo.com")!
         let openWeatherURL =
             try testURL("SKYLENS_OPENWEATHER_URL", "OpenWeatherMap") ?? URL(string: "https://api.openweathermap.org")!
         // A header's value: printable ASCII without parentheses, never a line break (no header can be smuggled in).
@@ -152,7 +156,8 @@ struct AppConfiguration: Sendable, Equatable {
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
             citiesURL: citiesURL, provider: provider, units: units,
             place: settings.value(.place)?.text.trimmingCharacters(in: .whitespaces), openMeteoURL: openMeteoURL,
-            airQualityURL: airQualityURL, archiveURL: archiveURL, openWeatherURL: openWeatherURL,
+            airQualityURL: airQualityURL, archiveURL: archiveURL, ensembleURL: ensembleURL,
+            openWeatherURL: openWeatherURL,
             openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"), userAgentContact: userAgentContact)
     }
 

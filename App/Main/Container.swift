@@ -97,7 +97,10 @@ struct Container: Sendable {
                 today: OpenMeteo.today(http: HTTPClient(baseURL: configuration.openMeteoURL, transport: transport)),
                 unitDefaults: configuration.units, defaultPlace: configuration.place, alerts: alerts,
                 climate: OpenMeteo.climate(http: HTTPClient(baseURL: configuration.archiveURL, transport: transport)),
-                climateCache: .sqlite(database)),
+                climateCache: .sqlite(database),
+                ensemble: OpenMeteo.ensemble(
+                    http: HTTPClient(baseURL: configuration.ensembleURL, transport: transport)),
+                ensembleCache: .sqlite(database)),
             AlertsPlugin(alerts: alerts, catalogue: .live(catalogue), places: places, now: { Date() }),
             MapPlugin(
                 catalogue: .live(catalogue), favorites: favorites, countries: { Countries.builtIn() },

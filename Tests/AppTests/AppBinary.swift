@@ -33,6 +33,7 @@ enum AppBinary {
                 "XDG_CONFIG_HOME": homePath + "/config",
                 // The historical weather (the normals): nothing listens, so no test reaches the internet for it.
                 "SKYLENS_ARCHIVE_URL": "http://127.0.0.1:\(closedLoopbackPort())",
+                "SKYLENS_ENSEMBLE_URL": "http://127.0.0.1:\(closedLoopbackPort())",
             ].merging(AlertsServer.shared.environment) { $1 }.merging(environment) { $1 })
     }
 }

@@ -47,6 +47,7 @@ import Testing
             home: home,
             environment: [
                 "SKYLENS_OPEN_METEO_URL": base, "SKYLENS_AIR_QUALITY_URL": base, "SKYLENS_ARCHIVE_URL": base,
+                "SKYLENS_ENSEMBLE_URL": base,
                 "SKYLENS_CONTACT_URL": base + "/contact",
             ])
         var found: [(command: String, line: String)] = []

@@ -97,6 +97,46 @@ import Testing
                     + "open-meteo-archive-sacramento-1940-2024-fahrenheit.json"), encoding: .utf8)
     }
 
+    /// The recorded Whistler ensemble (GEM GEPS, 21 runs, 5 days in GMT; the weather feature's fixtures), its days
+    /// moved to today in UTC onward, the values as recorded.
+    static func ensemble(now: Date = Date(), filePath: StaticString = #filePath) throws -> String {
+        let here = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent()
+        var text = try String(
+            contentsOf: here.appendingPathComponent(
+                "../../Packages/WeatherFeature/Tests/WeatherFeatureTests/Fixtures/"
+                    + "open-meteo-ensemble-gem-whistler-5-days.json"), encoding: .utf8)
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = "yyyy-MM-dd"
+        for day in 0..<5 {
+            text = text.replacingOccurrences(
+                of: String(format: "2025-12-%02d", 15 + day),
+                with: formatter.string(from: now.addingTimeInterval(Double(day) * 86_400)))
+        }
+        return text
+    }
+
+    @Test func rangeSaysHowSureFromOneEnsembleRequest() throws {
+        let home = try TemporaryDirectory()
+        let server = try LoopbackServer(always: .json(try Self.forecast()))
+        let ensemble = try LoopbackServer(always: .json(try Self.ensemble()))
+        let run = runner(home, server, ["SKYLENS_ENSEMBLE_URL": ensemble.baseURL.absoluteString])
+        let text = try run.run(["--", "forecast", "Whistler", "--range", "--model", "gem"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("how sure: CMC GEPS, 21 runs"), "\(text.stdout)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(
+                    try run.run(["--format", "json", "forecast", "Whistler", "--range", "--model", "gem"]).stdout.utf8))
+                as? [String: Any])
+        #expect((document["days"] as? [Any])?.count == 5)
+        #expect(ensemble.requests.count == 1)
+        // None to be had: 69.
+        let other = try TemporaryDirectory()
+        #expect(try runner(other, server).run(["--", "forecast", "Whistler", "--range"]).status == 69)
+    }
+
     @Test func normalsAreFetchedOnceAndTheWeatherComparesWithThem() throws {
         let home = try TemporaryDirectory()
         let forecast = try Self.forecast()

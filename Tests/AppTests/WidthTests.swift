@@ -27,10 +27,12 @@ import Testing
         let forecast = try weatherFixture("open-meteo-toronto.json")
         let air = try weatherFixture("open-meteo-air-toronto.json")
         let archive = try QuestionsEndToEndTests.archive()
+        let ensemble = try QuestionsEndToEndTests.ensemble()
         return try LoopbackServer { request in
             switch request.path {
             case "/v1/air-quality": return .respond(.json(air))
             case "/v1/archive": return .respond(.json(archive))
+            case "/v1/ensemble": return .respond(.json(ensemble))
             case "/v1/forecast" where request.queryItems["forecast_days"] == "1":
                 let count = (request.queryItems["latitude"] ?? "").split(separator: ",").count
                 let place = """
@@ -154,6 +156,7 @@ import Testing
                 "COLUMNS": "\(width)", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
                 "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
                 "SKYLENS_ARCHIVE_URL": server.baseURL.absoluteString,
+                "SKYLENS_ENSEMBLE_URL": server.baseURL.absoluteString,
             ])
         let examples = try Self.examples()
         #expect(examples.count >= 40)
@@ -206,6 +209,7 @@ import Testing
                 "COLUMNS": "\(width)", "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
                 "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
                 "SKYLENS_ARCHIVE_URL": server.baseURL.absoluteString,
+                "SKYLENS_ENSEMBLE_URL": server.baseURL.absoluteString,
             ])
         for command in Self.commands {
             let result = try runner.run(command.first == "--version" ? command : ["--"] + command)
@@ -249,6 +253,7 @@ struct PseudoTerminalWidthTests {
                 "SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString,
                 "SKYLENS_AIR_QUALITY_URL": server.baseURL.absoluteString,
                 "SKYLENS_ARCHIVE_URL": server.baseURL.absoluteString,
+                "SKYLENS_ENSEMBLE_URL": server.baseURL.absoluteString,
             ]
         ).start(["-qfec", "sh '\(script.path)'", "/dev/null"]).wait(timeout: .seconds(120))
         #expect(result.status == 0, "\(result.stdout)")

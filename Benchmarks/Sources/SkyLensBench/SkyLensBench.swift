@@ -961,5 +961,5 @@ let noWarningServices: [String: String] = [
     "SKYLENS_NWS_URL": "http://127.0.0.1:9", "SKYLENS_METALERTS_URL": "http://127.0.0.1:9",
     "SKYLENS_METEOALARM_URL": "http://127.0.0.1:9", "SKYLENS_ECCC_URL": "http://127.0.0.1:9",
     // The historical weather for the normals, likewise.
-    "SKYLENS_ARCHIVE_URL": "http://127.0.0.1:9",
+    "SKYLENS_ARCHIVE_URL": "http://127.0.0.1:9", "SKYLENS_ENSEMBLE_URL": "http://127.0.0.1:9",
 ]

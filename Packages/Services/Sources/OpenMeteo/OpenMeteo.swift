@@ -48,9 +48,10 @@ public struct OpenMeteoForecastDTO: Decodable, Sendable, Equatable {
         public var precipitation: [Double?]?
         public var windSpeed10m: [Double?]?
         public var windDirection10m: [Double?]?
+        public var visibility: [Double?]?
 
         enum CodingKeys: String, CodingKey {
-            case time, precipitation
+            case time, precipitation, visibility
             case temperature2m = "temperature_2m"
             case apparentTemperature = "apparent_temperature"
             case precipitationProbability = "precipitation_probability"
@@ -329,6 +330,41 @@ public enum OpenMeteo {
             precipitation: pick(rain))
     }
 
+    /// The ensemble at the place from Open-Meteo's ensemble API (`{base}/v1/ensemble`): every run's hourly temperature
+    /// and precipitation for `days` days (at most the model's) in one request, summed up here. The API counts each
+    /// run's variable (two variables × 51 runs of ECMWF's ensemble: about ten calls), so the answer is kept an hour.
+    public static func ensemble(http: HTTPClient) -> EnsembleClient {
+        EnsembleClient(provider: "open-meteo-ensemble") { location, model, days throws(WeatherError) in
+            var request = HTTPRequest.get(
+                "/v1/ensemble",
+                query: coordinates([location]) + [
+                    QueryItem("hourly", "temperature_2m,precipitation"),
+                    QueryItem("models", model.rawValue),
+                    QueryItem("forecast_days", String(max(1, min(days, model.days)))),
+                    QueryItem("timezone", "auto"),
+                    QueryItem("temperature_unit", "celsius"),
+                ])
+            request.timeout = .seconds(30)
+            request.maxBodyBytes = 16 << 20
+            let dto: OpenMeteoEnsembleDTO
+            do throws(HTTPError) {
+                dto = try await http.send(
+                    request, decoding: OpenMeteoEnsembleDTO.self, expected: "Open-Meteo ensemble data",
+                    decoder: decoder)
+            } catch {
+                throw WeatherError.from(error, provider: "Open-Meteo")
+            }
+            guard abs(dto.utcOffsetSeconds) <= 18 * 3600,
+                let forecast = EnsembleForecast.summed(
+                    location: location, model: model, times: dto.time, utcOffset: dto.utcOffsetSeconds,
+                    temperature: dto.members("temperature_2m"), precipitation: dto.members("precipitation"))
+            else {
+                throw .malformed("Open-Meteo sent no ensemble runs for \(location.name).")
+            }
+            return forecast
+        }
+    }
+
     static func query(for location: WeatherLocation) -> [QueryItem] {
         [
             QueryItem("latitude", String(format: "%.4f", location.latitude)),
@@ -339,7 +375,7 @@ public enum OpenMeteo {
             ),
             QueryItem(
                 "hourly",
-                "temperature_2m,apparent_temperature,precipitation_probability,precipitation,weather_code,wind_speed_10m,wind_direction_10m"
+                "temperature_2m,apparent_temperature,precipitation_probability,precipitation,weather_code,wind_speed_10m,wind_direction_10m,visibility"
             ),
             QueryItem(
                 "daily",
@@ -385,7 +421,8 @@ public enum OpenMeteo {
                         condition: element(hourly.weatherCode, index).map { Condition(wmo: $0) } ?? .unknown,
                         precipitation: element(hourly.precipitation, index),
                         windSpeed: element(hourly.windSpeed10m, index),
-                        windDirection: element(hourly.windDirection10m, index)))
+                        windDirection: element(hourly.windDirection10m, index),
+                        visibility: element(hourly.visibility, index)))
             }
         }
         let hourDays = hours.map { local.day($0.time) }
@@ -481,6 +518,49 @@ public struct OpenMeteoArchiveDTO: Decodable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey {
         case latitude, longitude, daily
         case dailyUnits = "daily_units"
+    }
+}
+
+/// Open-Meteo's `/v1/ensemble` answer: `hourly` holds `time` and each run's values as a key of its own — the control
+/// run `temperature_2m`, the others `temperature_2m_member01` … (`memberNN`); with several models each key ends in the
+/// model's name too (not asked for here).
+public struct OpenMeteoEnsembleDTO: Decodable, Sendable, Equatable {
+    public var latitude: Double
+    public var longitude: Double
+    public var utcOffsetSeconds: Int
+    public var time: [String]
+    /// Every hourly series by its key.
+    public var series: [String: [Double?]]
+
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: Key.self)
+        latitude = try container.decode(Double.self, forKey: Key(stringValue: "latitude"))
+        longitude = try container.decode(Double.self, forKey: Key(stringValue: "longitude"))
+        utcOffsetSeconds = try container.decode(Int.self, forKey: Key(stringValue: "utc_offset_seconds"))
+        let hourly = try container.nestedContainer(keyedBy: Key.self, forKey: Key(stringValue: "hourly"))
+        time = try hourly.decode([String].self, forKey: Key(stringValue: "time"))
+        var series: [String: [Double?]] = [:]
+        for key in hourly.allKeys where key.stringValue != "time" {
+            if let values = try? hourly.decode([Double?].self, forKey: key) { series[key.stringValue] = values }
+        }
+        self.series = series
+    }
+
+    /// The runs of a variable, the control run first, then `member01`, `member02`… in order.
+    public func members(_ variable: String) -> [[Double?]] {
+        let prefix = variable + "_member"
+        let numbered = series.keys.filter { key in
+            key.hasPrefix(prefix) && key.dropFirst(prefix.count).allSatisfy(\.isNumber)
+                && !key.dropFirst(prefix.count).isEmpty
+        }.sorted { Int($0.dropFirst(prefix.count)) ?? 0 < Int($1.dropFirst(prefix.count)) ?? 0 }
+        return (series[variable].map { [$0] } ?? []) + numbered.compactMap { series[$0] }
     }
 }
 

@@ -149,6 +149,7 @@ extension WeatherReport {
             hour.precipitation = keep(hour.precipitation, Plausible.precipitation, " in an hour of \(day)", .hour(day))
             hour.windSpeed = keep(hour.windSpeed, Plausible.windSpeed, " in an hour of \(day)", .hour(day))
             hour.windDirection = keep(hour.windDirection, Plausible.windDirection, " in an hour of \(day)", .hour(day))
+            hour.visibility = keep(hour.visibility, Plausible.visibility, " in an hour of \(day)", .hour(day))
             hours.append(hour)
         }
         if beyond > 0 { repairs.append(.init("\(beyond) hours beyond the \(requested) days asked for", .extra)) }

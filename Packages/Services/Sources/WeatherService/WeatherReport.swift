@@ -189,10 +189,13 @@ public struct HourForecast: Sendable, Equatable, Codable {
     public var windSpeed: Double?
     /// Degrees, where the wind comes from.
     public var windDirection: Double?
+    /// Metres (answers kept before it was asked have none).
+    public var visibility: Double?
 
     public init(
         time: Date, temperature: Double, feelsLike: Double?, precipitationProbability: Double?, condition: Condition,
-        precipitation: Double? = nil, windSpeed: Double? = nil, windDirection: Double? = nil
+        precipitation: Double? = nil, windSpeed: Double? = nil, windDirection: Double? = nil,
+        visibility: Double? = nil
     ) {
         self.time = time
         self.temperature = temperature
@@ -202,6 +205,7 @@ public struct HourForecast: Sendable, Equatable, Codable {
         self.precipitation = precipitation
         self.windSpeed = windSpeed
         self.windDirection = windDirection
+        self.visibility = visibility
     }
 }
 

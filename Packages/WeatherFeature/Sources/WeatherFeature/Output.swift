@@ -76,6 +76,7 @@ struct WeatherOutput {
                     normals: state.normals.value?.normals)
             case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
             case .rain: WeatherViews.rain(shown, place: state.place, within: state.options.within, frame: frame)
+            case .panels: WeatherViews.panels(shown, place: state.place, frame: frame)
             case .normals:
                 state.normals.value.map {
                     WeatherViews.normals(shown, normals: $0.normals, place: state.place, frame: frame)
@@ -177,6 +178,29 @@ struct WeatherOutput {
                 isOld: shown.isOld(now: frame.now))
         default:
             throw WeatherError.notConfigured("No source of the usual weather is set up.").commandError
+        }
+    }
+
+    /// `forecast --range`: the ensemble's spread, or why it cannot be had.
+    func range() throws(CommandError) -> CommandOutput {
+        try model.checkProblem()
+        if case .failed(let error) = state.weather { throw error.commandError }
+        switch state.ensemble {
+        case .failed(let error): throw error.commandError
+        case .loaded(let ensemble):
+            _ = try shown()
+            let frame = frame
+            let note = ensemble.staleBecause.map {
+                "Fetched \(WeatherViews.shortAge(frame.now.timeIntervalSince(ensemble.fetchedAt))) ago: "
+                    + "the ensemble could not be had now (\($0.message))."
+            }
+            return CommandOutput(
+                text: WeatherViews.range(
+                    ensemble, place: state.place, days: state.options.days, frame: frame, fetchedNote: note),
+                json: RangeDocument(ensemble, days: state.options.days, now: frame.now, units: state.units),
+                isOld: ensemble.staleBecause != nil)
+        default:
+            throw WeatherError.notConfigured("No ensemble source is set up.").commandError
         }
     }
 

@@ -21,6 +21,8 @@ final class WeatherModel: ObservableViewModel {
         case rain
         /// `normals`: the usual year at the place, with the forecast on it.
         case normals
+        /// `forecast --panels`: wttr.in's three days of four panels.
+        case panels
     }
 
     /// How much a view shows: `forecast --days N`, `hourly --step N`.
@@ -31,6 +33,8 @@ final class WeatherModel: ObservableViewModel {
         var step = 3
         /// `rain --within`: how far ahead the question reaches, seconds (nil: no question, the next two hours).
         var within: TimeInterval?
+        /// `forecast --range`: the ensemble whose spread is shown (nil: the forecast alone).
+        var range: EnsembleModel?
     }
 
     /// One unit chosen with `unit`.
@@ -101,6 +105,8 @@ final class WeatherModel: ObservableViewModel {
         var presets: Presets?
         /// The day's length and the moon at the place on screen, today there (computed, never fetched).
         var almanac: Almanac?
+        /// The ensemble's spread at the place shown (`forecast --range`).
+        var ensemble: DataState<EnsembleRepository.Shown, WeatherError> = .idle
         /// The usual weather at the place shown (asked with the weather, waited for 2.5 s unless `normals` asked).
         var normals: DataState<NormalsRepository.Shown, WeatherError> = .idle
         /// After `airRequested`: the place and its air.
@@ -182,6 +188,7 @@ final class WeatherModel: ObservableViewModel {
     private let repository: WeatherRepository
     private let airRepository: AirRepository
     private let normalsRepository: NormalsRepository?
+    private let ensembleRepository: EnsembleRepository?
     private let today: TodayClient
     /// The city list in use, opened on first use: every place is resolved in it (`PlaceFinder`).
     private let cities: @Sendable () async throws(CatalogueError) -> CityDirectory
@@ -205,8 +212,9 @@ final class WeatherModel: ObservableViewModel {
         cities: @escaping @Sendable () async throws(CatalogueError) -> CityDirectory, settings: SettingsClient,
         favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
         unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil, alerts: AlertsLookup? = nil,
-        normals: NormalsRepository? = nil
+        normals: NormalsRepository? = nil, ensemble: EnsembleRepository? = nil
     ) {
+        self.ensembleRepository = ensemble
         self.alerts = alerts
         self.normalsRepository = normals
         self.unitDefaults = unitDefaults
@@ -394,6 +402,9 @@ final class WeatherModel: ObservableViewModel {
         // The warnings and the normals are asked at the same time as the weather, and waited for 2.5 s at most (the
         // normals as long as they take when they are what was asked for).
         async let warnings = Self.warnings(alerts, Self.alertQuery(place.location, region: place.region))
+        // The ensemble, when its spread was asked for, at the same time.
+        let model = mode == .forecast ? state.options.range : nil
+        async let ensemble = Self.ensemble(ensembleRepository, place.location, model: model, force: force)
         async let normals = Self.normals(
             normalsRepository, place.location, force: force && mode == .normals,
             patience: mode == .normals ? nil : .milliseconds(2500))
@@ -405,6 +416,7 @@ final class WeatherModel: ObservableViewModel {
         }
         state.warnings = await warnings
         state.normals = await normals
+        state.ensemble = await ensemble
         // The place to show when `weather` (or `sky`, or `map`) is typed alone next time.
         await remember(place)
     }
@@ -476,6 +488,19 @@ final class WeatherModel: ObservableViewModel {
             return Warnings(report: report, fetchedAt: fetchedAt, isStale: failure != nil)
         case .failed:
             return nil
+        }
+    }
+
+    /// The ensemble of `model` at the place, when asked (nil: `.idle`).
+    nonisolated static func ensemble(
+        _ repository: EnsembleRepository?, _ location: WeatherLocation, model: EnsembleModel?, force: Bool
+    ) async -> DataState<EnsembleRepository.Shown, WeatherError> {
+        guard let model else { return .idle }
+        guard let repository else { return .failed(.notConfigured("No ensemble source is set up.")) }
+        do throws(WeatherError) {
+            return .loaded(try await repository.ensemble(for: location, model: model, forceRefresh: force))
+        } catch {
+            return .failed(error)
         }
     }
 

@@ -34,6 +34,8 @@ public final class WeatherPlugin: FeaturePlugin {
     ///   - climate: the usual weather of places (Open-Meteo's historical weather in the App; nil: `normals` is not
     ///     offered an answer and no view compares with the usual).
     ///   - climateCache: where normals are kept, for months (`AnswerCache.sqlite` in the App).
+    ///   - ensemble: the spread of an ensemble's runs (`forecast --range`; Open-Meteo's ensemble API in the App).
+    ///   - ensembleCache: where ensembles are kept, an hour.
     public init(
         client: WeatherClient, fallback: WeatherClient? = nil, catalogue: CityListClient, favorites: FavoritesClient,
         cache: WeatherCacheClient, settings: SettingsClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
@@ -42,7 +44,8 @@ public final class WeatherPlugin: FeaturePlugin {
         today: TodayClient = .failing(.notConfigured("No source for several places at once is set up.")),
         unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil,
         logger: Logger = Logger(label: "skylens.weather"), alerts: AlertsLookup? = nil,
-        climate: ClimateClient? = nil, climateCache: AnswerCache<ClimateNormals> = .inMemory()
+        climate: ClimateClient? = nil, climateCache: AnswerCache<ClimateNormals> = .inMemory(),
+        ensemble: EnsembleClient? = nil, ensembleCache: AnswerCache<EnsembleForecast> = .inMemory()
     ) {
         let repository = WeatherRepository(
             client: client, fallback: fallback, cache: cache, now: now, logger: logger)
@@ -52,7 +55,8 @@ public final class WeatherPlugin: FeaturePlugin {
             settings: settings, favorites: favorites,
             dataDirectory: dataDirectory, now: now, unitDefaults: unitDefaults, defaultPlace: defaultPlace,
             alerts: alerts,
-            normals: climate.map { NormalsRepository(client: $0, cache: climateCache, now: now) })
+            normals: climate.map { NormalsRepository(client: $0, cache: climateCache, now: now) },
+            ensemble: ensemble.map { EnsembleRepository(client: $0, cache: ensembleCache, now: now) })
     }
 
     public var name: String { "Weather" }

@@ -213,3 +213,45 @@ struct NormalsRepository: Sendable {
         return normals
     }
 }
+
+/// Ensembles (`forecast --range`), kept an hour (a model runs every 6 to 12 hours; each request costs the API about
+/// ten calls), by model and place; when a fetch fails the kept one is shown with its age.
+struct EnsembleRepository: Sendable {
+    struct Shown: Sendable, Equatable {
+        var ensemble: EnsembleForecast
+        var fetchedAt: Date
+        var staleBecause: WeatherError?
+    }
+
+    static let keptFor: TimeInterval = 3600
+
+    let client: EnsembleClient
+    let cache: AnswerCache<EnsembleForecast>
+    let now: @Sendable () -> Date
+
+    func ensemble(
+        for location: WeatherLocation, model: EnsembleModel, forceRefresh: Bool
+    ) async throws(WeatherError) -> Shown {
+        let key = "\(location.cacheKey):\(model.name)"
+        let kept = try? await cache.entry(client.provider, key)
+        // Every day the model reaches is always asked: a kept answer serves any `--days`.
+        if !forceRefresh, let kept, now().timeIntervalSince(kept.fetchedAt) < Self.keptFor {
+            return Shown(ensemble: relabel(kept.value, location), fetchedAt: kept.fetchedAt)
+        }
+        do {
+            let ensemble = try await client.fetch(location, model, model.days)
+            let fetchedAt = now()
+            try? await cache.store(ensemble, client.provider, key, fetchedAt)
+            return Shown(ensemble: ensemble, fetchedAt: fetchedAt)
+        } catch {
+            guard let kept else { throw error }
+            return Shown(ensemble: relabel(kept.value, location), fetchedAt: kept.fetchedAt, staleBecause: error)
+        }
+    }
+
+    private func relabel(_ ensemble: EnsembleForecast, _ location: WeatherLocation) -> EnsembleForecast {
+        var ensemble = ensemble
+        ensemble.location = location
+        return ensemble
+    }
+}

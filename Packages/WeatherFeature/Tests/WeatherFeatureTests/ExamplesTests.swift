@@ -34,7 +34,8 @@ import Testing
         let directory = try TemporaryDirectory()
         let weather = try WeatherHarness(
             server: try Self.server(), terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
-            directory: directory, archive: try Self.archive())
+            directory: directory, archive: try Self.archive(),
+            ensemble: try LoopbackServer(always: .json(try EnsembleTests.whistler())))
         let examples = weather.harness.examplesOfCommandsAnywhere
         #expect(examples.count >= 10)
         let wide = await weather.harness.linesWiderThan(width, running: examples)
@@ -44,7 +45,8 @@ import Testing
     @Test func everyDocumentConformsToTheFeaturesSchemas() async throws {
         let directory = try TemporaryDirectory()
         let weather = try WeatherHarness(
-            server: try Self.server(), format: .json, directory: directory, archive: try Self.archive())
+            server: try Self.server(), format: .json, directory: directory, archive: try Self.archive(),
+            ensemble: try LoopbackServer(always: .json(try EnsembleTests.whistler())))
         // Each example is a valid invocation (never refused as a usage error); every document it writes is checked.
         let refused = await weather.harness.usageErrors(
             running: weather.harness.examplesOfCommandsAnywhere + ["favorites", "presets", "weather Toronto"])

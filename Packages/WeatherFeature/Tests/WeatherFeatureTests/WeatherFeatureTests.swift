@@ -40,7 +40,7 @@ struct WeatherHarness {
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
         directory: TemporaryDirectory, settings: SettingsClient = .inMemory(),
         favorites: FavoritesClient = .inMemory(), client: WeatherClient? = nil, fallback: WeatherClient? = nil,
-        alerts: ((Clock) -> AlertsLookup)? = nil, archive: LoopbackServer? = nil
+        alerts: ((Clock) -> AlertsLookup)? = nil, archive: LoopbackServer? = nil, ensemble: LoopbackServer? = nil
     ) throws {
         let clock = Clock()
         // The small fixture list, not the built-in catalogue: the tests name only places it has.
@@ -56,7 +56,8 @@ struct WeatherHarness {
             dataDirectory: directory.url,
             now: { clock.now }, air: OpenMeteo.airQuality(http: http), airCache: .inMemory(),
             today: OpenMeteo.today(http: http), alerts: alerts?(clock),
-            climate: archive.map { OpenMeteo.climate(http: HTTPClient(baseURL: $0.baseURL, transport: transport)) })
+            climate: archive.map { OpenMeteo.climate(http: HTTPClient(baseURL: $0.baseURL, transport: transport)) },
+            ensemble: ensemble.map { OpenMeteo.ensemble(http: HTTPClient(baseURL: $0.baseURL, transport: transport)) })
         harness = ShellHarness(
             plugins: [plugin], format: format, terminal: terminal,
             placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })

@@ -1,30 +1,60 @@
 import Architecture
+import CoreKit
+import WeatherService
 
-/// `forecast [PLACE] [--refresh] [--days N] [--parts]`: the days from today, or the parts of the next three.
+/// `forecast [PLACE] [--refresh] [--days N] [--parts | --range [--model M]]`: the days from today, the parts of the
+/// next three, or how sure each day is.
 struct ForecastCommand: FeatureCommand {
     static let days = Argument.integer(
         "days", in: 1...16, help: "Days from today: up to 16 with Open-Meteo, 5 with OpenWeatherMap (7 by default)")
     static let parts = Argument.flag("parts", help: "Morning, afternoon, evening and night of the next 3 days")
+    static let panels = Argument.flag(
+        "panels", help: "wttr.in's three days: morning, noon, evening and night side by side, with their pictures")
+    static let range = Argument.flag(
+        "range", help: "How sure each day is: the spread of an ensemble's runs ('12 to 17 °C, most likely 15')")
+    static let model = Argument.option(
+        "model", value: "NAME",
+        help:
+            "With --range, the ensemble: ecmwf (51 runs, 15 days; the default), gfs (31, 10), icon (40, 7), gem (21, 16)"
+    )
     static let declaration = CommandDeclaration(
-        "forecast", arguments: [PlaceArguments.place, PlaceArguments.refresh, days, parts],
-        summary: "The days from today: min, max, rain, wind; --parts for the parts of each day",
-        examples: ["forecast", "forecast Paris --days 14", "forecast --parts"])
+        "forecast", arguments: [PlaceArguments.place, PlaceArguments.refresh, days, parts, panels, range, model],
+        summary: "The days from today: min, max, rain, wind; --parts for the parts of each day; --range how sure",
+        examples: [
+            "forecast", "forecast Paris --days 14", "forecast --parts", "forecast --panels", "forecast Paris --range",
+        ])
 
     var place: String
     var refresh: Bool
     var mode: WeatherModel.Mode
     var options = WeatherModel.ViewOptions()
 
-    init(arguments: ParsedArguments) {
+    init(arguments: ParsedArguments) throws(CommandError) {
         place = arguments[PlaceArguments.place] ?? ""
         refresh = arguments[PlaceArguments.refresh]
-        mode = arguments[Self.parts] ? .parts : .forecast
+        let views = [Self.parts, Self.panels, Self.range].filter { arguments[$0] }
+        guard views.count <= 1 else {
+            throw .usage("--parts, --panels and --range are three views: give one of them.")
+        }
+        mode = arguments[Self.parts] ? .parts : arguments[Self.panels] ? .panels : .forecast
         if let days = arguments[Self.days] { options.days = days }
+        if let name = arguments[Self.model] {
+            guard arguments[Self.range] else { throw .usage("--model chooses the ensemble of --range: add --range.") }
+            guard let model = EnsembleModel(name: name) else {
+                throw .usage(
+                    "--model is one of \(EnsembleModel.allCases.map(\.name).joined(separator: ", ")), not "
+                        + "'\(name.terminalPreview)'.")
+            }
+            options.range = model
+        } else if arguments[Self.range] {
+            options.range = .ecmwf
+        }
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
         try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(.placeRequested(place, mode: mode, forceRefresh: refresh, options: options))
+            if options.range != nil { return try WeatherOutput(model, context).range() }
             return try WeatherOutput(model, context).shown()
         }
     }

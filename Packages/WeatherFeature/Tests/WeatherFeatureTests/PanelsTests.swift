@@ -1,0 +1,49 @@
+import Architecture
+import CommandShell
+import CoreKit
+import Foundation
+import ShellTesting
+import TestSupport
+import Testing
+
+@testable import WeatherFeature
+
+/// Issue 28: `forecast --panels`, wttr.in's three days of four panels, from Toronto's recorded answer.
+@MainActor @Suite struct PanelsTests {
+    let directory: TemporaryDirectory
+    let server: LoopbackServer
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        server = try LoopbackServer(always: .json(try providerFixture("open-meteo-toronto.json")))
+    }
+
+    @Test(arguments: [40, 80, 125, 200, 300])
+    func fourPanelsADayWhereTheyFitFewerBelow(width: Int) async throws {
+        let harness = try WeatherHarness(
+            server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
+            directory: directory)
+        let text = await harness.run("forecast Toronto --panels")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(text)")
+        // Each day's parts, in wttr.in's order, under the day.
+        let titles = lines.filter { $0.hasPrefix("│") && $0.contains("Morning") || $0.contains("Night") }
+        let perRow = width >= 125 ? 4 : width >= 63 ? 2 : 1
+        #expect(lines.filter { $0.hasPrefix("┌") }.count == 3 * (4 / perRow), "\(width): \(text)")
+        #expect(!titles.isEmpty)
+        #expect(text.contains("Sun 22 Nov") && text.contains("Mon 23 Nov") && text.contains("Tue 24 Nov"))
+        if [40, 80, 125].contains(width) { Golden.assertMatches(text, named: "panels-toronto-\(width)") }
+    }
+
+    @Test func thePanelsAreTheHoursOfWttrInsPartsOfTheDay() async throws {
+        let json = try WeatherHarness(server: server, format: .json, directory: directory)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(await json.run("forecast Toronto --panels").utf8))
+                as? [String: Any])
+        let hours = try #require(document["hours"] as? [[String: Any]])
+        // Three days of 09:00, 12:00, 18:00 and 21:00 in Toronto (14:00, 17:00, 23:00 and 02:00 UTC).
+        #expect(hours.count == 12)
+        #expect(hours.first?["time"] as? String == "2026-11-22T14:00:00Z")
+        #expect(await json.status("forecast Toronto --panels --parts") == .completed(status: 64))
+    }
+}
