@@ -354,6 +354,12 @@ public enum OpenMeteo {
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
+            let runs = dto.members("temperature_2m").count
+            guard runs >= EnsembleForecast.fewestRuns else {
+                throw .malformed(
+                    "Open-Meteo sent \(runs) run\(runs == 1 ? "" : "s") of \(model.title) for \(location.name): too few to tell how sure it is."
+                )
+            }
             guard abs(dto.utcOffsetSeconds) <= 18 * 3600,
                 let forecast = EnsembleForecast.summed(
                     location: location, model: model, times: dto.time, utcOffset: dto.utcOffsetSeconds,

@@ -80,14 +80,14 @@ public struct EnsembleForecast: Sendable, Equatable, Codable {
         /// The share of runs with 0.1 mm or more in the night (0–6 h), morning, afternoon and evening, 0…1; nil
         /// where the runs do not reach that quarter of the day.
         public var rainChances: [Double?]
-        /// The share of runs with 1 mm or more in the day, 0…1.
-        public var wetChance: Double
-        /// The runs' precipitation of the day, mm.
-        public var precipitation: Percentiles
+        /// The share of runs with 1 mm or more in the day, 0…1; nil where the runs give no precipitation.
+        public var wetChance: Double?
+        /// The runs' precipitation of the day, mm; nil where they give none.
+        public var precipitation: Percentiles?
 
         public init(
-            date: String, high: Percentiles, low: Percentiles, rainChances: [Double?], wetChance: Double,
-            precipitation: Percentiles
+            date: String, high: Percentiles, low: Percentiles, rainChances: [Double?], wetChance: Double?,
+            precipitation: Percentiles?
         ) {
             self.date = date
             self.high = high
@@ -101,15 +101,18 @@ public struct EnsembleForecast: Sendable, Equatable, Codable {
     public struct Hour: Sendable, Equatable, Codable {
         public var time: Date
         public var temperature: Percentiles
-        /// The share of runs with 0.1 mm or more in the hour (before `time`), 0…1.
-        public var rainChance: Double
+        /// The share of runs with 0.1 mm or more in the hour (before `time`), 0…1; nil where none gives it.
+        public var rainChance: Double?
 
-        public init(time: Date, temperature: Percentiles, rainChance: Double) {
+        public init(time: Date, temperature: Percentiles, rainChance: Double?) {
             self.time = time
             self.temperature = temperature
             self.rainChance = rainChance
         }
     }
+
+    /// Fewer runs than this tell nothing of a spread (the smallest ensemble Open-Meteo serves, MOGREPS-UK, has 3).
+    public static let fewestRuns = 3
 
     public var location: WeatherLocation
     public var model: EnsembleModel
@@ -130,10 +133,11 @@ public struct EnsembleForecast: Sendable, Equatable, Codable {
         self.hours = hours
     }
 
-    /// From each run's hourly temperature (°C) and precipitation (mm, the hour before its time), hours as local
-    /// times (`2026-11-22T09:00`) with the offset. A day is summed up only where at least 18 of its hours are known
-    /// for every run that counts (an ensemble that ends mid-day leaves that day out); a run missing a value is left
-    /// out of that hour.
+    /// From each run's hourly temperature (°C, at its time) and precipitation (mm, of the hour before its time), hours
+    /// as local times (`2026-11-22T09:00`) with the offset. A day is summed up from the runs that give at least 18 of
+    /// its hours (an ensemble that ends mid-day leaves that day out); its precipitation is that of the hours within it
+    /// (01:00 to the next 00:00), each quarter of the day (night 0–6 h, morning, afternoon, evening) from at least
+    /// three hours; a run missing a value is left out of that hour.
     public static func summed(
         location: WeatherLocation, model: EnsembleModel, times: [String], utcOffset: Int,
         temperature: [[Double?]], precipitation: [[Double?]]
@@ -145,30 +149,35 @@ public struct EnsembleForecast: Sendable, Equatable, Codable {
             value.flatMap { $0.isFinite && range.contains($0) ? $0 : nil }
         }
         var hours: [Hour] = []
-        // By local date: each run's hours (the hour of day, temperature, precipitation).
-        var byDay: [String: [[(hour: Int, t: Double?, p: Double?)]]] = [:]
+        // Each run's temperatures by the local date of their time; its amounts by the date of the hour they fall in
+        // (the hour before their time: 00:00's is the day before's last), with that hour's hour of day.
+        var temperaturesByDay: [String: [[Double]]] = [:]
+        var amountsByDay: [String: [[(hour: Int, amount: Double)]]] = [:]
         var order: [String] = []
         for (index, text) in times.enumerated() {
-            guard let date = parser.date(text), text.count >= 13, let hour = Int(text.dropFirst(11).prefix(2)) else {
-                continue
-            }
-            let day = String(text.prefix(10))
-            if byDay[day] == nil {
-                byDay[day] = Array(repeating: [], count: members)
+            guard let date = parser.date(text) else { continue }
+            let day = LocalTime.day(date, utcOffset: utcOffset)
+            let before = date.addingTimeInterval(-3600)
+            let rainDay = LocalTime.day(before, utcOffset: utcOffset)
+            let rainHour = ((Int(before.timeIntervalSince1970) + utcOffset) % 86_400 + 86_400) % 86_400 / 3600
+            if temperaturesByDay[day] == nil {
+                temperaturesByDay[day] = Array(repeating: [], count: members)
                 order.append(day)
             }
+            if amountsByDay[rainDay] == nil { amountsByDay[rainDay] = Array(repeating: [], count: members) }
             var temperatures: [Double] = []
             var wet = 0, answered = 0
             for member in 0..<members {
-                let t =
-                    index < temperature[member].count
-                    ? finite(temperature[member][index], Plausible.temperature.bounds) : nil
-                let p =
-                    member < precipitation.count && index < precipitation[member].count
-                    ? finite(precipitation[member][index], Plausible.precipitation.bounds) : nil
-                byDay[day]?[member].append((hour, t, p))
-                if let t { temperatures.append(t) }
-                if let p {
+                if index < temperature[member].count,
+                    let t = finite(temperature[member][index], Plausible.temperature.bounds)
+                {
+                    temperaturesByDay[day]?[member].append(t)
+                    temperatures.append(t)
+                }
+                if member < precipitation.count, index < precipitation[member].count,
+                    let p = finite(precipitation[member][index], Plausible.precipitation.bounds)
+                {
+                    amountsByDay[rainDay]?[member].append((rainHour, p))
                     answered += 1
                     if p >= 0.1 { wet += 1 }
                 }
@@ -177,39 +186,34 @@ public struct EnsembleForecast: Sendable, Equatable, Codable {
                 hours.append(
                     Hour(
                         time: date, temperature: spread,
-                        rainChance: answered == 0 ? 0 : Double(wet) / Double(answered)))
+                        rainChance: answered == 0 ? nil : Double(wet) / Double(answered)))
             }
         }
         var days: [Day] = []
         for day in order {
-            guard let runs = byDay[day] else { continue }
+            guard let runs = temperaturesByDay[day] else { continue }
             var highs: [Double] = [], lows: [Double] = [], totals: [Double] = []
             var parts: [[Bool]] = Array(repeating: [], count: 4)
-            for run in runs {
-                let temperatures = run.compactMap(\.t)
-                guard temperatures.count >= 18, let high = temperatures.max(), let low = temperatures.min() else {
-                    continue
-                }
+            for (member, run) in runs.enumerated() {
+                guard run.count >= 18, let high = run.max(), let low = run.min() else { continue }
                 highs.append(high)
                 lows.append(low)
-                let amounts = run.compactMap(\.p)
-                totals.append(amounts.reduce(0, +))
+                let amounts = amountsByDay[day]?[member] ?? []
+                // A day's amount only from a run that gives most of its hours.
+                if amounts.count >= 18 { totals.append(amounts.map(\.amount).reduce(0, +)) }
                 for part in 0..<4 {
-                    // An hour's amount is the hour before its time: 01:00 to 06:00 hold the night (the day's 00:00,
-                    // the hour before midnight, is counted in its evening).
-                    let known = run.filter { ($0.hour + 23) % 24 / 6 == part }.compactMap(\.p)
+                    let known = amounts.filter { $0.hour / 6 == part }.map(\.amount)
                     guard known.count >= 3 else { continue }
                     parts[part].append(known.reduce(0, +) >= 0.1)
                 }
             }
-            guard let high = Percentiles(highs), let low = Percentiles(lows), let rain = Percentiles(totals) else {
-                continue
-            }
+            guard let high = Percentiles(highs), let low = Percentiles(lows) else { continue }
             days.append(
                 Day(
                     date: day, high: high, low: low,
                     rainChances: parts.map { $0.isEmpty ? nil : Double($0.filter { $0 }.count) / Double($0.count) },
-                    wetChance: Double(totals.filter { $0 >= 1 }.count) / Double(totals.count), precipitation: rain))
+                    wetChance: totals.isEmpty ? nil : Double(totals.filter { $0 >= 1 }.count) / Double(totals.count),
+                    precipitation: Percentiles(totals)))
         }
         return EnsembleForecast(
             location: location, model: model, members: members, utcOffset: utcOffset, days: days, hours: hours)

@@ -151,14 +151,11 @@ struct WeatherDocument: JSONDocument {
         case .current, .rain, .normals: break
         case .panels:
             // The hours the panels show: 09:00, 12:00, 18:00 and 21:00 of today and the next two days.
-            let parser = LocalTime.Parser(utcOffset: report.utcOffset)
             let today = LocalTime.day(clock, utcOffset: report.utcOffset)
-            let dates = report.days.map(\.date).filter { $0 >= today }.prefix(3)
-            let times = Set(
-                dates.flatMap { date in
-                    WeatherViews.panelParts.compactMap { parser.date(date + String(format: "T%02d:00", $0.hour)) }
-                })
-            hours = report.hours.filter { times.contains($0.time) }.map {
+            let dates = report.days.map(\.date).filter { $0 >= today }.prefix(options.days)
+            hours = dates.flatMap { date in
+                WeatherViews.panelParts.compactMap { WeatherViews.panelHour(report, date: date, hour: $0.hour) }
+            }.map {
                 Hour(
                     time: $0.time, temperature: temperature($0.temperature), feelsLike: $0.feelsLike.map(temperature),
                     precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation.map(amount),

@@ -32,6 +32,7 @@ extension WeatherViews {
         ("P", "pressure"), ("e", "dew point"), ("u", "UV index"), ("D", "dawn (civil)"), ("S", "sunrise"),
         ("z", "zenith (solar noon)"), ("s", "sunset"), ("d", "dusk (civil)"), ("T", "current time at the place"),
         ("Z", "the place's time zone"), ("A", "the data's age when it is old (3 d), else nothing"),
+        ("R", "rain or snow within the hour, when it starts (☂ 14:15, ☂ now), else nothing"),
         ("W", "the most severe official warning in force (⚠ Tornado Warning), else nothing"), ("%", "a % sign"),
     ]
 
@@ -121,12 +122,23 @@ extension WeatherViews {
             case "S": output += time(current.sunrise ?? today?.sunrise)
             case "s": output += time(current.sunset ?? today?.sunset)
             case "A": output += shown.isOld(now: frame.now) ? shortAge(shown.age(now: frame.now)) : ""
+            case "R": output += rainWithinTheHour(shown, now: frame.now, units: units)
             case "W": output += warning.map { "⚠ " + warningName($0) } ?? ""
             case "%": output += "%"
             default: output += "%" + String(code)
             }
         }
         return TerminalText.sanitize(output)
+    }
+
+    /// `%R`: "☂ 14:15" when rain or snow is expected to start within the hour (from the quarter hours where the
+    /// provider gives them, else the hours), "☂ now" while it falls, else nothing — nothing from old data too.
+    static func rainWithinTheHour(_ shown: WeatherRepository.Shown, now: Date, units: Units) -> String {
+        guard !shown.isOld(now: now) else { return "" }
+        let outlook = RainOutlook(shown.report, now: now, horizon: 3600)
+        guard let spell = outlook.spell, spell.start < now.addingTimeInterval(3600) else { return "" }
+        let symbol = spell.kind.isSnow ? "❄" : "☂"
+        return spell.isNow ? "\(symbol) now" : "\(symbol) \(clock(spell.start, shown.report.utcOffset, units.clock))"
     }
 
     /// wttr.in's plain-text symbol of a condition (`%x`): its table of WWO conditions (`WEATHER_SYMBOL_PLAIN`),

@@ -47,17 +47,26 @@ struct WeatherOutput {
     func shown() throws(CommandError) -> CommandOutput {
         try model.checkProblem()
         if case .failed(let error) = state.weather { throw error.commandError }
-        guard let location = state.place?.location else { return rendered() }
+        showPlace()
+        return rendered()
+    }
+
+    /// The weather view of the place on top of the router (one on the stack at a time).
+    func showPlace() {
+        guard let location = state.place?.location else { return }
         let destination =
             location.id.map { CityWeather(city: CityReference(id: $0, name: location.name)) }
             ?? CityWeather(coordinatesNamed: location.name)
         if context.router.top(as: CityWeather.self) != nil { context.router.pop(through: CityWeather.self) }
         context.router.push(destination)
-        return rendered()
     }
 
     /// The view of the state as it is (the mode last asked for).
     func rendered() -> CommandOutput {
+        // `forecast --range`: the ensemble is what is shown (no forecast was asked).
+        if state.mode == .forecast, state.options.range != nil, let ensemble = state.ensemble.value {
+            return rangeOutput(ensemble)
+        }
         guard let shown = state.weather.value else {
             return CommandOutput(text: state.weather.failure?.message ?? "No weather yet: 'weather PLACE' fetches it.")
         }
@@ -76,7 +85,7 @@ struct WeatherOutput {
                     normals: state.normals.value?.normals)
             case .parts: WeatherViews.parts(shown, place: state.place, frame: frame)
             case .rain: WeatherViews.rain(shown, place: state.place, within: state.options.within, frame: frame)
-            case .panels: WeatherViews.panels(shown, place: state.place, frame: frame)
+            case .panels: WeatherViews.panels(shown, place: state.place, frame: frame, days: state.options.days)
             case .normals:
                 state.normals.value.map {
                     WeatherViews.normals(shown, normals: $0.normals, place: state.place, frame: frame)
@@ -184,24 +193,28 @@ struct WeatherOutput {
     /// `forecast --range`: the ensemble's spread, or why it cannot be had.
     func range() throws(CommandError) -> CommandOutput {
         try model.checkProblem()
-        if case .failed(let error) = state.weather { throw error.commandError }
         switch state.ensemble {
         case .failed(let error): throw error.commandError
         case .loaded(let ensemble):
-            _ = try shown()
-            let frame = frame
-            let note = ensemble.staleBecause.map {
-                "Fetched \(WeatherViews.shortAge(frame.now.timeIntervalSince(ensemble.fetchedAt))) ago: "
-                    + "the ensemble could not be had now (\($0.message))."
-            }
-            return CommandOutput(
-                text: WeatherViews.range(
-                    ensemble, place: state.place, days: state.options.days, frame: frame, fetchedNote: note),
-                json: RangeDocument(ensemble, days: state.options.days, now: frame.now, units: state.units),
-                isOld: ensemble.staleBecause != nil)
+            showPlace()
+            return rangeOutput(ensemble)
         default:
             throw WeatherError.notConfigured("No ensemble source is set up.").commandError
         }
+    }
+
+    /// The ensemble's view and document.
+    func rangeOutput(_ ensemble: EnsembleRepository.Shown) -> CommandOutput {
+        let frame = frame
+        let note = ensemble.staleBecause.map {
+            "Fetched \(WeatherViews.shortAge(frame.now.timeIntervalSince(ensemble.fetchedAt))) ago: "
+                + "the ensemble could not be had now (\($0.message))."
+        }
+        return CommandOutput(
+            text: WeatherViews.range(
+                ensemble, place: state.place, days: state.options.days, frame: frame, fetchedNote: note),
+            json: RangeDocument(ensemble, days: state.options.days, now: frame.now, units: state.units),
+            isOld: ensemble.staleBecause != nil)
     }
 
     func air() throws(CommandError) -> CommandOutput {

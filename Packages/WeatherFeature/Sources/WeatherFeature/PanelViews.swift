@@ -10,6 +10,21 @@ extension WeatherViews {
         ("Morning", 9), ("Noon", 12), ("Evening", 18), ("Night", 21),
     ]
 
+    /// The forecast hour for a part of a local day: the one nearest its hour, within half the provider's step (a
+    /// place half an hour off the hour has 09:30, OpenWeatherMap's 3-hour steps fall anywhere); nil when none is near.
+    static func panelHour(_ report: WeatherReport, date: String, hour: Int) -> HourForecast? {
+        guard let midnight = LocalTime.date(fromLocal: date, utcOffset: report.utcOffset) else { return nil }
+        let target = midnight.addingTimeInterval(Double(hour) * 3600)
+        let step =
+            report.hours.count > 1 ? report.hours[1].time.timeIntervalSince(report.hours[0].time) : 3600
+        guard
+            let nearest = report.hours.min(by: {
+                abs($0.time.timeIntervalSince(target)) < abs($1.time.timeIntervalSince(target))
+            }), abs(nearest.time.timeIntervalSince(target)) <= max(1800, step / 2)
+        else { return nil }
+        return nearest
+    }
+
     /// The width inside a panel's borders: wttr.in's 30 (four panels and their borders fill 125 columns).
     static let panelWidth = 30
 
@@ -41,7 +56,8 @@ extension WeatherViews {
             hour.windSpeed.map { (hour.windDirection.map { windArrow($0) + " " } ?? "") + speed($0, units) } ?? "—"
         let visibility = hour.visibility.map { units.distance.visibility($0) } ?? ""
         let amount = hour.precipitation.map { units.rain.amount($0) } ?? "—"
-        let rain = amount + (hour.precipitationProbability.map { " | \(whole($0)) %" } ?? "")
+        // wttr.in's "0.1 mm | 66%": room for "12.5 mm | 100%" in a panel.
+        let rain = amount + (hour.precipitationProbability.map { " | \(whole($0))%" } ?? "")
         let texts: [(String, Painter.Style?)] = [
             (hour.condition.words, nil), (temperature, ColorScale.temperature(hour.temperature)),
             (wind, hour.windSpeed.map { ColorScale.wind($0) }), (visibility, nil),
@@ -60,7 +76,7 @@ extension WeatherViews {
     }
 
     /// `forecast --panels`: wttr.in's three days, each a row of four panels (morning, noon, evening, night) in a box
-    /// under the date — four side by side from 125 columns, two from 64, one below that, each as wide as there is
+    /// under the date — four side by side from 125 columns, two from 63, one below that, each as wide as there is
     /// room for (30 columns inside, as wttr.in's, or the terminal's width).
     static func panels(_ shown: WeatherRepository.Shown, place: Place?, frame: Frame, days count: Int = 3) -> String {
         let report = shown.report
@@ -73,8 +89,6 @@ extension WeatherViews {
         }
         let perRow = frame.width >= 4 * (panelWidth + 1) + 1 ? 4 : frame.width >= 2 * (panelWidth + 1) + 1 ? 2 : 1
         let inner = perRow == 1 ? min(panelWidth, frame.width - 2) : panelWidth
-        let parser = LocalTime.Parser(utcOffset: report.utcOffset)
-        let hoursByTime = Dictionary(report.hours.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })
         func center(_ text: String, _ width: Int) -> String {
             let cut = DisplayWidth.truncated(text, toColumns: width)
             let left = (width - DisplayWidth.columns(of: cut)) / 2
@@ -99,8 +113,7 @@ extension WeatherViews {
                     "│" + parts.map { center($0.title, inner) }.joined(separator: "│") + "│")
                 lines.append("├" + parts.map { _ in String(repeating: "─", count: inner) }.joined(separator: "┼") + "┤")
                 let cells = parts.map { part -> [String] in
-                    let stamp = day.date + String(format: "T%02d:00", part.hour)
-                    let hour = parser.date(stamp).flatMap { hoursByTime[$0] }
+                    let hour = panelHour(report, date: day.date, hour: part.hour)
                     let isDay =
                         hour.map { hour in
                             guard let rise = day.sunrise, let set = day.sunset else { return part.hour < 18 }

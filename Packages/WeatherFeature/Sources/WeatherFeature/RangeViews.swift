@@ -89,13 +89,13 @@ extension WeatherViews {
         lines += table.lines(width: frame.width, painter: painter)
         lines += rangeChart(ensemble, now: frame.now, until: days.last?.date, frame: frame)
         // The surest and the least sure day, by the spread of the high.
-        if days.count >= 3, let surest = days.min(by: { $0.high.p90 - $0.high.p10 < $1.high.p90 - $1.high.p10 }),
-            let least = days.max(by: { $0.high.p90 - $0.high.p10 < $1.high.p90 - $1.high.p10 })
+        func width(_ day: EnsembleForecast.Day) -> Int { degrees(day.high.p90) - degrees(day.high.p10) }
+        if days.count >= 3, let surest = days.min(by: { width($0) < width($1) }),
+            let least = days.max(by: { width($0) < width($1) }), width(least) > width(surest)
         {
-            func width(_ day: EnsembleForecast.Day) -> Int { degrees(day.high.p90) - degrees(day.high.p10) }
             lines += DisplayWidth.wrapped(
-                "Surest: \(dayLabel(surest.date)) (the high within \(width(surest)) \(t.symbol)); least sure: "
-                    + "\(dayLabel(least.date)) (within \(width(least)) \(t.symbol)).", width: frame.width)
+                "Surest: \(dayLabel(surest.date)) (the high within \(width(surest))\u{A0}\(t.symbol)); least sure: "
+                    + "\(dayLabel(least.date)) (within \(width(least))\u{A0}\(t.symbol)).", width: frame.width)
         }
         lines += DisplayWidth.wrapped(
             "8 runs in 10 fall within each range; the median is the likeliest. Rain: the share of runs with 0.1 mm or "
@@ -188,18 +188,18 @@ struct RangeDocument: JSONDocument {
         var low: Percentiles
         /// Percent of runs with 0.1 mm or more in the night, morning, afternoon and evening (null where not reached).
         var rainChances: [Double?]
-        /// Percent of runs with 1 mm or more in the day.
-        var wetChance: Double
-        /// In `precipitationUnit`.
-        var precipitation: Percentiles
+        /// Percent of runs with 1 mm or more in the day (left out where the runs give no precipitation).
+        var wetChance: Double?
+        /// In `precipitationUnit` (left out where the runs give none).
+        var precipitation: Percentiles?
         var summary: String
     }
 
     struct Hour: Encodable, Sendable {
         var time: Date
         var temperature: Percentiles
-        /// Percent of runs with 0.1 mm or more in the hour before `time`.
-        var rainChance: Double
+        /// Percent of runs with 0.1 mm or more in the hour before `time` (left out where none gives it).
+        var rainChance: Double?
     }
 
     var location: WeatherDocument.Location
@@ -230,16 +230,17 @@ struct RangeDocument: JSONDocument {
         days = WeatherViews.rangeDays(ensemble, now: now, count: count).map { day in
             Day(
                 date: day.date, high: degrees(day.high), low: degrees(day.low),
-                rainChances: day.rainChances.map { $0.map(percent) }, wetChance: percent(day.wetChance),
-                precipitation: Percentiles(
-                    p10: units.rain.value(day.precipitation.p10), p50: units.rain.value(day.precipitation.p50),
-                    p90: units.rain.value(day.precipitation.p90)),
+                rainChances: day.rainChances.map { $0.map(percent) }, wetChance: day.wetChance.map(percent),
+                precipitation: day.precipitation.map {
+                    Percentiles(
+                        p10: units.rain.value($0.p10), p50: units.rain.value($0.p50), p90: units.rain.value($0.p90))
+                },
                 summary: WeatherViews.rangeSentence(day, units: units))
         }
         let last = days.last.map(\.date)
         hours = ensemble.hours.filter { hour in
             hour.time > now.addingTimeInterval(-3600)
                 && last.map { LocalTime.day(hour.time, utcOffset: ensemble.utcOffset) <= $0 } ?? false
-        }.map { Hour(time: $0.time, temperature: degrees($0.temperature), rainChance: percent($0.rainChance)) }
+        }.map { Hour(time: $0.time, temperature: degrees($0.temperature), rainChance: $0.rainChance.map(percent)) }
     }
 }

@@ -35,6 +35,8 @@ final class WeatherModel: ObservableViewModel {
         var within: TimeInterval?
         /// `forecast --range`: the ensemble whose spread is shown (nil: the forecast alone).
         var range: EnsembleModel?
+        /// `weather --line`, `--template`, `--format BAR`: one line, which never shows the normals.
+        var oneLine = false
     }
 
     /// One unit chosen with `unit`.
@@ -399,14 +401,22 @@ final class WeatherModel: ObservableViewModel {
         state.mode = mode
         state.weather = .loading
         state.warnings = nil
+        state.normals = .idle
+        state.ensemble = .idle
+        // `forecast --range` needs the ensemble alone: one request.
+        if mode == .forecast, let model = state.options.range {
+            state.ensemble = await Self.ensemble(ensembleRepository, place.location, model: model, force: force)
+            state.weather = .idle
+            await remember(place)
+            return
+        }
         // The warnings and the normals are asked at the same time as the weather, and waited for 2.5 s at most (the
         // normals as long as they take when they are what was asked for).
         async let warnings = Self.warnings(alerts, Self.alertQuery(place.location, region: place.region))
-        // The ensemble, when its spread was asked for, at the same time.
-        let model = mode == .forecast ? state.options.range : nil
-        async let ensemble = Self.ensemble(ensembleRepository, place.location, model: model, force: force)
+        // The normals only where a view shows them (never for one line, which a status bar may run every minute).
+        let showsNormals = [.current, .forecast, .normals].contains(mode) && !state.options.oneLine
         async let normals = Self.normals(
-            normalsRepository, place.location, force: force && mode == .normals,
+            showsNormals ? normalsRepository : nil, place.location, force: force && mode == .normals,
             patience: mode == .normals ? nil : .milliseconds(2500))
         do {
             state.weather = .loaded(try await repository.weather(for: place.location, forceRefresh: force))
@@ -416,7 +426,6 @@ final class WeatherModel: ObservableViewModel {
         }
         state.warnings = await warnings
         state.normals = await normals
-        state.ensemble = await ensemble
         // The place to show when `weather` (or `sky`, or `map`) is typed alone next time.
         await remember(place)
     }

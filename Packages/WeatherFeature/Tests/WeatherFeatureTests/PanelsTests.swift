@@ -26,11 +26,12 @@ import Testing
         let text = await harness.run("forecast Toronto --panels")
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(text)")
-        // Each day's parts, in wttr.in's order, under the day.
-        let titles = lines.filter { $0.hasPrefix("│") && $0.contains("Morning") || $0.contains("Night") }
+        // Each day's parts, in wttr.in's order, under the day; every panel has its hour.
         let perRow = width >= 125 ? 4 : width >= 63 ? 2 : 1
         #expect(lines.filter { $0.hasPrefix("┌") }.count == 3 * (4 / perRow), "\(width): \(text)")
-        #expect(!titles.isEmpty)
+        let titles = lines.filter { $0.hasPrefix("│") && ($0.contains("Morning") || $0.contains("Night")) }
+        #expect(titles.count == (perRow == 4 ? 3 : 6), "\(titles)")
+        #expect(!text.contains("not in the forecast"))
         #expect(text.contains("Sun 22 Nov") && text.contains("Mon 23 Nov") && text.contains("Tue 24 Nov"))
         if [40, 80, 125].contains(width) { Golden.assertMatches(text, named: "panels-toronto-\(width)") }
     }
@@ -45,5 +46,24 @@ import Testing
         #expect(hours.count == 12)
         #expect(hours.first?["time"] as? String == "2026-11-22T14:00:00Z")
         #expect(await json.status("forecast Toronto --panels --parts") == .completed(status: 64))
+    }
+
+    @Test func aPlaceHalfAnHourOffTheHourHasItsPanels() async throws {
+        // Toronto's answer as a place at UTC+05:30 would have it: its hours stamped at :30 (09:30, 12:30…).
+        var answer = try #require(
+            try JSONSerialization.jsonObject(with: Data(try providerFixture("open-meteo-toronto.json").utf8))
+                as? [String: Any])
+        answer["utc_offset_seconds"] = 19_800
+        var hourly = try #require(answer["hourly"] as? [String: Any])
+        hourly["time"] = try #require(hourly["time"] as? [String]).map {
+            $0.replacingOccurrences(of: ":00", with: ":30")
+        }
+        answer["hourly"] = hourly
+        let server = try LoopbackServer(
+            always: .json(String(decoding: try JSONSerialization.data(withJSONObject: answer), as: UTF8.self)))
+        let harness = try WeatherHarness(server: server, directory: directory)
+        let text = await harness.run("forecast Toronto --panels")
+        #expect(!text.contains("not in the forecast"), "\(text)")
+        #expect(text.contains("Morning"))
     }
 }

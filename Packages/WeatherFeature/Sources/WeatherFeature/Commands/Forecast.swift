@@ -37,7 +37,8 @@ struct ForecastCommand: FeatureCommand {
             throw .usage("--parts, --panels and --range are three views: give one of them.")
         }
         mode = arguments[Self.parts] ? .parts : arguments[Self.panels] ? .panels : .forecast
-        if let days = arguments[Self.days] { options.days = days }
+        // wttr.in's three days for the panels, unless others are asked for.
+        options.days = arguments[Self.days] ?? (mode == .panels ? 3 : options.days)
         if let name = arguments[Self.model] {
             guard arguments[Self.range] else { throw .usage("--model chooses the ensemble of --range: add --range.") }
             guard let model = EnsembleModel(name: name) else {

@@ -66,10 +66,16 @@ struct WeatherCommand: FeatureCommand {
         }
     }
 
+    var options: WeatherModel.ViewOptions {
+        var options = WeatherModel.ViewOptions()
+        options.oneLine = oneLine != nil
+        return options
+    }
+
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
         try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(
-                .placeRequested(place, mode: .current, forceRefresh: refresh, options: WeatherModel.ViewOptions()))
+                .placeRequested(place, mode: .current, forceRefresh: refresh, options: options))
             switch oneLine {
             case .line: return try WeatherOutput(model, context).oneLine(template: nil)
             case .template(let text): return try WeatherOutput(model, context).oneLine(template: text)
