@@ -21,7 +21,8 @@ extension WeatherViews {
     }
 
     static func hourly(
-        _ shown: WeatherRepository.Shown, place: Place?, step: Int = 3, frame: Frame
+        _ shown: WeatherRepository.Shown, place: Place?, step: Int = 3, frame: Frame,
+        ensemble: DataState<EnsembleRepository.Shown, WeatherError>? = nil
     ) -> String {
         let report = shown.report
         let units = frame.units, painter = frame.painter
@@ -71,6 +72,25 @@ extension WeatherViews {
         }
         lines.append("")
         lines += chart(report, now: frame.now, hours: step >= 3 ? 24 : 48, frame: frame)
+        // `hourly --range`: the ensemble's spread over the same hours, as a shaded band.
+        switch ensemble {
+        case .loaded(let shown)?:
+            let until = LocalTime.day(
+                frame.now.addingTimeInterval(Double(step >= 3 ? 24 : 48) * 3600), utcOffset: shown.ensemble.utcOffset)
+            let band = rangeChart(shown.ensemble, now: frame.now, until: until, frame: frame)
+            if !band.isEmpty {
+                lines.append("")
+                lines += DisplayWidth.wrapped(
+                    "How sure: \(shown.ensemble.model.title), \(shown.ensemble.members) runs; 8 in 10 within the band",
+                    width: frame.width
+                ).map { painter.paint($0, .dim) }
+                lines += band
+            }
+        case .failed(let error)?:
+            lines += DisplayWidth.wrapped("The ensemble could not be had: \(error.message)", width: frame.width)
+                .map { painter.paint($0, .dim) }
+        default: break
+        }
         lines += footer(shown, place: place, frame: frame, showing: showing)
         return lines.joined(separator: "\n")
     }

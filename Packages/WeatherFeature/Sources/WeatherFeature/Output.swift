@@ -78,7 +78,10 @@ struct WeatherOutput {
                 WeatherViews.current(
                     shown, place: state.place, almanac: state.almanac, frame: frame,
                     normals: state.normals.value?.normals)
-            case .hourly: WeatherViews.hourly(shown, place: state.place, step: state.options.step, frame: frame)
+            case .hourly:
+                WeatherViews.hourly(
+                    shown, place: state.place, step: state.options.step, frame: frame,
+                    ensemble: state.options.range == nil ? nil : state.ensemble)
             case .forecast:
                 WeatherViews.forecast(
                     shown, place: state.place, days: state.options.days, frame: frame, note: note,

@@ -413,6 +413,9 @@ final class WeatherModel: ObservableViewModel {
         // The warnings and the normals are asked at the same time as the weather, and waited for 2.5 s at most (the
         // normals as long as they take when they are what was asked for).
         async let warnings = Self.warnings(alerts, Self.alertQuery(place.location, region: place.region))
+        // `hourly --range`: the ensemble beside the forecast.
+        async let ensemble = Self.ensemble(
+            ensembleRepository, place.location, model: mode == .hourly ? state.options.range : nil, force: force)
         // The normals only where a view shows them (never for one line, which a status bar may run every minute).
         let showsNormals = [.current, .forecast, .normals].contains(mode) && !state.options.oneLine
         async let normals = Self.normals(
@@ -426,6 +429,7 @@ final class WeatherModel: ObservableViewModel {
         }
         state.warnings = await warnings
         state.normals = await normals
+        state.ensemble = await ensemble
         // The place to show when `weather` (or `sky`, or `map`) is typed alone next time.
         await remember(place)
     }

@@ -109,6 +109,23 @@ import WeatherService
         if width < 300 { Golden.assertMatches(text, named: "range-whistler-\(width)") }
     }
 
+    @Test func theHourlyChartHasTheBandToo() async throws {
+        let server = try LoopbackServer(always: .json(try Self.whistler()))
+        for width in [40, 80, 200] {
+            let hourly = try harness(width: width, ensemble: server)
+            let text = await hourly.run("hourly 50,-123 --range --model gem")
+            #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(text)")
+            #expect(
+                text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+                    "How sure: CMC GEPS, 21 runs; 8 in 10 within the band"), "\(text)")
+        }
+        // Without the ensemble: the hours as ever, and why the band is missing.
+        let down = try harness(ensemble: try LoopbackServer(always: .text("down", status: 503)))
+        #expect(await down.status("hourly Toronto --range") == .completed(status: 0))
+        #expect(down.output.stdout.contains("The ensemble could not be had"))
+        #expect(await down.status("hourly Toronto --model gem") == .completed(status: 64))
+    }
+
     @Test func withoutTheEnsembleRangeSaysWhyAndModelIsChecked() async throws {
         let down = try LoopbackServer(always: .text("down", status: 503))
         let range = try harness(ensemble: down)

@@ -39,17 +39,19 @@ struct ForecastCommand: FeatureCommand {
         mode = arguments[Self.parts] ? .parts : arguments[Self.panels] ? .panels : .forecast
         // wttr.in's three days for the panels, unless others are asked for.
         options.days = arguments[Self.days] ?? (mode == .panels ? 3 : options.days)
-        if let name = arguments[Self.model] {
-            guard arguments[Self.range] else { throw .usage("--model chooses the ensemble of --range: add --range.") }
-            guard let model = EnsembleModel(name: name) else {
-                throw .usage(
-                    "--model is one of \(EnsembleModel.allCases.map(\.name).joined(separator: ", ")), not "
-                        + "'\(name.terminalPreview)'.")
-            }
-            options.range = model
-        } else if arguments[Self.range] {
-            options.range = .ecmwf
+        options.range = try Self.ensemble(range: arguments[Self.range], model: arguments[Self.model])
+    }
+
+    /// The ensemble `--range` and `--model` ask for (ECMWF's by default); nil without `--range`.
+    static func ensemble(range: Bool, model name: String?) throws(CommandError) -> EnsembleModel? {
+        guard let name else { return range ? .ecmwf : nil }
+        guard range else { throw .usage("--model chooses the ensemble of --range: add --range.") }
+        guard let model = EnsembleModel(name: name) else {
+            throw .usage(
+                "--model is one of \(EnsembleModel.allCases.map(\.name).joined(separator: ", ")), not "
+                    + "'\(name.terminalPreview)'.")
         }
+        return model
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {

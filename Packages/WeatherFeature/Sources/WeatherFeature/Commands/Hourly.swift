@@ -1,22 +1,28 @@
 import Architecture
+import CoreKit
+import WeatherService
 
-/// `hourly [PLACE] [--refresh] [--step N]`: the hours from now, with a chart.
+/// `hourly [PLACE] [--refresh] [--step N] [--range [--model M]]`: the hours from now, with a chart.
 struct HourlyCommand: FeatureCommand {
     static let step = Argument.integer(
         "step", in: 1...3, help: "Hours between rows: 3 (24 hours, the default), 1 or 2 (48 hours)")
+    static let range = Argument.flag(
+        "range", help: "Under the chart, the spread of an ensemble's runs over the same hours, as a shaded band")
     static let declaration = CommandDeclaration(
-        "hourly", arguments: [PlaceArguments.place, PlaceArguments.refresh, step],
+        "hourly", arguments: [PlaceArguments.place, PlaceArguments.refresh, step, range, ForecastCommand.model],
         summary: "The hours from now: temperature, rain, wind, with a chart",
-        examples: ["hourly", "hourly Oslo --step 1"])
+        examples: ["hourly", "hourly Oslo --step 1", "hourly --range"])
 
     var place: String
     var refresh: Bool
     var options = WeatherModel.ViewOptions()
 
-    init(arguments: ParsedArguments) {
+    init(arguments: ParsedArguments) throws(CommandError) {
         place = arguments[PlaceArguments.place] ?? ""
         refresh = arguments[PlaceArguments.refresh]
         if let step = arguments[Self.step] { options.step = step }
+        options.range = try ForecastCommand.ensemble(
+            range: arguments[Self.range], model: arguments[ForecastCommand.model])
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
