@@ -29,6 +29,7 @@ extension WeatherViews {
         ("c", "condition symbol"), ("C", "condition"), ("x", "condition, plain-text symbol (wttr.in's: o m mm = / …)"),
         ("h", "humidity"), ("t", "temperature"), ("f", "feels like"), ("w", "wind"), ("l", "location"),
         ("m", "moon phase"), ("M", "moon day (days since the new moon)"), ("p", "precipitation (last hour)"),
+        ("o", "chance of precipitation (the hour under way)"),
         ("P", "pressure"), ("e", "dew point"), ("u", "UV index"), ("D", "dawn (civil)"), ("S", "sunrise"),
         ("z", "zenith (solar noon)"), ("s", "sunset"), ("d", "dusk (civil)"), ("T", "current time at the place"),
         ("Z", "the place's time zone"), ("A", "the data's age when it is old (3 d), else nothing"),
@@ -116,6 +117,11 @@ extension WeatherViews {
                     ?? "—"
             case "h": output += current.humidity.map { "\(whole($0)) %" } ?? "—"
             case "p": output += current.precipitation.map { units.rain.amount($0) } ?? "—"
+            case "o":
+                // The hour under way: the first stamped after now (a provider's hour holds the hour before it).
+                output +=
+                    report.hours.first { $0.time > frame.now }?.precipitationProbability.map { "\(whole($0)) %" }
+                    ?? "—"
             case "P": output += current.pressure.map { frame.units.pressure.text($0) } ?? "—"
             case "u": output += current.uvIndex.map { "\(whole($0))" } ?? "—"
             case "m": output += almanac.map { moonSymbol($0.moonPhase) } ?? "—"

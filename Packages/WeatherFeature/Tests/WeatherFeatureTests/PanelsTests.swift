@@ -33,7 +33,7 @@ import Testing
         #expect(titles.count == (perRow == 4 ? 3 : 6), "\(titles)")
         #expect(!text.contains("not in the forecast"))
         #expect(text.contains("Sun 22 Nov") && text.contains("Mon 23 Nov") && text.contains("Tue 24 Nov"))
-        if [40, 80, 125].contains(width) { Golden.assertMatches(text, named: "panels-toronto-\(width)") }
+        if [40, 80, 125, 200].contains(width) { Golden.assertMatches(text, named: "panels-toronto-\(width)") }
     }
 
     @Test func thePanelsAreTheHoursOfWttrInsPartsOfTheDay() async throws {

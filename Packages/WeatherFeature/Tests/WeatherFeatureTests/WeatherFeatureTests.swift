@@ -245,6 +245,9 @@ struct WeatherHarness {
                 == .completed(status: 0))
         #expect(await harness.status("weather Toronto --template '%q'") == .completed(status: 64))
         #expect(WeatherViews.plainSymbol(.clear) == "o" && WeatherViews.plainSymbol(.thunderstorm) == "!/")
+        // wttr.in's code (lib/view/line.py, FORMAT_SYMBOL) also has %o, the chance of rain: the recorded hour to 10:00
+        // says 10 %.
+        #expect(await harness.run("weather Toronto --template '%o'") == "10 %\n")
     }
 
     @Test func aLineAndATemplateForStatusBars() async throws {
