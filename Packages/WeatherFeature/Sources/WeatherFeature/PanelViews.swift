@@ -25,8 +25,10 @@ extension WeatherViews {
         return nearest
     }
 
-    /// The width inside a panel's borders: wttr.in's 30 (four panels and their borders fill 125 columns).
+    /// The width inside a panel's borders: wttr.in's 30 at the least (four panels and their borders fill 125
+    /// columns), and at the most 50.
     static let panelWidth = 30
+    static let panelWidthMost = 50
 
     /// One panel's five lines, `width` columns: the sky's picture, then the sky in words, the temperature and
     /// feels-like, the wind, the visibility, the rain and its chance.
@@ -77,7 +79,7 @@ extension WeatherViews {
 
     /// `forecast --panels`: wttr.in's three days, each a row of four panels (morning, noon, evening, night) in a box
     /// under the date — four side by side from 125 columns, two from 63, one below that, each as wide as there is
-    /// room for (30 columns inside, as wttr.in's, or the terminal's width).
+    /// room for (30 columns inside, as wttr.in's, up to 50 as the terminal allows).
     static func panels(_ shown: WeatherRepository.Shown, place: Place?, frame: Frame, days count: Int = 3) -> String {
         let report = shown.report
         var lines = [header(report.location, place: place, frame: frame)]
@@ -88,7 +90,9 @@ extension WeatherViews {
             return lines.joined(separator: "\n")
         }
         let perRow = frame.width >= 4 * (panelWidth + 1) + 1 ? 4 : frame.width >= 2 * (panelWidth + 1) + 1 ? 2 : 1
-        let inner = perRow == 1 ? min(panelWidth, frame.width - 2) : panelWidth
+        // The panels fill the width (wttr.in's 30 inside each at the least, 50 at the most: past that a line of text
+        // would stand alone in empty space).
+        let inner = min(panelWidthMost, max(perRow == 1 ? 1 : panelWidth, (frame.width - 1) / perRow - 1))
         func center(_ text: String, _ width: Int) -> String {
             let cut = DisplayWidth.truncated(text, toColumns: width)
             let left = (width - DisplayWidth.columns(of: cut)) / 2
