@@ -146,8 +146,8 @@ extension WeatherViews {
         let labelWidth = 7
         let columns = max(24, min(frame.width - labelWidth - 1, 183))
         let rows = frame.width >= 80 ? 8 : 6
-        let dots = (x: columns * 2, y: rows * 4)
-        var grid = [[Bool]](repeating: [Bool](repeating: false, count: dots.x), count: dots.y)
+        var canvas = BrailleCanvas(columns: columns, rows: rows)
+        let dots = (x: canvas.width, y: canvas.height)
         var marked = [[Bool]](repeating: [Bool](repeating: false, count: columns), count: rows)
         func y(_ value: Double) -> Int {
             let fraction = (value - bottom) / (top - bottom)
@@ -165,7 +165,7 @@ extension WeatherViews {
                 }
                 let row = y(t.temperature(series(normal)))
                 let from = previous ?? row
-                for r in min(from, row)...max(from, row) { grid[r][column] = true }
+                for r in min(from, row)...max(from, row) { canvas.set(x: column, y: r) }
                 previous = row
             }
         }
@@ -173,20 +173,15 @@ extension WeatherViews {
         for (day, forecastDay) in forecast {
             for value in [forecastDay.maximum, forecastDay.minimum] {
                 let row = y(t.temperature(value)), column = x(day)
-                grid[row][column] = true
+                canvas.set(x: column, y: row)
                 marked[row / 4][column / 2] = true
             }
         }
-        let bits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
         var lines: [String] = []
         for row in 0..<rows {
             var text = ""
             for column in 0..<columns {
-                var value: UInt32 = 0
-                for dy in 0..<4 {
-                    for dx in 0..<2 where grid[row * 4 + dy][column * 2 + dx] { value |= bits[dy][dx] }
-                }
-                let character = String(Character(UnicodeScalar(0x2800 + value) ?? " "))
+                let character = canvas.character(column: column, row: row).character
                 text += marked[row][column] ? painter.paint(character, .bold, .yellow) : character
             }
             // The scale: the top and the bottom of the chart, and a round value in between where its row is.

@@ -131,23 +131,18 @@ extension WeatherViews {
             return max(0, min(dotRows - 1, dotRows - 1 - Int((fraction * Double(dotRows - 1)).rounded())))
         }
         let width = (hours.count + 1) / 2
-        var grid = [[Bool]](repeating: [Bool](repeating: false, count: width * 2), count: dotRows)
+        var canvas = BrailleCanvas(columns: width, rows: rows)
         for (index, hour) in hours.enumerated() {
-            for row in y(hour.temperature.p90)...y(hour.temperature.p10) { grid[row][index] = true }
+            for row in y(hour.temperature.p90)...y(hour.temperature.p10) { canvas.set(x: index, y: row) }
         }
-        let bits: [[UInt32]] = [[0x01, 0x08], [0x02, 0x10], [0x04, 0x20], [0x40, 0x80]]
         let list = Array(hours)
         var lines: [String] = []
         for row in 0..<rows {
             var text = ""
             for column in 0..<width {
-                var value: UInt32 = 0
-                for dy in 0..<4 {
-                    for dx in 0..<2 where grid[row * 4 + dy][column * 2 + dx] { value |= bits[dy][dx] }
-                }
-                let character = String(Character(UnicodeScalar(0x2800 + value) ?? " "))
+                let (character, isEmpty) = canvas.character(column: column, row: row)
                 let median = list[min(list.count - 1, column * 2)].temperature.p50
-                text += value == 0 ? character : painter.paint(character, ColorScale.temperature(median))
+                text += isEmpty ? character : painter.paint(character, ColorScale.temperature(median))
             }
             let label =
                 row == 0 ? "\(whole(top)) \(t.symbol)" : row == rows - 1 ? "\(whole(bottom)) \(t.symbol)" : ""

@@ -175,6 +175,34 @@ struct AirRepository: Sendable {
     }
 }
 
+/// An answer kept for a while and asked again after: the kept one while it holds (`keptFor`), else a fetch, stored;
+/// when the fetch fails, the kept one with the reason (whatever its age: what it says does not go bad as a forecast
+/// does). The normals and the ensembles are kept this way.
+struct KeptAnswer<Value: Codable & Sendable & Equatable>: Sendable, Equatable {
+    var value: Value
+    var fetchedAt: Date
+    var staleBecause: WeatherError?
+
+    static func answer(
+        cache: AnswerCache<Value>, provider: String, key: String, keptFor: TimeInterval, force: Bool,
+        now: @Sendable () -> Date, fetch: () async throws(WeatherError) -> Value
+    ) async throws(WeatherError) -> Self {
+        let kept = try? await cache.entry(provider, key)
+        if !force, let kept, now().timeIntervalSince(kept.fetchedAt) < keptFor {
+            return Self(value: kept.value, fetchedAt: kept.fetchedAt)
+        }
+        do {
+            let value = try await fetch()
+            let fetchedAt = now()
+            try? await cache.store(value, provider, key, fetchedAt)
+            return Self(value: value, fetchedAt: fetchedAt)
+        } catch {
+            guard let kept else { throw error }
+            return Self(value: kept.value, fetchedAt: kept.fetchedAt, staleBecause: error)
+        }
+    }
+}
+
 /// The usual weather of places (`ClimateNormals`): fetched once per place and kept for `keptFor`; past that, or
 /// asked again with `refresh`, fetched anew, the kept ones shown when that fails (the past does not change).
 struct NormalsRepository: Sendable {
@@ -192,25 +220,14 @@ struct NormalsRepository: Sendable {
     let now: @Sendable () -> Date
 
     func normals(for location: WeatherLocation, forceRefresh: Bool) async throws(WeatherError) -> Shown {
-        let kept = try? await cache.entry(client.provider, location.cacheKey)
-        if !forceRefresh, let kept, now().timeIntervalSince(kept.fetchedAt) < Self.keptFor {
-            return Shown(normals: relabel(kept.value, location), fetchedAt: kept.fetchedAt)
-        }
-        do {
-            let normals = try await client.fetch(location)
-            let fetchedAt = now()
-            try? await cache.store(normals, client.provider, location.cacheKey, fetchedAt)
-            return Shown(normals: normals, fetchedAt: fetchedAt)
-        } catch {
-            guard let kept else { throw error }
-            return Shown(normals: relabel(kept.value, location), fetchedAt: kept.fetchedAt, staleBecause: error)
-        }
-    }
-
-    private func relabel(_ normals: ClimateNormals, _ location: WeatherLocation) -> ClimateNormals {
-        var normals = normals
+        let client = self.client
+        let kept = try await KeptAnswer.answer(
+            cache: cache, provider: client.provider, key: location.cacheKey, keptFor: Self.keptFor,
+            force: forceRefresh, now: now
+        ) { () async throws(WeatherError) -> ClimateNormals in try await client.fetch(location) }
+        var normals = kept.value
         normals.location = location
-        return normals
+        return Shown(normals: normals, fetchedAt: kept.fetchedAt, staleBecause: kept.staleBecause)
     }
 }
 
@@ -229,29 +246,17 @@ struct EnsembleRepository: Sendable {
     let cache: AnswerCache<EnsembleForecast>
     let now: @Sendable () -> Date
 
+    /// Every day the model reaches is always asked: a kept answer serves any `--days`.
     func ensemble(
         for location: WeatherLocation, model: EnsembleModel, forceRefresh: Bool
     ) async throws(WeatherError) -> Shown {
-        let key = "\(location.cacheKey):\(model.name)"
-        let kept = try? await cache.entry(client.provider, key)
-        // Every day the model reaches is always asked: a kept answer serves any `--days`.
-        if !forceRefresh, let kept, now().timeIntervalSince(kept.fetchedAt) < Self.keptFor {
-            return Shown(ensemble: relabel(kept.value, location), fetchedAt: kept.fetchedAt)
-        }
-        do {
-            let ensemble = try await client.fetch(location, model, model.days)
-            let fetchedAt = now()
-            try? await cache.store(ensemble, client.provider, key, fetchedAt)
-            return Shown(ensemble: ensemble, fetchedAt: fetchedAt)
-        } catch {
-            guard let kept else { throw error }
-            return Shown(ensemble: relabel(kept.value, location), fetchedAt: kept.fetchedAt, staleBecause: error)
-        }
-    }
-
-    private func relabel(_ ensemble: EnsembleForecast, _ location: WeatherLocation) -> EnsembleForecast {
-        var ensemble = ensemble
+        let client = self.client
+        let kept = try await KeptAnswer.answer(
+            cache: cache, provider: client.provider, key: "\(location.cacheKey):\(model.name)", keptFor: Self.keptFor,
+            force: forceRefresh, now: now
+        ) { () async throws(WeatherError) -> EnsembleForecast in try await client.fetch(location, model, model.days) }
+        var ensemble = kept.value
         ensemble.location = location
-        return ensemble
+        return Shown(ensemble: ensemble, fetchedAt: kept.fetchedAt, staleBecause: kept.staleBecause)
     }
 }
