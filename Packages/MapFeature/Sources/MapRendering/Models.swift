@@ -2,7 +2,7 @@ import CoreKit
 import Foundation
 
 /// A position on the Earth in degrees (WGS 84): latitude north-positive, longitude east-positive.
-public struct GeoPoint: Sendable, Equatable {
+public struct GeoPoint: Sendable, Equatable, DegreePoint {
     /// Degrees north of the equator (negative south), -90...90.
     public var latitude: Double
     /// Degrees east of Greenwich (negative west), normally -180...180; other values wrap.
@@ -114,23 +114,9 @@ public struct MapShade: Sendable, Equatable {
         self.ink = ink
     }
 
-    /// Whether the point is inside one of the rings (even-odd; a ring's bounding box first).
+    /// Whether the point is inside one of the rings (even-odd).
     func contains(latitude: Double, longitude: Double) -> Bool {
-        rings.contains { ring in
-            guard ring.count >= 3 else { return false }
-            var inside = false
-            var previous = ring[ring.count - 1]
-            for point in ring {
-                if (point.latitude > latitude) != (previous.latitude > latitude) {
-                    let crossing =
-                        (previous.longitude - point.longitude) * (latitude - point.latitude)
-                        / (previous.latitude - point.latitude) + point.longitude
-                    if longitude < crossing { inside.toggle() }
-                }
-                previous = point
-            }
-            return inside
-        }
+        Rings.contains(rings, latitude: latitude, longitude: longitude)
     }
 }
 

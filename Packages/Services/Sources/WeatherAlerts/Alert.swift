@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// The national service a warning comes from.
@@ -75,7 +76,7 @@ public struct WeatherAlert: Codable, Sendable, Equatable {
     /// The warning's polygons (longitude, latitude rings), where the service gives them: for the map.
     public var areas: [[Coordinate]]
 
-    public struct Coordinate: Codable, Sendable, Equatable {
+    public struct Coordinate: Codable, Sendable, Equatable, DegreePoint {
         public var latitude: Double
         public var longitude: Double
 

@@ -75,20 +75,7 @@ struct GeoJSONGeometry: Decodable {
 
     /// Whether a point is inside any ring (even-odd rule, in degrees: the areas are small).
     static func contains(_ rings: [[WeatherAlert.Coordinate]], latitude: Double, longitude: Double) -> Bool {
-        rings.contains { ring in
-            var inside = false
-            var previous = ring[ring.count - 1]
-            for point in ring {
-                if (point.latitude > latitude) != (previous.latitude > latitude) {
-                    let crossing =
-                        (previous.longitude - point.longitude) * (latitude - point.latitude)
-                        / (previous.latitude - point.latitude) + point.longitude
-                    if longitude < crossing { inside.toggle() }
-                }
-                previous = point
-            }
-            return inside
-        }
+        Rings.contains(rings, latitude: latitude, longitude: longitude)
     }
 }
 

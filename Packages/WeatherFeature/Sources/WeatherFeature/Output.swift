@@ -104,14 +104,22 @@ struct WeatherOutput {
             isOld: shown.isOld(now: frame.now))
     }
 
-    /// `--line` or `--template`: one line for a status bar or a script.
-    func oneLine(template: String?) throws(CommandError) -> CommandOutput {
+    /// What one line is made of: the weather shown, a frame without colour, the most severe warning in force; nil
+    /// when nothing was fetched.
+    private func lineParts() throws(CommandError) -> (
+        shown: WeatherRepository.Shown, frame: WeatherViews.Frame, warning: WeatherAlert?
+    )? {
         try model.checkProblem()
         if case .failed(let error) = state.weather { throw error.commandError }
-        guard let shown = state.weather.value else { return .empty }
+        guard let shown = state.weather.value else { return nil }
         var frame = frame
         frame.painter = Painter(enabled: false)
-        let warning = state.warnings?.inForce(at: frame.now).first
+        return (shown, frame, state.warnings?.inForce(at: frame.now).first)
+    }
+
+    /// `--line` or `--template`: one line for a status bar or a script.
+    func oneLine(template: String?) throws(CommandError) -> CommandOutput {
+        guard let (shown, frame, warning) = try lineParts() else { return .empty }
         let line =
             template.map {
                 WeatherViews.template(
@@ -125,12 +133,7 @@ struct WeatherOutput {
     /// `--line --format BAR`: what the bar reads, written as it is whatever the session's format; exit 0 whenever it
     /// is written (a bar hides or reddens a script that fails), the data's age in its class and tooltip.
     func statusBar(_ bar: StatusBar) throws(CommandError) -> CommandOutput {
-        try model.checkProblem()
-        if case .failed(let error) = state.weather { throw error.commandError }
-        guard let shown = state.weather.value else { return .empty }
-        var frame = frame
-        frame.painter = Painter(enabled: false)
-        let warning = state.warnings?.inForce(at: frame.now).first
+        guard let (shown, frame, warning) = try lineParts() else { return .empty }
         let content = WeatherViews.barContent(shown, place: state.place, frame: frame, warning: warning)
         return CommandOutput(text: WeatherViews.bar(bar, content), isOwnFormat: true)
     }
