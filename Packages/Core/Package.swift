@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "NIOTransport", targets: ["NIOTransport"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "Persistence", targets: ["Persistence"]),
+        .library(name: "Localization", targets: ["Localization"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -24,6 +25,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "CoreKit", swiftSettings: swiftSettings),
+        // Words in the user's language: the languages, their CLDR plural rules, String Catalogs read at run time.
+        .target(name: "Localization", dependencies: ["CoreKit"], swiftSettings: swiftSettings),
         .target(
             name: "Networking",
             dependencies: ["CoreKit", .product(name: "Logging", package: "swift-log")],
@@ -58,7 +61,7 @@ let package = Package(
         .testTarget(
             name: "CoreTests",
             dependencies: [
-                "CoreKit", "Networking", "NIOTransport", "Diagnostics", "Persistence",
+                "CoreKit", "Networking", "NIOTransport", "Diagnostics", "Persistence", "Localization",
                 .product(name: "TestSupport", package: "TestSupport"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a feature's tests check of its catalogue: every key translated into every language, each plural with the
+/// language's CLDR categories, each translation with the English text's placeholders, and every key the sources
+/// use present (and none left that no source uses).
+public enum CatalogueCheck {
+    /// Each problem in words: "[de] "Sunrise": not translated".
+    public static func problems(_ catalogue: Catalogue, languages: [Language] = Language.all) -> [String] {
+        var problems: [String] = []
+        for key in catalogue.entries.keys.sorted() {
+            let english = Placeholder.all(in: key).map { "\($0.position)\($0.kind)" }.sorted()
+            for language in languages where language != .english {
+                let quoted = "[\(language.code)] \"\(key)\""
+                switch catalogue.entries[key]?[language.code] {
+                case nil:
+                    problems.append("\(quoted): no translation")
+                case .text(let text, let translated)?:
+                    if !translated { problems.append("\(quoted): not marked translated") }
+                    let found = Placeholder.all(in: text).map { "\($0.position)\($0.kind)" }.sorted()
+                    if found != english {
+                        problems.append("\(quoted): placeholders \(found) differ from English's \(english)")
+                    }
+                case .plural(let forms, let translated)?:
+                    if !translated { problems.append("\(quoted): not marked translated") }
+                    let wanted = Set(language.pluralCategories), given = Set(forms.keys)
+                    if wanted != given {
+                        problems.append(
+                            "\(quoted): plural forms \(given.map(\.rawValue).sorted()) but CLDR's are "
+                                + "\(wanted.map(\.rawValue).sorted())")
+                    }
+                    for (category, text) in forms {
+                        let found = Placeholder.all(in: text).map { "\($0.position)\($0.kind)" }.sorted()
+                        // A form for exactly one number may say it in words ("يوم واحد", "un jour").
+                        let withoutCount = english.filter { $0 != "1d" }
+                        let allowed =
+                            [.zero, .one, .two].contains(category) ? [english, withoutCount] : [english]
+                        if !allowed.contains(found) {
+                            problems.append(
+                                "\(quoted) (\(category.rawValue)): placeholders \(found) differ from English's \(english)")
+                        }
+                    }
+                }
+            }
+            if case .plural(let forms, _)? = catalogue.entries[key]?["en"], Set(forms.keys) != [.one, .other] {
+                problems.append("[en] \"\(key)\": plural forms must be one and other")
+            }
+        }
+        return problems
+    }
+
+    /// The keys written in `words("…")` and `words.count("…"` calls of the Swift files under `directory` (one
+    /// literal per call: a key is never built at run time).
+    public static func keysUsed(inSourcesAt directory: URL) -> Set<String> {
+        let pattern = #/words(?:\.count)?\(\s*"((?:[^"\\]|\\.)*)"/#
+        var keys: Set<String> = []
+        let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
+        while let file = files?.nextObject() as? URL {
+            guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else {
+                continue
+            }
+            for match in text.matches(of: pattern) { keys.insert(unescape(String(match.output.1))) }
+        }
+        return keys
+    }
+
+    /// A Swift string literal's text: `\"`, `\\`, `\n`, `\t`, `\u{…}`.
+    static func unescape(_ literal: String) -> String {
+        var result = ""
+        var iterator = literal.makeIterator()
+        while let character = iterator.next() {
+            guard character == "\\", let escaped = iterator.next() else {
+                result.append(character)
+                continue
+            }
+            switch escaped {
+            case "n": result.append("\n")
+            case "t": result.append("\t")
+            case "u":
+                var hex = ""
+                while let next = iterator.next(), next != "}" {
+                    if next != "{" { hex.append(next) }
+                }
+                if let value = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(value) {
+                    result.append(Character(scalar))
+                }
+            default: result.append(escaped)
+            }
+        }
+        return result
+    }
+}

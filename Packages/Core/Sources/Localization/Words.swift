@@ -1,0 +1,186 @@
+import CoreKit
+import Foundation
+import Synchronization
+
+/// Where a feature's catalogue is read from, once, when a language first needs it: shared by every `Words` of the
+/// feature. An unreadable or missing catalogue leaves the words in English (and says so in `problem`), it never
+/// stops a command.
+public final class CatalogueSource: Sendable {
+    private let load: @Sendable () throws -> Catalogue
+    private let state = Mutex<Result<Catalogue, CatalogueError>?>(nil)
+
+    public init(load: @escaping @Sendable () throws -> Catalogue) { self.load = load }
+
+    /// The catalogue `Localizable.xcstrings` of a SwiftPM resource bundle beside the executable
+    /// (`SkyFeature_SkyFeature`).
+    public convenience init(bundle: String) {
+        self.init {
+            guard let url = ResourceLocator.url(bundle: bundle, file: "Localizable.xcstrings") else {
+                throw CatalogueError(message: "\(bundle).resources/Localizable.xcstrings is missing")
+            }
+            return try Catalogue(xcstrings: Data(contentsOf: url))
+        }
+    }
+
+    public static func fixed(_ catalogue: Catalogue) -> CatalogueSource { CatalogueSource { catalogue } }
+
+    public var catalogue: Catalogue {
+        state.withLock { state in
+            if state == nil {
+                do { state = .success(try load()) } catch let error as CatalogueError { state = .failure(error) } catch {
+                    state = .failure(CatalogueError(message: "\(error)"))
+                }
+            }
+            return (try? state?.get()) ?? Catalogue(comments: [:], entries: [:])
+        }
+    }
+
+    /// Why the catalogue could not be read; nil when it was, or was not needed yet.
+    public var problem: String? {
+        state.withLock { state in
+            if case .failure(let error)? = state { return error.message }
+            return nil
+        }
+    }
+}
+
+/// A feature's words in one language: `words("Sunrise")`, `words("%@ lit", percent)`,
+/// `words.count("%lld days", 3)`. The key is the English text; a translation may reorder its values (`%2$@`).
+/// Untranslated keys are said in English.
+public struct Words: Sendable {
+    public let language: Language
+    private let source: CatalogueSource?
+
+    public init(_ source: CatalogueSource, language: Language) {
+        self.source = source
+        self.language = language
+    }
+
+    /// English straight from the keys (and plural keys' `one` form by English's rule), reading no catalogue:
+    /// for tests and for what has no catalogue.
+    public static func english() -> Words { Words(source: nil, language: .english) }
+
+    private init(source: CatalogueSource?, language: Language) {
+        self.source = source
+        self.language = language
+    }
+
+    public var locale: Locale { language.locale }
+
+    /// The same words in another language.
+    public func `in`(_ language: Language) -> Words { Words(source: source, language: language) }
+
+    /// The text of `key` with its values in place of `%@` (in order, or `%1$@` by position).
+    public func callAsFunction(_ key: String, _ values: String...) -> String {
+        let template =
+            language == .english || source == nil ? key : source!.catalogue.text(key, in: language)
+        return Self.format(template, values)
+    }
+
+    /// The form of `key` for `count` (`%lld` is the count, written by the language's digits), other values after it
+    /// (`%2$@`).
+    public func count(_ key: String, _ count: Int, _ values: String...) -> String {
+        let template: String
+        if let source {
+            template = source.catalogue.plural(key, count: count, in: language)
+        } else {
+            template = key
+        }
+        return Self.format(template, [number(count)] + values)
+    }
+
+    /// A whole number in the language's digits and grouping.
+    public func number(_ value: Int) -> String {
+        value.formatted(.number.locale(locale))
+    }
+
+    /// A number with `digits` decimals, in the language's digits and decimal sign ("3,5" in German).
+    public func number(_ value: Double, digits: Int) -> String {
+        value.formatted(.number.precision(.fractionLength(digits)).locale(locale))
+    }
+
+    /// Replaces `%@`, `%lld`, `%d` (each the next value, or `%N$…` the Nth) and `%%` in `template`. A placeholder
+    /// without a value is left out.
+    public static func format(_ template: String, _ values: [String]) -> String {
+        guard template.contains("%") else { return template }
+        var result = ""
+        var next = 0
+        var index = template.startIndex
+        while index < template.endIndex {
+            let character = template[index]
+            guard character == "%" else {
+                result.append(character)
+                index = template.index(after: index)
+                continue
+            }
+            guard let placeholder = Placeholder.scan(template, at: index) else {
+                result.append(character)
+                index = template.index(after: index)
+                continue
+            }
+            index = placeholder.end
+            if placeholder.isPercent {
+                result.append("%")
+                continue
+            }
+            let position = placeholder.position.map { $0 - 1 } ?? next
+            if placeholder.position == nil { next += 1 }
+            if position >= 0, position < values.count { result += values[position] }
+        }
+        return result
+    }
+}
+
+/// One `%…` of a template: `%@`, `%lld`, `%d`, `%2$@`, `%%`.
+package struct Placeholder: Equatable, Sendable {
+    package var position: Int?
+    /// `@` for text, `d` for a whole number (`%d`, `%ld`, `%lld`).
+    package var kind: Character
+    package var isPercent: Bool { kind == "%" }
+    package var end: String.Index
+
+    static func scan(_ text: String, at start: String.Index) -> Placeholder? {
+        var index = text.index(after: start)
+        guard index < text.endIndex else { return nil }
+        if text[index] == "%" { return Placeholder(position: nil, kind: "%", end: text.index(after: index)) }
+        var digits = ""
+        var cursor = index
+        while cursor < text.endIndex, text[cursor].isASCII, text[cursor].isNumber {
+            digits.append(text[cursor])
+            cursor = text.index(after: cursor)
+        }
+        var position: Int?
+        if !digits.isEmpty, cursor < text.endIndex, text[cursor] == "$" {
+            position = Int(digits)
+            index = text.index(after: cursor)
+        }
+        guard index < text.endIndex else { return nil }
+        if text[index] == "@" { return Placeholder(position: position, kind: "@", end: text.index(after: index)) }
+        for length in ["lld", "ld", "d"] where text[index...].hasPrefix(length) {
+            return Placeholder(position: position, kind: "d", end: text.index(index, offsetBy: length.count))
+        }
+        return nil
+    }
+
+    /// Every placeholder of `text` but `%%`, as (position, kind), positions counted as a formatter would.
+    package static func all(in text: String) -> [(position: Int, kind: Character)] {
+        var found: [(Int, Character)] = []
+        var next = 1
+        var index = text.startIndex
+        while index < text.endIndex {
+            guard text[index] == "%", let placeholder = scan(text, at: index) else {
+                index = text.index(after: index)
+                continue
+            }
+            index = placeholder.end
+            guard !placeholder.isPercent else { continue }
+            if let position = placeholder.position {
+                found.append((position, placeholder.kind))
+            } else {
+                found.append((next, placeholder.kind))
+                next += 1
+            }
+        }
+        return found
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Localization
+import Testing
+
+@Suite struct PluralRuleTests {
+    /// CLDR's own sample integers for each category (cldr/common/supplemental/plurals.xml, CLDR 46).
+    static let samples: [String: [PluralCategory: [Int]]] = [
+        "en": [.one: [1], .other: [0] + Array(2...16) + [100, 1000, 10000, 100_000, 1_000_000]],
+        "de": [.one: [1], .other: [0] + Array(2...16) + [100, 1000, 10000, 100_000, 1_000_000]],
+        "tr": [.one: [1], .other: [0] + Array(2...16) + [100, 1000, 10000, 100_000, 1_000_000]],
+        "fr": [.one: [0, 1], .many: [1_000_000, 2_000_000], .other: Array(2...17) + [100, 1000, 10000, 100_000]],
+        "es": [.one: [1], .many: [1_000_000, 3_000_000], .other: [0] + Array(2...16) + [100, 1000, 10000, 100_000]],
+        "it": [.one: [1], .many: [1_000_000], .other: [0] + Array(2...16) + [100, 1000, 10000, 100_000]],
+        "pt-BR": [.one: [0, 1], .many: [1_000_000], .other: Array(2...17) + [100, 1000, 10000, 100_000]],
+        "ru": [
+            .one: [1, 21, 31, 41, 51, 61, 71, 81, 101, 1001],
+            .few: Array(2...4) + Array(22...24) + Array(32...34) + Array(42...44) + Array(52...54) + [62, 102, 1002],
+            .many: [0] + Array(5...19) + [100, 1000, 10000, 100_000, 1_000_000],
+        ],
+        "pl": [
+            .one: [1],
+            .few: Array(2...4) + Array(22...24) + Array(32...34) + Array(42...44) + Array(52...54) + [62, 102, 1002],
+            .many: [0] + Array(5...19) + [100, 1000, 10000, 100_000, 1_000_000],
+        ],
+        "ar": [
+            .zero: [0], .one: [1], .two: [2], .few: Array(3...10) + Array(103...110) + [1003],
+            .many: Array(11...26) + [111, 1011],
+            .other: Array(100...102) + Array(200...202) + Array(300...302) + [600, 1000, 10000, 100_000, 1_000_000],
+        ],
+        "ja": [.other: Array(0...15) + [100, 1000, 10000]],
+        "zh-Hans": [.other: Array(0...15) + [100, 1000, 10000]],
+    ]
+
+    @Test(arguments: samples.keys.sorted())
+    func categoriesMatchCLDRSamples(code: String) throws {
+        let language = try #require(Language.named(code))
+        for (category, numbers) in Self.samples[code]! {
+            for number in numbers {
+                #expect(language.pluralCategory(number) == category, "\(code) \(number)")
+            }
+            #expect(language.pluralCategories.contains(category))
+        }
+    }
+
+    @Test func ukrainianIsRussiansRule() throws {
+        let uk = try #require(Language.named("uk")), ru = try #require(Language.named("ru"))
+        for number in 0...1200 { #expect(uk.pluralCategory(number) == ru.pluralCategory(number)) }
+    }
+}
+
+@Suite struct LanguageChoiceTests {
+    @Test func codesInTheirManyWritings() {
+        #expect(Language.named("de_DE.UTF-8")?.code == "de")
+        #expect(Language.named("de-AT")?.code == "de")
+        #expect(Language.named("DE")?.code == "de")
+        #expect(Language.named("fr_CA.utf8@euro")?.code == "fr")
+        #expect(Language.named("pt_BR")?.code == "pt-BR")
+        #expect(Language.named("pt_PT")?.code == "pt-BR")
+        #expect(Language.named("zh_CN.GB18030")?.code == "zh-Hans")
+        #expect(Language.named("zh-Hans")?.code == "zh-Hans")
+        #expect(Language.named("zh_TW") == nil)
+        #expect(Language.named("zh-Hant") == nil)
+        #expect(Language.named("sv_SE") == nil)
+        #expect(Language.named("") == nil)
+        #expect(Language.all.count >= 15)
+        #expect(Set(Language.all.map(\.code)).count == Language.all.count)
+    }
+
+    @Test func theOrderThatDecides() {
+        let everything = [
+            "SKYLENS_LANG": "fr", "LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "ru_RU.UTF-8",
+        ]
+        func chosen(_ option: String?, _ environment: [String: String], _ configured: String?) -> String? {
+            try? LanguageChoice.resolve(option: option, environment: environment, configured: configured).get().code
+        }
+        #expect(chosen("de", everything, "it") == "de")
+        #expect(chosen(nil, everything, "it") == "fr")
+        var environment = everything
+        environment["SKYLENS_LANG"] = nil
+        #expect(chosen(nil, environment, "it") == "it")
+        #expect(chosen(nil, environment, nil) == "ja")
+        environment["LC_ALL"] = ""
+        #expect(chosen(nil, environment, nil) == "ko")
+        environment["LC_MESSAGES"] = nil
+        #expect(chosen(nil, environment, nil) == "ru")
+        #expect(chosen(nil, ["LC_ALL": "C", "LANG": "de_DE.UTF-8"], nil) == "en")
+        #expect(chosen(nil, ["LANG": "POSIX"], nil) == "en")
+        #expect(chosen(nil, ["LANG": "C.UTF-8"], nil) == "en")
+        #expect(chosen(nil, ["LANG": "sv_SE.UTF-8"], nil) == "en")
+        #expect(chosen(nil, [:], nil) == "en")
+    }
+
+    @Test func anUnknownCodeGivenOnPurposeIsAnError() {
+        let result = LanguageChoice.resolve(option: "xx", environment: ["LANG": "de_DE.UTF-8"], configured: nil)
+        #expect(throws: UnknownLanguage(code: "xx", source: "--lang")) { try result.get() }
+        let fromEnvironment = LanguageChoice.resolve(
+            option: nil, environment: ["SKYLENS_LANG": "klingon"], configured: nil)
+        #expect(throws: UnknownLanguage(code: "klingon", source: "SKYLENS_LANG")) { try fromEnvironment.get() }
+    }
+}
+
+@Suite struct WordsTests {
+    static let catalogue = Catalogue(
+        comments: [:],
+        entries: [
+            "Sunrise": ["de": .text("Sonnenaufgang", translated: true), "fr": .text("Lever", translated: false)],
+            "%1$@ in %2$@": ["de": .text("%2$@: %1$@", translated: true)],
+            "%lld days old": [
+                "en": .plural([.one: "%lld day old", .other: "%lld days old"], translated: true),
+                "ru": .plural(
+                    [.one: "%lld день", .few: "%lld дня", .many: "%lld дней", .other: "%lld дня"], translated: true),
+                "ar": .plural(
+                    [.zero: "عمره أقل من يوم", .one: "عمره يوم واحد", .two: "عمره يومان", .few: "عمره %lld أيام",
+                     .many: "عمره %lld يومًا", .other: "عمره %lld يوم"], translated: true),
+            ],
+        ])
+
+    @Test func translatedPositionalAndFallback() throws {
+        let source = CatalogueSource.fixed(Self.catalogue)
+        let german = Words(source, language: try #require(Language.named("de")))
+        #expect(german("Sunrise") == "Sonnenaufgang")
+        #expect(german("%1$@ in %2$@", "Regen", "Berlin") == "Berlin: Regen")
+        #expect(german("Not in the catalogue %@", "x") == "Not in the catalogue x")
+        // Marked new (not translated): English, not a draft.
+        #expect(Words(source, language: try #require(Language.named("fr")))("Sunrise") == "Sunrise")
+        #expect(german.count("%lld days old", 1) == "1 day old")
+        let russian = Words(source, language: try #require(Language.named("ru")))
+        #expect([1, 2, 5, 21, 22, 11].map { russian.count("%lld days old", $0) } == [
+            "1 день", "2 дня", "5 дней", "21 день", "22 дня", "11 дней",
+        ])
+        let arabic = Words(source, language: try #require(Language.named("ar")))
+        #expect(arabic.count("%lld days old", 2) == "عمره يومان")
+        #expect(arabic.count("%lld days old", 13) == "عمره 13 يومًا")
+        #expect(Words.english().count("%lld days old", 1) == "1 days old")
+        #expect(Words(source, language: .english).count("%lld days old", 1) == "1 day old")
+    }
+
+    @Test func numbersInTheLanguagesConventions() throws {
+        let german = Words(.fixed(Self.catalogue), language: try #require(Language.named("de")))
+        #expect(german.number(3.25, digits: 1) == "3,2" || german.number(3.25, digits: 1) == "3,3")
+        #expect(german.number(12345) == "12.345")
+        let arabic = Words(.fixed(Self.catalogue), language: try #require(Language.named("ar")))
+        #expect(arabic.number(12) == "12")
+        #expect(Words.format("100%% of %@", ["x"]) == "100% of x")
+    }
+
+    @Test func theCheckFindsWhatATranslatorMissed() throws {
+        let broken = Catalogue(
+            comments: [:],
+            entries: [
+                "%@ lit": ["de": .text("beleuchtet", translated: true)],
+                "%lld days": [
+                    "en": .plural([.one: "%lld day", .other: "%lld days"], translated: true),
+                    "ru": .plural([.one: "%lld день", .other: "%lld дня"], translated: true),
+                ],
+            ])
+        let languages = try ["de", "ru"].map { try #require(Language.named($0)) }
+        let problems = CatalogueCheck.problems(broken, languages: languages)
+        #expect(problems.contains { $0.contains("[de] \"%@ lit\": placeholders") })
+        #expect(problems.contains { $0.contains("[ru] \"%@ lit\": no translation") })
+        #expect(problems.contains { $0.contains("[ru] \"%lld days\": plural forms") })
+        #expect(problems.contains { $0.contains("[de] \"%lld days\": no translation") })
+        #expect(
+            CatalogueCheck.problems(Self.catalogue, languages: [try #require(Language.named("de"))]) == [
+                "[de] \"%lld days old\": no translation"
+            ])
+    }
+
+    @Test func xcstringsRoundTrip() throws {
+        let data = Self.catalogue.xcstrings()
+        let read = try Catalogue(xcstrings: data)
+        #expect(read.entries == Self.catalogue.entries)
+        #expect(throws: CatalogueError.self) { try Catalogue(xcstrings: Data("{}".utf8)) }
+    }
+}
