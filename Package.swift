@@ -49,6 +49,7 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "CoreKit", package: core),
+                .product(name: "Localization", package: core),
                 .product(name: "Networking", package: core), .product(name: "NIOTransport", package: core),
                 .product(name: "Diagnostics", package: core),
                 .product(name: "Persistence", package: core),

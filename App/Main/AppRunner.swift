@@ -5,6 +5,7 @@ import CommandShell
 import CoreKit
 import Diagnostics
 import Foundation
+import Localization
 import Logging
 import Persistence
 import ProgramDocumentation
@@ -88,14 +89,26 @@ enum AppRunner {
         let signals = SignalHandler(interactive: interactive)
         let programCommands = ProgramCommands()
         let plugins = container.makePlugins() + [programCommands]
-        let shell = Shell(
-            configuration: .init(
-                appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
-                terminal: terminal, attributions: Container.attributions,
-                placeNames: { [catalogue = container.catalogue] before, prefix in
-                    catalogue.nameCompletions(words: before, partial: prefix)
-                }),
-            plugins: plugins, input: input, output: streams)
+        // After the plugins: their stores register the database's tables before it is first read.
+        let language = await chooseLanguage(
+            configuration, settings: .sqlite(container.database), environment: environment)
+        var shellConfiguration = Shell.Configuration(
+            appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
+            terminal: terminal, attributions: Container.attributions,
+            placeNames: { [catalogue = container.catalogue] before, prefix in
+                catalogue.nameCompletions(words: before, partial: prefix)
+            })
+        (shellConfiguration.language, shellConfiguration.languageSource) = language
+        let shell = Shell(configuration: shellConfiguration, plugins: plugins, input: input, output: streams)
+        shell.keepLanguage = { [settings = SettingsClient.sqlite(container.database), configuration] chosen in
+            if let problem = configuration.dataDirectoryProblem { return problem }
+            do throws(StoreError) {
+                try await settings.set(chosen?.code, for: languageKey)
+                return nil
+            } catch {
+                return error.message
+            }
+        }
         programCommands.declarations = { [weak shell] in shell?.declaredCommands ?? [] }
         // The completion scripts' question (`skylens [OPTIONS] __complete -- WORDS… PARTIAL`): the candidates, one
         // per line, from the model behind Tab in a session.
@@ -146,6 +159,26 @@ enum AppRunner {
     }
 
     /// A problem before anything could run: a message on standard error (or a JSON error document), status 64.
+    /// Where the `lang` command keeps its choice.
+    static let languageKey = "app.lang"
+
+    /// The language, and where it came from: `--lang` or SKYLENS_LANG, else the one `lang` kept, else the config
+    /// file's `lang:`, else the locale variables (LC_ALL, LC_MESSAGES, LANG), else English. A kept code SkyLens no
+    /// longer speaks is passed over.
+    static func chooseLanguage(
+        _ configuration: AppConfiguration, settings: SettingsClient, environment: [String: String]
+    ) async -> (language: Language, source: String) {
+        if let given = configuration.language { return (given, configuration.languageSource ?? "--lang") }
+        if let kept = try? await settings.value(for: languageKey), let language = Language.named(kept) {
+            return (language, "lang (kept)")
+        }
+        if let configured = configuration.configuredLanguage { return (configured, "config.yaml") }
+        for name in ["LC_ALL", "LC_MESSAGES", "LANG"] where !(environment[name] ?? "").isEmpty {
+            return (LanguageChoice.fromLocale(environment), name)
+        }
+        return (.english, "the default")
+    }
+
     private static func startupError(_ message: String, json: Bool) -> Int32 {
         let streams = StandardStreams()
         let safe = TerminalText.sanitize(message)

@@ -1,6 +1,7 @@
 import Architecture
 import CoreKit
 import Foundation
+import Localization
 import Logging
 import WeatherFeature
 
@@ -33,6 +34,11 @@ struct AppConfiguration: Sendable, Equatable {
     var openWeatherURL: URL
     /// Never printed, logged or stored.
     var openWeatherKey: String?
+    /// The language given for this run (`--lang`, SKYLENS_LANG), which wins over everything; and where.
+    var language: Language? = nil
+    var languageSource: String? = nil
+    /// The config file's `lang:`, which the one `lang` kept wins over.
+    var configuredLanguage: Language? = nil
     /// Who the requests name as their contact (`user-agent-contact:`, SKYLENS_USER_AGENT_CONTACT): an e-mail
     /// address or a URL, printable ASCII.
     var userAgentContact: String? = nil
@@ -149,6 +155,19 @@ struct AppConfiguration: Sendable, Equatable {
             else { return nil }
             return trimmed
         }
+        var language: Language?
+        var languageSource: String?
+        var configuredLanguage: Language?
+        if let (text, origin) = settings.value(.lang) {
+            let message =
+                "\(settings.label(.lang, origin)) must be a language SkyLens speaks (\(Language.codes)), not '\(text.terminalPreview)'"
+            switch (Language.named(text), origin) {
+            case (let named?, .file): configuredLanguage = named
+            case (let named?, _): (language, languageSource) = (named, settings.label(.lang, origin))
+            case (nil, .file): settings.report(message + "; it is ignored.")
+            case (nil, _): throw Problem(message: message + ".")
+            }
+        }
         let dataDirectory = settings.value(.dataDirectory).map { expand($0.text) } ?? defaultDataDirectory(env)
         return AppConfiguration(
             format: format, color: color, dataDirectory: dataDirectory, logLevel: level,
@@ -158,7 +177,8 @@ struct AppConfiguration: Sendable, Equatable {
             place: settings.value(.place)?.text.trimmingCharacters(in: .whitespaces), openMeteoURL: openMeteoURL,
             airQualityURL: airQualityURL, archiveURL: archiveURL, ensembleURL: ensembleURL,
             openWeatherURL: openWeatherURL,
-            openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"), userAgentContact: userAgentContact)
+            openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"), language: language, languageSource: languageSource,
+            configuredLanguage: configuredLanguage, userAgentContact: userAgentContact)
     }
 
     private static func webURL(_ text: String) -> URL? {

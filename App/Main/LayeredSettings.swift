@@ -2,6 +2,7 @@ import Architecture
 import Configuration
 import CoreKit
 import Foundation
+import Localization
 import Synchronization
 import SystemPackage
 
@@ -16,6 +17,8 @@ enum SettingKey: String, CaseIterable, Sendable {
     case contactURL = "contact-url"
     case citiesURL = "cities-url"
     case provider, units, place
+    /// The language (`--lang`, SKYLENS_LANG, `lang:`).
+    case lang
     /// Who the requests name as their contact (`User-Agent: SkyLens/1.2 (you@example.org)`): NWS and MET Norway ask
     /// for one.
     case userAgentContact = "user-agent-contact"
@@ -40,6 +43,8 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .citiesURL: "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL)."
         case .provider:
             "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY)."
+        case .lang:
+            "The language: \(Language.codes) (env SKYLENS_LANG; else the one 'lang' kept, lang: in the config file, LC_ALL, LC_MESSAGES, LANG)."
         case .units, .place, .userAgentContact: nil
         }
     }
@@ -54,6 +59,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .timeout: "seconds"
         case .contactURL, .citiesURL: "url"
         case .provider: "name"
+        case .lang: "code"
         case .offline, .units, .place, .userAgentContact: nil
         }
     }
@@ -65,6 +71,7 @@ enum SettingKey: String, CaseIterable, Sendable {
         case .color: ["auto", "always", "never"]
         case .logLevel: ["trace", "debug", "info", "notice", "warning", "error", "critical"]
         case .provider: ["open-meteo", "openweathermap"]
+        case .lang: Language.all.map(\.code)
         default: []
         }
     }

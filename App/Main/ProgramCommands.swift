@@ -3,6 +3,7 @@ import ArgumentParser
 import CommandShell
 import CoreKit
 import Foundation
+import Localization
 import ProgramDocumentation
 
 /// The App's global options: the settings that have an option (`SettingKey`, where each is declared once with its
@@ -88,6 +89,7 @@ final class ProgramCommands: FeaturePlugin {
     var declarations: () -> [DeclaredCommand] = { [] }
 
     var name: String { "Setup" }
+    var words: StringCatalogSource? { nil }
     var routes: [RouteSpec] { [] }
     var attributions: [Attribution] { [] }
 

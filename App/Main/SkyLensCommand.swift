@@ -52,6 +52,9 @@ struct SkyLensCommand: AsyncParsableCommand {
     @Option(help: SettingKey.provider.argumentHelp)
     var provider: String?
 
+    @Option(name: .customLong(SettingKey.lang.key), help: SettingKey.lang.argumentHelp)
+    var lang: String?
+
     @ArgumentParser.Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")
     var command: [String] = []
 
@@ -74,7 +77,7 @@ struct SkyLensCommand: AsyncParsableCommand {
         var given: [SettingKey: String] = [
             .format: format?.rawValue, .color: color?.rawValue, .dataDirectory: dataDirectory, .logLevel: logLevel,
             .logFile: logFile, .timeout: timeout.map { "\($0)" }, .contactURL: contactURL, .citiesURL: citiesURL,
-            .provider: provider,
+            .provider: provider, .lang: lang,
         ].compactMapValues { $0 }
         if offline { given[.offline] = "true" }
         // Passthrough capture also takes the built-in flags when they come first; answer them as usual.

@@ -27,7 +27,7 @@ let package = Package(
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "WeatherAlerts", package: "Services"),
                 .product(name: "WeatherService", package: "Services"),
-                .product(name: "CoreKit", package: "Core"),
+                .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
             ],
             swiftSettings: swiftSettings
         ),

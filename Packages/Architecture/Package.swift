@@ -26,12 +26,19 @@ let package = Package(
     targets: [
         .target(
             name: "Architecture",
-            dependencies: [.product(name: "CoreKit", package: "Core")],
+            dependencies: [
+                .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "CommandShell",
-            dependencies: ["Architecture", .product(name: "CoreKit", package: "Core")],
+            dependencies: [
+                "Architecture", .product(name: "CoreKit", package: "Core"),
+                .product(name: "Localization", package: "Core"),
+            ],
+            // The shell's words (help, about, lang, its messages) in every language.
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -40,12 +47,15 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
-            name: "ShellTesting", dependencies: ["Architecture", "CommandShell"], swiftSettings: swiftSettings),
+            name: "ShellTesting",
+            dependencies: ["Architecture", "CommandShell", .product(name: "Localization", package: "Core")],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "ArchitectureTests",
             dependencies: [
                 "Architecture", "CommandShell", "ProgramDocumentation", "ShellTesting",
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Localization", package: "Core"),
             ],
             swiftSettings: swiftSettings
         ),

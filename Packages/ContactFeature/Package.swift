@@ -22,7 +22,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "ContactService", package: "Services"),
-                .product(name: "CoreKit", package: "Core"),
+                .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

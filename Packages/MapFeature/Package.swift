@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "Astronomy", package: "Services"),
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "WeatherAlerts", package: "Services"),
-                .product(name: "CoreKit", package: "Core"),
+                .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
             ],
             resources: [.copy("Resources/world.skygeo")],
             swiftSettings: swiftSettings

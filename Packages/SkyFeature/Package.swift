@@ -26,7 +26,10 @@ let package = Package(
                 .product(name: "Astronomy", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
+                .product(name: "Localization", package: "Core"),
             ],
+            // Its words in every language (docs/languages.md).
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -42,6 +45,7 @@ let package = Package(
                 .product(name: "CitiesTesting", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Localization", package: "Core"),
             ],
             exclude: ["__Goldens__"],
             swiftSettings: swiftSettings

@@ -27,7 +27,7 @@ let package = Package(
                 .product(name: "WeatherAlerts", package: "Services"),
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "Astronomy", package: "Services"),
-                .product(name: "CoreKit", package: "Core"),
+                .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings

@@ -29,6 +29,8 @@ enum AppBinary {
             executable: url,
             environment: [
                 "SKYLENS_HOME": homePath, "TERM": "dumb", "SKYLENS_LOG_LEVEL": "error", "COLUMNS": "300",
+                // English whatever the machine's locale; a test of the languages sets these itself.
+                "LC_ALL": "", "LC_MESSAGES": "", "LANG": "C.UTF-8",
                 // Never the developer's own config file: one in the test's folder, if the test writes one.
                 "XDG_CONFIG_HOME": homePath + "/config",
                 // The historical weather (the normals): nothing listens, so no test reaches the internet for it.

@@ -1,6 +1,7 @@
 import Architecture
 import CitiesService
 import Foundation
+import Localization
 import WeatherAlerts
 import WeatherService
 
@@ -26,6 +27,8 @@ public final class AlertsPlugin: FeaturePlugin {
     }
 
     public var name: String { "Alerts" }
+    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
+    public var words: StringCatalogSource? { nil }
     public var routes: [RouteSpec] { [] }
 
     public var commands: [RegisteredCommand] { [RegisteredCommand(AlertsCommand.self, on: model)] }

@@ -1,4 +1,5 @@
 import CoreKit
+import Localization
 
 /// A kind of destination a plugin shows, and how the prompt names it (`skylens contact>`).
 public struct RouteSpec: Sendable, Equatable {
@@ -41,6 +42,9 @@ public protocol FeaturePlugin: AnyObject {
     var commands: [RegisteredCommand] { get }
     var routes: [RouteSpec] { get }
     var attributions: [Attribution] { get }
+    /// Its words in every language (its String Catalog): the shell translates its commands' help with it, and its
+    /// views take their words from it in `CommandContext.language`.
+    var words: StringCatalogSource? { get }
 
     /// Shows one of its destinations, after the router moved there (by this plugin or another).
     func present(_ destination: AnyDestination, context: CommandContext) async throws(CommandError) -> CommandOutput
@@ -58,6 +62,7 @@ public protocol FeaturePlugin: AnyObject {
 extension FeaturePlugin {
     package var routes: [RouteSpec] { [] }
     package var attributions: [Attribution] { [] }
+    package var words: StringCatalogSource? { nil }
 
     public func present(
         _ destination: AnyDestination, context: CommandContext
@@ -75,6 +80,9 @@ extension FeaturePlugin {
 public final class CommandContext {
     public let router: Router
     public let terminal: TerminalInfo
+    /// The language the user reads: a feature's views take their words (`Words(catalogue, language:)`), dates and
+    /// numbers in it.
+    public let language: Language
     package let format: OutputFormat
     package let input: any LineInput
     /// True when the App runs one command and exits (`App -- contact send …`).
@@ -83,12 +91,13 @@ public final class CommandContext {
     private let navigator: @MainActor (AnyDestination) async throws(CommandError) -> CommandOutput
 
     package init(
-        router: Router, terminal: TerminalInfo, format: OutputFormat, input: any LineInput, isOneShot: Bool,
-        output: any OutputSink,
+        router: Router, terminal: TerminalInfo, language: Language = .english, format: OutputFormat,
+        input: any LineInput, isOneShot: Bool, output: any OutputSink,
         navigator: @escaping @MainActor (AnyDestination) async throws(CommandError) -> CommandOutput
     ) {
         self.router = router
         self.terminal = terminal
+        self.language = language
         self.format = format
         self.input = input
         self.isOneShot = isOneShot

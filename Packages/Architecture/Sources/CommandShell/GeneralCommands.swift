@@ -1,4 +1,7 @@
 import Architecture
+import CoreKit
+import Foundation
+import Localization
 
 /// The shell's own commands (`help`, `back`, `home`, `about`, `quit`), declared and run as a plugin like any
 /// feature's: help lists them under their name, completion and `--help` find them the same way, and nothing in the
@@ -13,9 +16,12 @@ final class GeneralCommands: FeaturePlugin {
         [
             RegisteredCommand(Help.self, on: self), RegisteredCommand(Back.self, on: self),
             RegisteredCommand(Home.self, on: self), RegisteredCommand(About.self, on: self),
-            RegisteredCommand(Quit.self, on: self), RegisteredCommand(Exit.self, on: self),
+            RegisteredCommand(Lang.self, on: self), RegisteredCommand(Quit.self, on: self),
+            RegisteredCommand(Exit.self, on: self),
         ]
     }
+
+    var words: StringCatalogSource? { shell?.catalogue }
 
     func theShell() throws(CommandError) -> Shell {
         guard let shell else { throw .failure("internal", "The shell is gone.") }
@@ -58,6 +64,44 @@ final class GeneralCommands: FeaturePlugin {
         init(arguments: ParsedArguments) {}
         func run(_ general: GeneralCommands, context: CommandContext) async throws(CommandError) -> CommandOutput {
             try general.theShell().about()
+        }
+    }
+
+    /// `lang [CODE|auto]`: the language now, or another one for the rest of the session and the next start.
+    struct Lang: FeatureCommand {
+        static let code = Argument.positional(
+            "code", help: "A language's code (de, ja, pt-BR…), or auto to follow the environment again",
+            completion: .values(Language.all.map(\.code) + ["auto"]))
+        static let declaration = CommandDeclaration(
+            "lang", arguments: [code], summary: "Show the language, or speak another one (kept for next time)",
+            discussion:
+                "Without a code, says the language, where it came from, and every language SkyLens speaks. With one, every view, message and help text is in it from the next command on, and it is kept for the next start; --lang and SKYLENS_LANG still win for one run. auto forgets the choice: the config file's lang, then LC_ALL, LC_MESSAGES and LANG decide.",
+            examples: ["lang", "lang de", "lang pt-BR", "lang auto"])
+
+        enum Choice {
+            case show
+            case language(Language)
+            case automatic
+        }
+        var choice: Choice
+
+        init(arguments: ParsedArguments) throws(CommandError) {
+            guard let code = arguments[Self.code]?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
+                choice = .show
+                return
+            }
+            if code.lowercased() == "auto" {
+                choice = .automatic
+            } else if let language = Language.named(code) {
+                choice = .language(language)
+            } else {
+                throw .usage(
+                    "SkyLens does not speak '\(code.terminalPreview)'. Languages: \(Language.codes) (or auto).")
+            }
+        }
+
+        func run(_ general: GeneralCommands, context: CommandContext) async throws(CommandError) -> CommandOutput {
+            try await general.theShell().lang(choice)
         }
     }
 

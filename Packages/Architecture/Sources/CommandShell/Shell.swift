@@ -1,6 +1,7 @@
 import Architecture
 import CoreKit
 import Foundation
+import Localization
 
 /// The command interpreter of the App: it splits a line into words, finds the command among the plugins' and its
 /// own (`help`, `back`, `home`, `about`, `quit`), checks the arguments, runs it, and writes the answer as text or
@@ -18,6 +19,10 @@ public final class Shell {
         public var attributions: [Attribution]
         /// What Tab offers for a place's name (`Completion.placeNames`): the words of the city list's names.
         public var placeNames: (@Sendable (_ before: [String], _ prefix: String) -> [String])?
+        /// The language the user reads (`lang` changes it for the rest of the session).
+        public var language: Language = .english
+        /// Where the language came from, said by `lang`: "--lang", "SKYLENS_LANG", "kept by 'lang'", "LANG".
+        public var languageSource: String = ""
 
         public init(
             appName: String = "SkyLens", promptName: String = "skylens", version: String, tagline: String,
@@ -57,6 +62,12 @@ public final class Shell {
     private let output: any OutputSink
     /// Told of every command that failed (the App logs them), after the user has been.
     public var commandFailed: ((CommandError) -> Void)?
+    /// Keeps the language `lang` chose for the next start (nil: forget it, the environment decides again); answers
+    /// why it could not be kept, or nil when it was. Without it, `lang` changes the session only and says so.
+    public var keepLanguage: (@MainActor (Language?) async -> String?)?
+    /// The shell's own words (help's headings, `about`, `lang`).
+    let catalogue = StringCatalogSource(bundle: "Architecture_CommandShell")
+    var words: Words { Words(catalogue, language: configuration.language) }
     /// Told when a command starts its work (true) and when its work is done, before its answer is written (false):
     /// the App shows a spinner only then, never over a prompt or a full-screen view.
     public var commandRunning: ((Bool) -> Void)?
@@ -196,7 +207,7 @@ public final class Shell {
         if spec.asksForHelp(Array(rest)) {
             let status = write(
                 CommandOutput(
-                    text: helpText(for: spec),
+                    text: helpText(for: owner),
                     json: HelpDocument(commands: [helpEntry(spec, owner.plugin)])))
             return .completed(status: status)
         }
@@ -329,7 +340,8 @@ public final class Shell {
 
     private func makeContext(oneShot: Bool) -> CommandContext {
         CommandContext(
-            router: router, terminal: configuration.terminal, format: configuration.format, input: input,
+            router: router, terminal: configuration.terminal, language: configuration.language,
+            format: configuration.format, input: input,
             isOneShot: oneShot, output: output,
             navigator: { [unowned self] destination throws(CommandError) in
                 // A one-shot command's destination is one-shot too: no hints that only a session can follow.
@@ -451,6 +463,46 @@ public final class Shell {
         return CommandOutput(text: "", json: RouterDocument(stack: []))
     }
 
+    /// `lang`: the language now and every one SkyLens speaks; or a new one, kept when it can be.
+    func lang(_ choice: GeneralCommands.Lang.Choice) async -> CommandOutput {
+        let kept: String?
+        switch choice {
+        case .show:
+            let current = configuration.language
+            var lines = [
+                words(
+                    "Language: %1$@ (%2$@), from %3$@.", current.nativeName, current.code, configuration.languageSource)
+            ]
+            lines += [""] + Language.all.map { "  \(DisplayWidth.pad($0.code, to: 8))\($0.nativeName)" }
+            return CommandOutput(text: lines.joined(separator: "\n"), json: languageDocument(kept: nil))
+        case .language(let language):
+            configuration.language = language
+            configuration.languageSource = "lang"
+            kept = await keepLanguage?(language) ?? (keepLanguage == nil ? words("this session only") : nil)
+        case .automatic:
+            kept = await keepLanguage?(nil) ?? (keepLanguage == nil ? words("this session only") : nil)
+        }
+        let current = configuration.language
+        let said: String
+        switch (choice, kept) {
+        case (.automatic, nil):
+            said = words("The choice is forgotten: from the next start, the environment decides.")
+        case (.automatic, let problem?):
+            said = words("The choice could not be forgotten: %@.", problem)
+        case (_, nil):
+            said = words("Now speaking %@; kept for next time.", current.nativeName)
+        case (_, let problem?):
+            said = words("Now speaking %1$@; not kept: %2$@.", current.nativeName, problem)
+        }
+        return CommandOutput(text: said, json: languageDocument(kept: kept == nil))
+    }
+
+    private func languageDocument(kept: Bool?) -> LanguageDocument {
+        LanguageDocument(
+            code: configuration.language.code, name: configuration.language.nativeName,
+            source: configuration.languageSource, kept: kept, supported: Language.all.map(\.code))
+    }
+
     /// `quit`: the session ends after this command; one-shot, it says where it was.
     func quit() -> CommandOutput {
         quitRequested = true
@@ -459,36 +511,46 @@ public final class Shell {
 
     func help(topic: [String]) throws(CommandError) -> CommandOutput {
         if !topic.isEmpty {
-            let words = topic.map { $0.lowercased() }
-            let matches = commandOwners.filter { $0.spec.words == words }
+            let asked = topic.map { $0.lowercased() }
+            let matches = commandOwners.filter { $0.spec.words == asked }
             // The command as it would run here: the view's own, else the one of everywhere, else any.
             let here = router.top.flatMap { top in matches.first { $0.spec.scope == .within(top.route) } }
             if let match = here ?? matches.first(where: { $0.spec.scope == .anywhere }) ?? matches.first {
                 return CommandOutput(
-                    text: helpText(for: match.spec),
+                    text: helpText(for: match),
                     json: HelpDocument(commands: [helpEntry(match.spec, match.plugin)]))
             }
-            let group = commandOwners.filter { Array($0.spec.words.prefix(words.count)) == words }
+            let group = commandOwners.filter { Array($0.spec.words.prefix(asked.count)) == asked }
             if !group.isEmpty {
                 return CommandOutput(
-                    text: group.map { helpText(for: $0.spec) }.joined(separator: "\n\n"),
+                    text: group.map { helpText(for: $0) }.joined(separator: "\n\n"),
                     json: HelpDocument(commands: group.map { helpEntry($0.spec, $0.plugin) }))
             }
             let near = Suggestions.nearest(to: topic.joined(separator: " "), among: commandOwners.map(\.spec.name))
-            let hint = near.isEmpty ? "" : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
-            throw .usage("No command '\(topic.joined(separator: " ").terminalPreview)'.\(hint)")
+            let hint =
+                near.isEmpty
+                ? ""
+                : " " + words("Did you mean %@?", near.map { "'\($0)'" }.joined(separator: " " + words("or") + " "))
+            throw .usage(words("No command '%@'.", topic.joined(separator: " ").terminalPreview) + hint)
         }
         let painter = Painter(enabled: configuration.terminal.colorEnabled, depth: configuration.terminal.colorDepth)
         var sections: [(title: String, rows: [(String, String)])] = []
         for plugin in plugins {
             let declarations = plugin.commands.map(\.declaration)
+            let translate = translator(plugin)
             let anywhere = declarations.filter { $0.scope == .anywhere && $0.isListed }
-            if !anywhere.isEmpty { sections.append((plugin.name, anywhere.map { (shortUsage($0), $0.summary) })) }
+            let name = translate(plugin.name)
+            if !anywhere.isEmpty {
+                sections.append((name, anywhere.map { (shortUsage($0), translate($0.summary)) }))
+            }
             for route in plugin.routes {
                 let scoped = declarations.filter { $0.scope == .within(route.route) && $0.isListed }
                 if !scoped.isEmpty {
                     sections.append(
-                        ("\(plugin.name): in the \(route.label) view", scoped.map { (shortUsage($0), $0.summary) }))
+                        (
+                            words("%1$@: in the %2$@ view", name, route.label),
+                            scoped.map { (shortUsage($0), translate($0.summary)) }
+                        ))
                 }
             }
         }
@@ -520,7 +582,7 @@ public final class Shell {
         }
         lines.append("")
         lines += DisplayWidth.wrapped(
-            "Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves.",
+            words("Type 'help COMMAND' (or COMMAND --help) for its options. Tab completes; 'quit' or Ctrl-D leaves."),
             width: columns)
         let entries = commandOwners.filter(\.spec.isListed).map { helpEntry($0.spec, $0.plugin) }
         return CommandOutput(text: lines.joined(separator: "\n"), json: HelpDocument(commands: entries))
@@ -539,21 +601,32 @@ public final class Shell {
         return ([spec.name] + positional + (hasOptions ? ["[options]"] : [])).joined(separator: " ")
     }
 
-    func helpText(for spec: CommandDeclaration) -> String {
+    /// A plugin's text in the user's language (its catalogue's translation of the English), as help shows it.
+    func translator(_ plugin: any FeaturePlugin) -> (String) -> String {
+        guard let source = plugin.words else { return { $0 } }
+        let words = Words(source, language: configuration.language)
+        return { words($0) }
+    }
+
+    func helpText(for owner: Owner) -> String {
+        let spec = owner.spec, translate = translator(owner.plugin), words = words
         let columns = configuration.terminal.width
         func prose(_ text: String, indent: String = "") -> [String] {
             text.split(separator: "\n", omittingEmptySubsequences: false).flatMap {
                 DisplayWidth.wrapped(indent + $0, width: columns, indent: indent)
             }
         }
-        var lines = DisplayWidth.wrapped("Usage: \(spec.usage)", width: columns, indent: "         ")
-        lines += [""] + prose(spec.summary + ".")
-        if !spec.discussion.isEmpty { lines += [""] + prose(spec.discussion) }
+        let usage = words("Usage: %@", spec.usage)
+        let hanging = String(
+            repeating: " ", count: DisplayWidth.columns(of: usage) - DisplayWidth.columns(of: spec.usage))
+        var lines = DisplayWidth.wrapped(usage, width: columns, indent: hanging)
+        lines += [""] + prose(words("%@.", translate(spec.summary)))
+        if !spec.discussion.isEmpty { lines += [""] + prose(translate(spec.discussion)) }
         if case .within(let route) = spec.scope {
-            lines += [""] + prose("Available in the \(routeOwners[route]?.spec.label ?? route.name) view.")
+            lines += [""] + prose(words("Available in the %@ view.", routeOwners[route]?.spec.label ?? route.name))
         }
         if !spec.arguments.isEmpty {
-            lines += ["", "Arguments:"]
+            lines += ["", words("Arguments:")]
             let labels = spec.arguments.map { argument -> String in
                 switch argument.kind {
                 case .positional, .remainder: argument.valueName
@@ -564,7 +637,8 @@ public final class Shell {
             let width = labels.map { DisplayWidth.columns(of: $0) }.max() ?? 0
             let sideBySide = columns - width - 4 >= 30
             for (label, argument) in zip(labels, spec.arguments) {
-                let help = argument.help + (argument.isRequired ? "" : " (optional)")
+                let help =
+                    argument.isRequired ? translate(argument.help) : words("%@ (optional)", translate(argument.help))
                 if sideBySide {
                     let wrapped = DisplayWidth.wrapped(help, width: columns - width - 4)
                     lines.append("  " + DisplayWidth.pad(label, to: width) + "  " + (wrapped.first ?? ""))
@@ -577,7 +651,7 @@ public final class Shell {
         }
         if !spec.examples.isEmpty {
             lines +=
-                ["", "Examples:"]
+                ["", words("Examples:")]
                 + spec.examples.flatMap { DisplayWidth.wrapped("  " + $0, width: columns, indent: "    ") }
         }
         return lines.joined(separator: "\n")
@@ -588,17 +662,26 @@ public final class Shell {
         let columns = configuration.terminal.width
         var lines = ["\(configuration.appName) \(configuration.version)"]
         lines += DisplayWidth.wrapped(configuration.tagline, width: columns)
-        lines += ["", "Sources, services and licences:"]
+        lines += ["", words("Sources, services and licences:")]
         for attribution in all {
             lines += DisplayWidth.wrapped(
                 "  \(attribution.name): \(attribution.detail) (\(attribution.licence))", width: columns,
                 indent: "      ")
         }
+        lines += ["", words("Languages (lang CODE, --lang CODE):")]
+        for language in Language.all {
+            lines += DisplayWidth.wrapped(
+                "  \(language.code)  \(language.nativeName) (\(language.englishName)): \(words(language.note))",
+                width: columns, indent: "      ")
+        }
         return CommandOutput(
             text: lines.joined(separator: "\n"),
             json: AboutDocument(
                 name: configuration.appName, version: configuration.version,
-                sources: all.map { .init(name: $0.name, detail: $0.detail, licence: $0.licence) }))
+                sources: all.map { .init(name: $0.name, detail: $0.detail, licence: $0.licence) },
+                languages: Language.all.map {
+                    .init(code: $0.code, name: $0.nativeName, englishName: $0.englishName, note: $0.note)
+                }))
     }
 
     struct EncodingFailure: Error {
@@ -637,6 +720,16 @@ private struct Stamped: Encodable {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(schema, forKey: .schema)
     }
+}
+
+/// `lang`: the language, where it came from, whether a new choice was kept, and every code SkyLens speaks.
+struct LanguageDocument: JSONDocument {
+    static let kind = "language"
+    var code: String
+    var name: String
+    var source: String
+    var kept: Bool?
+    var supported: [String]
 }
 
 struct MessageDocument: JSONDocument {
@@ -698,7 +791,16 @@ struct AboutDocument: JSONDocument {
         var licence: String
     }
 
+    /// A language SkyLens speaks: its code, its name in itself and in English, the translators' note.
+    struct LanguageEntry: Encodable, Sendable {
+        var code: String
+        var name: String
+        var englishName: String
+        var note: String
+    }
+
     var name: String
     var version: String
     var sources: [Source]
+    var languages: [LanguageEntry]
 }

@@ -1,5 +1,6 @@
 import Architecture
 import CommandShell
+import Localization
 
 /// A shell around some plugins, with scripted input and captured output: how a feature's tests run its commands as a
 /// user types them. Shared by every feature package (product `ShellTesting`), so none keeps a copy.
@@ -11,14 +12,16 @@ public struct ShellHarness {
     /// - Parameter placeNames: what Tab offers for a place's name (the App gives the city list's).
     public init(
         plugins: [any FeaturePlugin], format: OutputFormat = .text, terminal: TerminalInfo = .plain,
-        input: [String] = [], placeNames: (@Sendable ([String], String) -> [String])? = nil
+        input: [String] = [], placeNames: (@Sendable ([String], String) -> [String])? = nil,
+        language: Language = .english
     ) {
         let output = CapturedOutput()
         self.output = output
-        shell = Shell(
-            configuration: .init(
-                version: "test", tagline: "test", format: format, terminal: terminal, placeNames: placeNames),
-            plugins: plugins, input: ScriptedInput(input), output: output)
+        var configuration = Shell.Configuration(
+            version: "test", tagline: "test", format: format, terminal: terminal, placeNames: placeNames)
+        configuration.language = language
+        configuration.languageSource = "--lang"
+        shell = Shell(configuration: configuration, plugins: plugins, input: ScriptedInput(input), output: output)
     }
 
     /// Runs a line and returns what it printed on standard output.

@@ -221,7 +221,7 @@ final class NotesPlugin: FeaturePlugin {
             try JSONSerialization.jsonObject(with: Data(output.stdout.utf8)) as? [String: Any])
         let general = (help["commands"] as? [[String: Any]])?.filter { $0["feature"] as? String == "General" }
             .compactMap { $0["name"] as? String }
-        #expect(general == ["help", "back", "home", "about", "quit"])
+        #expect(general == ["help", "back", "home", "about", "lang", "quit"])
         #expect(await shell.execute(line: "quit now") == .completed(status: 64))
         #expect(await shell.execute(words: ["notes", "open"], oneShot: true) == .completed(status: 0))
         #expect(await shell.execute(words: ["exit"], oneShot: true) == .completed(status: 0))

@@ -2,6 +2,7 @@ import Architecture
 import ContactService
 import CoreKit
 import Foundation
+import Localization
 import Logging
 
 /// The contact form, as a plugin of the App. This file is the feature's whole public API.
@@ -34,6 +35,8 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     public var name: String { "Contact" }
+    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
+    public var words: StringCatalogSource? { nil }
     public var routes: [RouteSpec] { [RouteSpec(ContactForm.self, label: "contact", asksQuestions: true)] }
 
     /// Its commands, one type each (`Commands/`).

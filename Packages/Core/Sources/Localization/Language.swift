@@ -64,7 +64,8 @@ extension Language {
         Language("ko", "Korean", "한국어", locale: "ko_KR", plural: .otherOnly, note: draft),
         Language("nl", "Dutch", "Nederlands", locale: "nl_NL", plural: .oneOther, note: draft),
         Language("pl", "Polish", "Polski", locale: "pl_PL", plural: .polish, note: draft),
-        Language("pt-BR", "Portuguese (Brazil)", "Português (Brasil)", locale: "pt_BR", plural: .portuguese, note: draft),
+        Language(
+            "pt-BR", "Portuguese (Brazil)", "Português (Brasil)", locale: "pt_BR", plural: .portuguese, note: draft),
         Language("ru", "Russian", "Русский", locale: "ru_RU", plural: .eastSlavic, note: draft),
         Language("tr", "Turkish", "Türkçe", locale: "tr_TR", plural: .oneOther, note: draft),
         Language("uk", "Ukrainian", "Українська", locale: "uk_UA", plural: .eastSlavic, note: draft),
@@ -80,6 +81,25 @@ extension Language {
         let parts = text.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
         guard let first = parts.first, !first.isEmpty else { return nil }
         let rest = Set(parts.dropFirst())
+        // The region, when the code names one (`en_US`, `de-AT`): its dates, times and numbers follow it.
+        let region = parts.dropFirst().first { $0.count == 2 && $0.allSatisfy(\.isLetter) }?.uppercased()
+        guard let language = base(first, rest) else { return nil }
+        guard let region, first != "zh" else { return language }
+        return language.formatting(region: region)
+    }
+
+    /// The same language, its dates and numbers written as in `region` (Arabic keeps Latin digits).
+    func formatting(region: String) -> Language {
+        let language =
+            localeIdentifier.split(separator: "-").first.map(String.init)?.split(separator: "_").first
+            .map(String.init) ?? code
+        return Language(
+            code, englishName, nativeName,
+            locale: "\(language)_\(region)" + (code == "ar" ? "@numbers=latn" : ""), plural: plural,
+            rightToLeft: isRightToLeft, note: note)
+    }
+
+    private static func base(_ first: String, _ rest: Set<String>) -> Language? {
         switch first {
         case "zh":
             if rest.contains("hant") || rest.contains("tw") || rest.contains("hk") || rest.contains("mo") {

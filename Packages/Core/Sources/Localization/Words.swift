@@ -5,33 +5,35 @@ import Synchronization
 /// Where a feature's catalogue is read from, once, when a language first needs it: shared by every `Words` of the
 /// feature. An unreadable or missing catalogue leaves the words in English (and says so in `problem`), it never
 /// stops a command.
-public final class CatalogueSource: Sendable {
-    private let load: @Sendable () throws -> Catalogue
-    private let state = Mutex<Result<Catalogue, CatalogueError>?>(nil)
+public final class StringCatalogSource: Sendable {
+    private let load: @Sendable () throws -> StringCatalog
+    private let state = Mutex<Result<StringCatalog, StringCatalogError>?>(nil)
 
-    public init(load: @escaping @Sendable () throws -> Catalogue) { self.load = load }
+    public init(load: @escaping @Sendable () throws -> StringCatalog) { self.load = load }
 
     /// The catalogue `Localizable.xcstrings` of a SwiftPM resource bundle beside the executable
     /// (`SkyFeature_SkyFeature`).
     public convenience init(bundle: String) {
         self.init {
             guard let url = ResourceLocator.url(bundle: bundle, file: "Localizable.xcstrings") else {
-                throw CatalogueError(message: "\(bundle).resources/Localizable.xcstrings is missing")
+                throw StringCatalogError(message: "\(bundle).resources/Localizable.xcstrings is missing")
             }
-            return try Catalogue(xcstrings: Data(contentsOf: url))
+            return try StringCatalog(xcstrings: Data(contentsOf: url))
         }
     }
 
-    public static func fixed(_ catalogue: Catalogue) -> CatalogueSource { CatalogueSource { catalogue } }
+    public static func fixed(_ catalogue: StringCatalog) -> StringCatalogSource { StringCatalogSource { catalogue } }
 
-    public var catalogue: Catalogue {
+    public var catalogue: StringCatalog {
         state.withLock { state in
             if state == nil {
-                do { state = .success(try load()) } catch let error as CatalogueError { state = .failure(error) } catch {
-                    state = .failure(CatalogueError(message: "\(error)"))
+                do { state = .success(try load()) } catch let error as StringCatalogError {
+                    state = .failure(error)
+                } catch {
+                    state = .failure(StringCatalogError(message: "\(error)"))
                 }
             }
-            return (try? state?.get()) ?? Catalogue(comments: [:], entries: [:])
+            return (try? state?.get()) ?? StringCatalog(comments: [:], entries: [:])
         }
     }
 
@@ -49,9 +51,9 @@ public final class CatalogueSource: Sendable {
 /// Untranslated keys are said in English.
 public struct Words: Sendable {
     public let language: Language
-    private let source: CatalogueSource?
+    private let source: StringCatalogSource?
 
-    public init(_ source: CatalogueSource, language: Language) {
+    public init(_ source: StringCatalogSource, language: Language) {
         self.source = source
         self.language = language
     }
@@ -60,7 +62,7 @@ public struct Words: Sendable {
     /// for tests and for what has no catalogue.
     public static func english() -> Words { Words(source: nil, language: .english) }
 
-    private init(source: CatalogueSource?, language: Language) {
+    private init(source: StringCatalogSource?, language: Language) {
         self.source = source
         self.language = language
     }

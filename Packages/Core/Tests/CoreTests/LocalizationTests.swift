@@ -100,7 +100,7 @@ import Testing
 }
 
 @Suite struct WordsTests {
-    static let catalogue = Catalogue(
+    static let catalogue = StringCatalog(
         comments: [:],
         entries: [
             "Sunrise": ["de": .text("Sonnenaufgang", translated: true), "fr": .text("Lever", translated: false)],
@@ -110,13 +110,15 @@ import Testing
                 "ru": .plural(
                     [.one: "%lld день", .few: "%lld дня", .many: "%lld дней", .other: "%lld дня"], translated: true),
                 "ar": .plural(
-                    [.zero: "عمره أقل من يوم", .one: "عمره يوم واحد", .two: "عمره يومان", .few: "عمره %lld أيام",
-                     .many: "عمره %lld يومًا", .other: "عمره %lld يوم"], translated: true),
+                    [
+                        .zero: "عمره أقل من يوم", .one: "عمره يوم واحد", .two: "عمره يومان", .few: "عمره %lld أيام",
+                        .many: "عمره %lld يومًا", .other: "عمره %lld يوم",
+                    ], translated: true),
             ],
         ])
 
     @Test func translatedPositionalAndFallback() throws {
-        let source = CatalogueSource.fixed(Self.catalogue)
+        let source = StringCatalogSource.fixed(Self.catalogue)
         let german = Words(source, language: try #require(Language.named("de")))
         #expect(german("Sunrise") == "Sonnenaufgang")
         #expect(german("%1$@ in %2$@", "Regen", "Berlin") == "Berlin: Regen")
@@ -125,9 +127,10 @@ import Testing
         #expect(Words(source, language: try #require(Language.named("fr")))("Sunrise") == "Sunrise")
         #expect(german.count("%lld days old", 1) == "1 day old")
         let russian = Words(source, language: try #require(Language.named("ru")))
-        #expect([1, 2, 5, 21, 22, 11].map { russian.count("%lld days old", $0) } == [
-            "1 день", "2 дня", "5 дней", "21 день", "22 дня", "11 дней",
-        ])
+        #expect(
+            [1, 2, 5, 21, 22, 11].map { russian.count("%lld days old", $0) } == [
+                "1 день", "2 дня", "5 дней", "21 день", "22 дня", "11 дней",
+            ])
         let arabic = Words(source, language: try #require(Language.named("ar")))
         #expect(arabic.count("%lld days old", 2) == "عمره يومان")
         #expect(arabic.count("%lld days old", 13) == "عمره 13 يومًا")
@@ -145,7 +148,7 @@ import Testing
     }
 
     @Test func theCheckFindsWhatATranslatorMissed() throws {
-        let broken = Catalogue(
+        let broken = StringCatalog(
             comments: [:],
             entries: [
                 "%@ lit": ["de": .text("beleuchtet", translated: true)],
@@ -155,21 +158,21 @@ import Testing
                 ],
             ])
         let languages = try ["de", "ru"].map { try #require(Language.named($0)) }
-        let problems = CatalogueCheck.problems(broken, languages: languages)
+        let problems = StringCatalogCheck.problems(broken, languages: languages)
         #expect(problems.contains { $0.contains("[de] \"%@ lit\": placeholders") })
         #expect(problems.contains { $0.contains("[ru] \"%@ lit\": no translation") })
         #expect(problems.contains { $0.contains("[ru] \"%lld days\": plural forms") })
         #expect(problems.contains { $0.contains("[de] \"%lld days\": no translation") })
         #expect(
-            CatalogueCheck.problems(Self.catalogue, languages: [try #require(Language.named("de"))]) == [
+            StringCatalogCheck.problems(Self.catalogue, languages: [try #require(Language.named("de"))]) == [
                 "[de] \"%lld days old\": no translation"
             ])
     }
 
     @Test func xcstringsRoundTrip() throws {
         let data = Self.catalogue.xcstrings()
-        let read = try Catalogue(xcstrings: data)
+        let read = try StringCatalog(xcstrings: data)
         #expect(read.entries == Self.catalogue.entries)
-        #expect(throws: CatalogueError.self) { try Catalogue(xcstrings: Data("{}".utf8)) }
+        #expect(throws: StringCatalogError.self) { try StringCatalog(xcstrings: Data("{}".utf8)) }
     }
 }

@@ -3,6 +3,7 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 import MapRendering
 import WeatherAlerts
 import WeatherService
@@ -36,6 +37,8 @@ public final class MapPlugin: FeaturePlugin {
     }
 
     public var name: String { "Cities and map" }
+    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
+    public var words: StringCatalogSource? { nil }
 
     public var routes: [RouteSpec] {
         [

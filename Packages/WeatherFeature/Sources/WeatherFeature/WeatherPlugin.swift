@@ -3,6 +3,7 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 import Logging
 import WeatherAlerts
 import WeatherService
@@ -60,6 +61,8 @@ public final class WeatherPlugin: FeaturePlugin {
     }
 
     public var name: String { "Weather" }
+    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
+    public var words: StringCatalogSource? { nil }
     public var routes: [RouteSpec] { [RouteSpec(CityWeather.self, label: "weather")] }
 
     public var attributions: [Attribution] {

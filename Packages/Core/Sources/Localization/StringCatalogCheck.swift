@@ -3,9 +3,9 @@ import Foundation
 /// What a feature's tests check of its catalogue: every key translated into every language, each plural with the
 /// language's CLDR categories, each translation with the English text's placeholders, and every key the sources
 /// use present (and none left that no source uses).
-public enum CatalogueCheck {
+public enum StringCatalogCheck {
     /// Each problem in words: "[de] "Sunrise": not translated".
-    public static func problems(_ catalogue: Catalogue, languages: [Language] = Language.all) -> [String] {
+    public static func problems(_ catalogue: StringCatalog, languages: [Language] = Language.all) -> [String] {
         var problems: [String] = []
         for key in catalogue.entries.keys.sorted() {
             let english = Placeholder.all(in: key).map { "\($0.position)\($0.kind)" }.sorted()
@@ -36,7 +36,8 @@ public enum CatalogueCheck {
                             [.zero, .one, .two].contains(category) ? [english, withoutCount] : [english]
                         if !allowed.contains(found) {
                             problems.append(
-                                "\(quoted) (\(category.rawValue)): placeholders \(found) differ from English's \(english)")
+                                "\(quoted) (\(category.rawValue)): placeholders \(found) differ from English's \(english)"
+                            )
                         }
                     }
                 }
@@ -46,6 +47,29 @@ public enum CatalogueCheck {
             }
         }
         return problems
+    }
+
+    /// The English of `catalogue` that `text` (a view written in `language`) still shows: each key's pieces between
+    /// placeholders (of at least two words, or one of eight letters or more) that its translation does not itself
+    /// contain. Empty when every word the catalogue knows was translated.
+    public static func untranslated(in text: String, catalogue: StringCatalog, language: Language) -> [String] {
+        guard language != .english else { return [] }
+        var found: Set<String> = []
+        for (key, languages) in catalogue.entries {
+            let translation: String
+            switch languages[language.code] {
+            case .text(let value, _)?: translation = value
+            case .plural(let forms, _)?: translation = forms.values.joined(separator: "\n")
+            case nil: translation = ""
+            }
+            for piece in key.split(separator: /%(\d+\$)?(@|lld|d)|%%/) {
+                let trimmed = piece.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+                let letters = trimmed.filter(\.isLetter).count
+                guard trimmed.contains(" ") ? letters >= 4 : letters >= 8 else { continue }
+                if text.contains(trimmed), !translation.contains(trimmed) { found.insert(trimmed) }
+            }
+        }
+        return found.sorted()
     }
 
     /// The keys written in `words("…")` and `words.count("…"` calls of the Swift files under `directory` (one
@@ -58,7 +82,10 @@ public enum CatalogueCheck {
             guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else {
                 continue
             }
-            for match in text.matches(of: pattern) { keys.insert(unescape(String(match.output.1))) }
+            // `Argument.words("name", …)` declares an argument: its name is not a key.
+            for match in text.matches(of: pattern) where !text[..<match.range.lowerBound].hasSuffix("Argument.") {
+                keys.insert(unescape(String(match.output.1)))
+            }
         }
         return keys
     }

@@ -3,7 +3,7 @@ import Foundation
 /// A feature's words in every language: a String Catalog (`Localizable.xcstrings`, the JSON Xcode and translators'
 /// tools read and write), keyed by the English text. Read once, when first asked in a language other than English's
 /// plain strings.
-public struct Catalogue: Sendable {
+public struct StringCatalog: Sendable {
     /// One key's translations: a plain text, or a text per plural category.
     public enum Entry: Sendable, Equatable {
         case text(String, translated: Bool)
@@ -30,24 +30,26 @@ public struct Catalogue: Sendable {
 
     /// Reads a String Catalog's JSON. Throws on anything that is not one (a key whose translation has neither a
     /// `stringUnit` nor plural `variations`).
-    public init(xcstrings data: Data) throws(CatalogueError) {
+    public init(xcstrings data: Data) throws(StringCatalogError) {
         let root: Any
         do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw CatalogueError(message: "not JSON: \(error)")
+            throw StringCatalogError(message: "not JSON: \(error)")
         }
         guard let object = root as? [String: Any], let strings = object["strings"] as? [String: Any] else {
-            throw CatalogueError(message: "no \"strings\" object")
+            throw StringCatalogError(message: "no \"strings\" object")
         }
         sourceLanguage = object["sourceLanguage"] as? String ?? "en"
         var comments: [String: String] = [:]
         var entries: [String: [String: Entry]] = [:]
         for (key, value) in strings {
-            guard let string = value as? [String: Any] else { throw CatalogueError(message: "\(key): not an object") }
+            guard let string = value as? [String: Any] else {
+                throw StringCatalogError(message: "\(key): not an object")
+            }
             if let comment = string["comment"] as? String { comments[key] = comment }
             var languages: [String: Entry] = [:]
             for (code, localization) in string["localizations"] as? [String: Any] ?? [:] {
                 guard let localization = localization as? [String: Any] else {
-                    throw CatalogueError(message: "\(key) [\(code)]: not an object")
+                    throw StringCatalogError(message: "\(key) [\(code)]: not an object")
                 }
                 if let unit = localization["stringUnit"] as? [String: Any], let text = unit["value"] as? String {
                     languages[code] = .text(text, translated: unit["state"] as? String == "translated")
@@ -58,13 +60,13 @@ public struct Catalogue: Sendable {
                         guard let category = PluralCategory(rawValue: name),
                             let unit = (form as? [String: Any])?["stringUnit"] as? [String: Any],
                             let text = unit["value"] as? String
-                        else { throw CatalogueError(message: "\(key) [\(code)]: plural form \(name) unreadable") }
+                        else { throw StringCatalogError(message: "\(key) [\(code)]: plural form \(name) unreadable") }
                         forms[category] = text
                         translated = translated && unit["state"] as? String == "translated"
                     }
                     languages[code] = .plural(forms, translated: translated)
                 } else {
-                    throw CatalogueError(message: "\(key) [\(code)]: neither a stringUnit nor plural variations")
+                    throw StringCatalogError(message: "\(key) [\(code)]: neither a stringUnit nor plural variations")
                 }
             }
             entries[key] = languages
@@ -123,7 +125,7 @@ public struct Catalogue: Sendable {
     }
 }
 
-public struct CatalogueError: Error, Sendable, CustomStringConvertible {
+public struct StringCatalogError: Error, Sendable, CustomStringConvertible {
     public let message: String
     public var description: String { message }
 }

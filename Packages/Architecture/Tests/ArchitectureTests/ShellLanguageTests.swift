@@ -1,0 +1,50 @@
+import Architecture
+import CommandShell
+import Foundation
+import Localization
+import ShellTesting
+import Testing
+
+/// The shell's own words (help's headings, the general commands, `lang`, `about`) in every language.
+@MainActor @Suite struct ShellLanguageTests {
+    static let catalogueURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/CommandShell/Resources/Localizable.xcstrings").standardizedFileURL
+
+    static func catalogue() throws -> StringCatalog {
+        try StringCatalog(xcstrings: Data(contentsOf: catalogueURL))
+    }
+
+    @Test func everyLanguageHasEveryKeyWithTheEnglishPlaceholders() throws {
+        let problems = StringCatalogCheck.problems(try Self.catalogue())
+        let count = problems.count
+        #expect(count == 0, "\(count) problems, the first: \(problems.prefix(10))")
+        let used = StringCatalogCheck.keysUsed(
+            inSourcesAt: Self.catalogueURL.deletingLastPathComponent().deletingLastPathComponent())
+        let missing = used.subtracting(try Self.catalogue().entries.keys)
+        #expect(missing.isEmpty, "\(missing.sorted())")
+    }
+
+    @Test(arguments: ["de", "ja", "ar", "ru"])
+    func helpAndLangSpeakTheLanguage(code: String) async throws {
+        let language = try #require(Language.named(code))
+        let harness = ShellHarness(plugins: [], language: language)
+        let catalogue = try Self.catalogue()
+        for line in ["help", "help lang", "lang", "about"] {
+            let text = await harness.run(line)
+            #expect(!text.isEmpty)
+            let english = StringCatalogCheck.untranslated(in: text, catalogue: catalogue, language: language)
+            #expect(english.isEmpty, "\(code) \(line): \(english)")
+        }
+        let switched = await harness.run("lang en")
+        #expect(switched.hasPrefix("Now speaking English"))
+        #expect(harness.shell.configuration.language == .english)
+    }
+
+    @Test func anUnknownLanguageIsAUsageErrorListingTheCodes() async {
+        let harness = ShellHarness(plugins: [])
+        #expect(await harness.status("lang xx") == .completed(status: 64))
+        #expect(harness.output.stderr.contains("ar, de, en") && harness.output.stderr.contains("zh-Hans"))
+        #expect(await harness.status("lang pt_BR") == .completed(status: 0))
+        #expect(harness.shell.configuration.language.code == "pt-BR")
+    }
+}

@@ -1,0 +1,68 @@
+import CoreKit
+import Foundation
+
+/// Dates and times in the language's conventions (CLDR through Foundation): the order of day, month and year, the
+/// month and weekday names, the 12- or 24-hour clock, the week's first day. Never a table of names of our own.
+extension Words {
+    private func style(_ zone: TimeZone) -> Date.FormatStyle {
+        Date.FormatStyle(locale: locale, calendar: calendar(zone), timeZone: zone)
+    }
+
+    /// The Gregorian calendar in the language's conventions (its first weekday) at `zone`.
+    public func calendar(_ zone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.locale = locale
+        calendar.timeZone = zone
+        return calendar
+    }
+
+    /// The clock at `zone` to the nearest minute (as almanacs give it): `07:42`, `7:42 AM` in American English,
+    /// `오전 7:42`; `hours24` forces the 24-hour (true) or 12-hour (false) clock.
+    public func time(_ date: Date, _ zone: TimeZone, hours24: Bool? = nil) -> String {
+        let rounded = Date(timeIntervalSince1970: ((date.timeIntervalSince1970 + 30) / 60).rounded(.down) * 60)
+        switch hours24 {
+        case true?:
+            // `HH:mm` whatever the language's habit, in its digits.
+            let parts = calendar(zone).dateComponents([.hour, .minute], from: rounded)
+            return number(parts.hour ?? 0, minimumDigits: 2) + ":" + number(parts.minute ?? 0, minimumDigits: 2)
+        case false?:
+            return rounded.formatted(style(zone).hour(.defaultDigits(amPM: .abbreviated)).minute(.twoDigits))
+        case nil:
+            return rounded.formatted(style(zone).hour().minute())
+        }
+    }
+
+    /// `Monday 21 December 2026`, `Montag, 21. Dezember 2026`, `2026年12月21日 月曜日`.
+    public func longDate(_ date: Date, _ zone: TimeZone) -> String {
+        date.formatted(style(zone).weekday(.wide).day().month(.wide).year())
+    }
+
+    /// `Thu 26 Nov`, `Do., 26. Nov.`, `11月26日(木)`.
+    public func shortDate(_ date: Date, _ zone: TimeZone) -> String {
+        date.formatted(style(zone).weekday(.abbreviated).day().month(.abbreviated))
+    }
+
+    /// `December 2026`, `декабрь 2026 г.`, `2026年12月`: a calendar's title.
+    public func monthAndYear(_ date: Date, _ zone: TimeZone) -> String {
+        date.formatted(style(zone).month(.wide).year())
+    }
+
+    /// The weekdays from the language's first day of the week, each with its index (0 Sunday … 6 Saturday): CLDR's
+    /// short names (`Mo`, `Di`, `月`, `周一`), or its shortest (`M`, `ن`) when a short one is wider than `columns`.
+    public func weekdayColumns(_ zone: TimeZone, fitting columns: Int = .max) -> [(name: String, weekday: Int)] {
+        let calendar = calendar(zone)
+        let short = calendar.shortStandaloneWeekdaySymbols
+        let names =
+            short.allSatisfy { DisplayWidth.columns(of: $0) <= columns }
+            ? short : calendar.veryShortStandaloneWeekdaySymbols
+        return (0..<7).map { offset in
+            let weekday = (calendar.firstWeekday - 1 + offset) % 7
+            return (names[weekday], weekday)
+        }
+    }
+
+    /// A whole number with at least `minimumDigits` digits (`07`), in the language's digits, no grouping.
+    public func number(_ value: Int, minimumDigits: Int) -> String {
+        value.formatted(.number.precision(.integerLength(minimumDigits...)).grouping(.never).locale(locale))
+    }
+}

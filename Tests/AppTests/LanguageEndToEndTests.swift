@@ -1,0 +1,101 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The language: chosen by --lang, SKYLENS_LANG, the one `lang` kept, the config file, LC_ALL, LC_MESSAGES, LANG;
+/// an unknown code is a usage error that lists the ones SkyLens speaks; every language's sky and errors are its own.
+@Suite(.serialized) struct LanguageEndToEndTests {
+    struct Chosen: Decodable, Equatable {
+        var code: String
+        var source: String
+        var kept: Bool?
+    }
+
+    func chosen(
+        _ runner: ProcessRunner, _ arguments: [String] = [], _ environment: [String: String] = [:]
+    ) throws
+        -> Chosen
+    {
+        let result = try runner.run(["--format", "json"] + arguments + ["lang"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        return try JSONDecoder().decode(Chosen.self, from: Data(result.stdout.utf8))
+    }
+
+    @Test func theOrderThatDecides() throws {
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        let folder = home.path + "/config/skylens"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "lang: it\n".write(toFile: folder + "/config.yaml", atomically: true, encoding: .utf8)
+        let locale = ["LC_ALL": "ja_JP.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "ru_RU.UTF-8"]
+        let all = locale.merging(["SKYLENS_LANG": "fr"]) { $1 }
+        #expect(try chosen(runner, ["--lang", "de"], all) == Chosen(code: "de", source: "--lang"))
+        #expect(try chosen(runner, [], all) == Chosen(code: "fr", source: "SKYLENS_LANG"))
+        #expect(try chosen(runner, [], locale) == Chosen(code: "it", source: "config.yaml"))
+        try FileManager.default.removeItem(atPath: folder + "/config.yaml")
+        #expect(try chosen(runner, [], locale) == Chosen(code: "ja", source: "LC_ALL"))
+        #expect(try chosen(runner, [], ["LC_MESSAGES": "ko_KR.UTF-8", "LANG": "ru_RU.UTF-8"]).code == "ko")
+        #expect(try chosen(runner, [], ["LANG": "pt_BR.UTF-8"]).code == "pt-BR")
+        #expect(try chosen(runner, [], ["LANG": "C"]).code == "en")
+        #expect(try chosen(runner, [], ["LC_ALL": "POSIX", "LANG": "de_DE.UTF-8"]).code == "en")
+        // A locale SkyLens does not speak: English, quietly.
+        #expect(try chosen(runner, [], ["LANG": "sv_SE.UTF-8"]).code == "en")
+    }
+
+    @Test func langKeepsItsChoiceUntilAutoAndTheOptionsStillWin() throws {
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        let said = try runner.run(["lang", "ja"])
+        #expect(said.status == 0 && said.stdout.contains("日本語"), "\(said.stdout)")
+        #expect(try chosen(runner, [], ["LANG": "de_DE.UTF-8"]) == Chosen(code: "ja", source: "lang (kept)"))
+        #expect(try chosen(runner, [], ["SKYLENS_LANG": "fr"]).code == "fr")
+        #expect(try runner.run(["lang", "auto"]).status == 0)
+        #expect(try chosen(runner, [], ["LANG": "de_DE.UTF-8"]).code == "de")
+        // In a session: the next command speaks the new language.
+        let session = try runner.run([], stdin: "lang de\nsky Tromsø --date 2026-12-21\n")
+        #expect(session.stdout.contains("Polarnacht"), "\(session.stdout)")
+    }
+
+    @Test func anUnknownCodeIsAUsageErrorListingTheLanguages() throws {
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        for (arguments, environment) in [(["--lang", "xx"], [:]), ([], ["SKYLENS_LANG": "klingon"])] {
+            let result = try runner.run(arguments + ["sky"], environment: environment)
+            #expect(result.status == 64, "\(result.stderr)")
+            #expect(result.stderr.contains("de, en, es") && result.stderr.contains("zh-Hans"), "\(result.stderr)")
+        }
+        let inSession = try runner.run(["lang", "xx"])
+        #expect(inSession.status == 64 && inSession.stderr.contains("pt-BR"), "\(inSession.stderr)")
+        // In the config file: said, and English stands.
+        let folder = home.path + "/config/skylens"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "lang: xx\n".write(toFile: folder + "/config.yaml", atomically: true, encoding: .utf8)
+        let fromFile = try runner.run(["sky", "Tromsø", "--date", "2026-12-21"])
+        #expect(fromFile.status == 0 && fromFile.stderr.contains("'xx'") && fromFile.stdout.contains("Sunrise"))
+    }
+
+    /// The sky's own words in every language: read from its catalogue, none of its English may show.
+    @Test func everyLanguageSpeaksTheSkyAndItsErrors() throws {
+        let catalogue = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Packages/SkyFeature/Sources/SkyFeature/Resources/Localizable.xcstrings")
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: catalogue)) as? [String: Any]
+        let strings = try #require(root?["strings"] as? [String: Any])
+        let english = [
+            "Sunrise", "Astronomical dawn", "polar night", "Day length", "Moonrise", "Waxing", "is not a date",
+        ]
+        #expect(english.allSatisfy { word in strings.keys.contains { $0.contains(word) } })
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        let codes = ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"]
+        for code in codes {
+            let sky = try runner.run(["--lang", code, "sky", "Sydney", "--date", "2026-12-21"])
+            #expect(sky.status == 0, "\(code): \(sky.stderr)")
+            let polar = try runner.run(["--lang", code, "sky", "Tromsø", "--date", "2026-12-21"])
+            let error = try runner.run(["--lang", code, "sky", "Sydney", "--date", "2026-02-30"])
+            #expect(error.status == 64)
+            for word in english {
+                #expect(!(sky.stdout + polar.stdout + error.stderr).contains(word), "\(code): '\(word)' in English")
+            }
+        }
+    }
+}
