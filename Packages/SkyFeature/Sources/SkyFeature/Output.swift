@@ -4,16 +4,43 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 
 extension SkyModel.Problem {
-    /// What the user is told, and the exit status a script can act on.
-    var commandError: CommandError {
+    /// What the user is told, in their language, and the exit status a script can act on.
+    func commandError(_ words: Words) -> CommandError {
         switch self {
         case .notFound(let message): .failure("not_found", message, kind: .unknownPlace)
         case .invalid(let message): .usage(message)
-        case .badDate(let message): .usage(message)
+        case .badDate(let problem): .usage(problem.message(words))
         case .catalogue(let message): .failure("catalogue", message)
         case .storage(let message): .failure("storage", message)
+        }
+    }
+}
+
+extension SkyModel.DateProblem {
+    func message(_ words: Words) -> String {
+        switch self {
+        case .notADate(let text):
+            words("A date is YYYY-MM-DD (2026-12-21), today, tomorrow or yesterday; not '%@'.", text)
+        case .notAMonth(let text): words("A month is YYYY-MM (2026-12); not '%@'.", text)
+        case .outsideYears(let year):
+            words("The sky is computed for the years 1900 to 2100; %@ is outside them.", String(year))
+        case .noMonth(let text, let month, isMonth: false):
+            words("%1$@ is not a date: there is no month %2$@.", text, words.number(month))
+        case .noMonth(let text, let month, isMonth: true):
+            words("%1$@ is not a month: there is no month %2$@.", text, words.number(month))
+        case .noDay(let text, let year, let month, let length):
+            words(
+                "%1$@ is not a date: %2$@ has %3$@ days.", text,
+                words.monthAndYear(
+                    Date(
+                        timeIntervalSince1970: Double(CivilDate.daysSince1970(year: year, month: month, day: 15))
+                            * 86_400),
+                    TimeZone(identifier: "UTC")!), words.number(length))
+        case .skipped(let text, let zone):
+            words("%1$@ did not happen in %2$@: its clocks skipped that day.", text, zone)
         }
     }
 }
@@ -29,6 +56,9 @@ struct SkyOutput {
         self.context = context
     }
 
+    /// The feature's words in the user's language.
+    var words: Words { Words(model.catalogue, language: context.language) }
+
     /// The city another feature shows: a city's page or map, or its weather.
     static func cityOnScreen(_ router: Router) -> Int? {
         router.top(as: CityPage.self)?.city.id ?? router.top(as: CityMap.self)?.city.id
@@ -36,7 +66,7 @@ struct SkyOutput {
     }
 
     func checkProblem() throws(CommandError) {
-        if let problem = model.state.problem { throw problem.commandError }
+        if let problem = model.state.problem { throw problem.commandError(words) }
     }
 
     /// What was asked, in the sky view (one on the stack at a time).
@@ -58,21 +88,22 @@ struct SkyOutput {
         let state = model.state
         guard let place = state.place else { return .empty }
         let width = context.terminal.width, painter = context.painter
+        let frame = SkyViews.Frame(width: width, painter: painter, words: words)
         // One line when another place was nearly as likely meant (the JSON lists every alternative).
         let also = place.closeRunnerUp.map { "\n" + painter.paint($0.alsoLine(fitting: width), .dim) } ?? ""
         if let month = state.month {
             return CommandOutput(
-                text: SkyViews.month(month, place: place, width: width, painter: painter) + also,
+                text: SkyViews.month(month, place: place, frame: frame) + also,
                 json: MonthDocument(month, place: place))
         }
         guard let sky = state.sky else { return .empty }
         if moonOnly {
             return CommandOutput(
-                text: SkyViews.moonDay(sky, place: place, width: width, painter: painter) + also,
+                text: SkyViews.moonDay(sky, place: place, frame: frame) + also,
                 json: SkyDocument(sky, place: place, includeSun: false))
         }
         return CommandOutput(
-            text: SkyViews.day(sky, place: place, today: state.today, now: model.now(), width: width, painter: painter)
+            text: SkyViews.day(sky, place: place, today: state.today, now: model.now(), frame: frame)
                 + also,
             json: SkyDocument(sky, place: place))
     }

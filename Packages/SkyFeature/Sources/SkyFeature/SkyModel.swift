@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 
 /// The sky feature's behaviour: which place, which day or month, and the Sun and Moon computed for it. Everything a
 /// command does happens in `send`; the plugin turns a line into an action and the state into text or JSON.
@@ -15,11 +16,26 @@ final class SkyModel: ObservableViewModel {
         /// Not a name, an id or coordinates.
         case invalid(String)
         /// A date or month that does not exist, or is out of range.
-        case badDate(String)
+        case badDate(DateProblem)
         /// The city list cannot be read.
         case catalogue(String)
         /// The last place cannot be read.
         case storage(String)
+    }
+
+    /// What is wrong with a date or month as typed (said in the user's language by the output).
+    enum DateProblem: Equatable, Sendable {
+        /// Not `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday`.
+        case notADate(String)
+        /// Not `YYYY-MM`.
+        case notAMonth(String)
+        case outsideYears(Int)
+        /// `2026-13-01`: there is no such month (the text, the month).
+        case noMonth(String, Int, isMonth: Bool)
+        /// `2026-02-30`: the month is shorter (the text, year, month, its length).
+        case noDay(String, year: Int, month: Int, length: Int)
+        /// The clocks skipped that day (the text, the zone).
+        case skipped(String, String)
     }
 
     struct State: Equatable, Sendable {
@@ -50,10 +66,14 @@ final class SkyModel: ObservableViewModel {
     private let finder: PlaceFinder
     private let places: PlaceMemory
     let now: @Sendable () -> Date
+    /// The feature's words in every language (its String Catalog), read when first needed: for the views.
+    let catalogue: StringCatalogSource
 
     init(
-        finder: PlaceFinder, settings: SettingsClient, now: @escaping @Sendable () -> Date, defaultPlace: String? = nil
+        finder: PlaceFinder, settings: SettingsClient, now: @escaping @Sendable () -> Date, defaultPlace: String? = nil,
+        catalogue: StringCatalogSource = StringCatalogSource(bundle: "SkyFeature_SkyFeature")
     ) {
+        self.catalogue = catalogue
         self.finder = finder
         self.places = PlaceMemory(settings: settings, defaultPlace: defaultPlace)
         self.now = now
@@ -148,25 +168,21 @@ final class SkyModel: ObservableViewModel {
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else {
-            return .failure(
-                .badDate(
-                    "A date is YYYY-MM-DD (2026-12-21), today, tomorrow or yesterday; not '\(text.terminalPreview)'."))
+            return .failure(.badDate(.notADate(text.terminalPreview)))
         }
         guard years.contains(year) else {
-            return .failure(.badDate("The sky is computed for the years 1900 to 2100; \(year) is outside them."))
+            return .failure(.badDate(.outsideYears(year)))
         }
         guard (1...12).contains(month) else {
-            return .failure(.badDate("\(text) is not a date: there is no month \(month)."))
+            return .failure(.badDate(.noMonth(text, month, isMonth: false)))
         }
         let length = CivilDate.days(inMonth: month, year: year)
         guard (1...length).contains(day) else {
-            return .failure(
-                .badDate("\(text) is not a date: \(monthNames[month - 1]) \(year) has \(length) days."))
+            return .failure(.badDate(.noDay(text, year: year, month: month, length: length)))
         }
         let local = LocalDay(year: year, month: month, day: day, timeZone: today.timeZone)
         guard local.exists else {
-            return .failure(
-                .badDate("\(text) did not happen in \(today.timeZone.identifier): its clocks skipped that day."))
+            return .failure(.badDate(.skipped(text, today.timeZone.identifier)))
         }
         return .success(local)
     }
@@ -179,19 +195,14 @@ final class SkyModel: ObservableViewModel {
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let year = Int(parts[0]), let month = Int(parts[1])
         else {
-            return .failure(.badDate("A month is YYYY-MM (2026-12); not '\(text.terminalPreview)'."))
+            return .failure(.badDate(.notAMonth(text.terminalPreview)))
         }
         guard years.contains(year) else {
-            return .failure(.badDate("The sky is computed for the years 1900 to 2100; \(year) is outside them."))
+            return .failure(.badDate(.outsideYears(year)))
         }
         guard (1...12).contains(month) else {
-            return .failure(.badDate("\(text) is not a month: there is no month \(month)."))
+            return .failure(.badDate(.noMonth(text, month, isMonth: true)))
         }
         return .success((year, month))
     }
-
-    nonisolated static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-        "December",
-    ]
 }

@@ -4,6 +4,7 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 
 /// The sky of a place on a day, as the feature's own destination: what to compute again when it is shown after
 /// `back`.
@@ -45,6 +46,7 @@ public final class SkyPlugin: FeaturePlugin {
     }
 
     public var name: String { "Sky" }
+    public var words: StringCatalogSource? { model.catalogue }
     public var routes: [RouteSpec] { [RouteSpec(SkyPage.self, label: "sky")] }
 
     public var attributions: [Attribution] {

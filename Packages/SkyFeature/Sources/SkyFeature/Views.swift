@@ -3,32 +3,44 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 
 /// The sky's views: pure functions from what was computed to text, as wide as the terminal allows.
 enum SkyViews {
+    /// What every view is drawn with: the width, colour, and the feature's words in the user's language.
+    struct Frame {
+        var width: Int
+        var painter: Painter
+        var words: Words
+    }
+
     // MARK: - sky
 
     /// `sky`: the header, the Sun (events, day length, timeline) and the Moon (picture and numbers).
-    static func day(_ sky: SkyDay, place: Place, today: LocalDay?, now: Date, width: Int, painter: Painter) -> String {
-        var lines = header("Sky over", place: place, day: sky.day, width: width, painter: painter)
+    static func day(_ sky: SkyDay, place: Place, today: LocalDay?, now: Date, frame: Frame) -> String {
+        var lines = header(frame.words("Sky over %@", "\u{1}"), place: place, day: sky.day, frame: frame)
         lines.append("")
-        lines += sun(sky, today: today, now: now, width: width, painter: painter)
+        lines += sun(sky, today: today, now: now, frame: frame)
         lines.append("")
-        lines += moon(sky, place: place, width: width, painter: painter)
+        lines += moon(sky, place: place, frame: frame)
         return lines.joined(separator: "\n")
     }
 
     /// `moon`: the header and the Moon alone.
-    static func moonDay(_ sky: SkyDay, place: Place, width: Int, painter: Painter) -> String {
-        (header("Moon over", place: place, day: sky.day, width: width, painter: painter) + [""]
-            + moon(sky, place: place, width: width, painter: painter)).joined(separator: "\n")
+    static func moonDay(_ sky: SkyDay, place: Place, frame: Frame) -> String {
+        (header(frame.words("Moon over %@", "\u{1}"), place: place, day: sky.day, frame: frame) + [""]
+            + moon(sky, place: place, frame: frame)).joined(separator: "\n")
     }
 
-    static func header(_ title: String, place: Place, day: LocalDay, width: Int, painter: Painter) -> [String] {
-        let name = displayName(place, fitting: width - DisplayWidth.columns(of: title) - 1)
-        let date = longDate(day)
+    /// A title with the place's name where `\u{1}` stands (the name cut to what the line leaves), the date, the
+    /// time zone.
+    static func header(_ title: String, place: Place, day: LocalDay, frame: Frame) -> [String] {
+        let width = frame.width, words = frame.words
+        let name = displayName(place, fitting: width - DisplayWidth.columns(of: title))
+        let date = words.longDate(day.start.addingTimeInterval(12 * 3_600), day.timeZone)
         let zone = "\(place.timeZone.terminalSafe) (\(offsetText(day.timeZone, at: day.start)))"
-        var lines = [painter.paint(DisplayWidth.truncated("\(title) \(name)", toColumns: width), .bold)]
+        let heading = title.replacingOccurrences(of: "\u{1}", with: name)
+        var lines = [frame.painter.paint(DisplayWidth.truncated(heading, toColumns: width), .bold)]
         if DisplayWidth.columns(of: "\(date) · \(zone)") <= width {
             lines.append("\(date) · \(zone)")
         } else {
@@ -37,82 +49,118 @@ enum SkyViews {
         return lines
     }
 
-    static func sun(_ sky: SkyDay, today: LocalDay?, now: Date, width: Int, painter: Painter) -> [String] {
-        let sun = sky.sun, zone = sky.day.timeZone
-        var lines = [painter.paint("Sun", .bold)]
+    /// Labels and values in two columns, the labels as wide as the widest (by display width: German's long words
+    /// and CJK's double-width characters line up); a row that would not fit in `width` puts its value under its
+    /// label.
+    static func rows(_ rows: [(label: String, value: String)], indent: String = "  ", width: Int) -> [String] {
+        let labelWidth = (rows.map { DisplayWidth.columns(of: $0.label) }.max() ?? 0) + 2
+        let start = DisplayWidth.columns(of: indent)
+        return rows.flatMap { row -> [String] in
+            let line = indent + DisplayWidth.pad(row.label, to: labelWidth) + row.value
+            guard DisplayWidth.columns(of: line) > width else { return [line.trailingSpacesTrimmed] }
+            return [indent + row.label]
+                + DisplayWidth.wrapped(row.value, width: max(10, width - start - 4)).map { indent + "    " + $0 }
+        }
+    }
+
+    static func sun(_ sky: SkyDay, today: LocalDay?, now: Date, frame: Frame) -> [String] {
+        let sun = sky.sun, zone = sky.day.timeZone, words = frame.words, width = frame.width
+        var lines = [frame.painter.paint(words("Sun"), .bold)]
         let polar: (String, String)? =
             switch sun.polar {
-            case .night?: ("The sun does not rise today", "(polar night).")
-            case .day?: ("The sun does not set today", "(midnight sun).")
+            case .night?: (words("The sun does not rise today"), words("(polar night)."))
+            case .day?: (words("The sun does not set today"), words("(midnight sun)."))
             case nil: nil
             }
         if let (sentence, name) = polar {
-            lines += width >= 46 ? ["  \(sentence) \(name)"] : ["  \(sentence)", "  \(name)"]
+            let whole = "  \(sentence) \(name)"
+            lines += DisplayWidth.columns(of: whole) <= width ? [whole] : ["  \(sentence)", "  \(name)"]
         }
-        func row(_ label: String, _ date: Date?, _ note: String = "") -> String {
-            let time = date.map { clock($0, zone) } ?? "—"
-            let text = "  " + label.padding(toLength: 19, withPad: " ", startingAt: 0) + time
-            return note.isEmpty ? text : text + "   " + note
-        }
-        lines += [
-            row("Astronomical dawn", sun.astronomicalDawn), row("Nautical dawn", sun.nauticalDawn),
-            row("Civil dawn", sun.civilDawn), row("Sunrise", sun.sunrise),
-            row("Solar noon", sun.solarNoon, sun.noonAltitude.map { String(format: "%.1f° high", $0) } ?? ""),
-            row("Sunset", sun.sunset), row("Civil dusk", sun.civilDusk), row("Nautical dusk", sun.nauticalDusk),
-            row("Astronomical dusk", sun.astronomicalDusk),
-        ]
-        lines.append(
-            "  " + "Day length".padding(toLength: 19, withPad: " ", startingAt: 0) + duration(sun.dayLength)
-                + (width >= 60 ? "   " + change(sky.dayLengthChange) : " (\(shortChange(sky.dayLengthChange)))"))
+        func time(_ date: Date?) -> String { date.map { words.time($0, zone) } ?? "—" }
+        let noon =
+            time(sun.solarNoon)
+            + (sun.noonAltitude.map { "   " + words("%@° high", words.number($0, digits: 1)) } ?? "")
+        let change =
+            width >= 60
+            ? "   " + self.change(sky.dayLengthChange, words) : " (\(shortChange(sky.dayLengthChange, words)))"
+        lines += rows(
+            [
+                (words("Astronomical dawn"), time(sun.astronomicalDawn)),
+                (words("Nautical dawn"), time(sun.nauticalDawn)),
+                (words("Civil dawn"), time(sun.civilDawn)), (words("Sunrise"), time(sun.sunrise)),
+                (words("Solar noon"), noon), (words("Sunset"), time(sun.sunset)),
+                (words("Civil dusk"), time(sun.civilDusk)),
+                (words("Nautical dusk"), time(sun.nauticalDusk)),
+                (words("Astronomical dusk"), time(sun.astronomicalDusk)),
+                (words("Day length"), duration(sun.dayLength, words) + change),
+            ], width: width)
         if sun.polar == nil, !sun.bands.contains(.night) {
-            lines.append("  No true night: the sun stays within 18° of the horizon.")
+            lines += DisplayWidth.wrapped(
+                words("No true night: the sun stays within 18° of the horizon."), width: width - 2, indent: ""
+            ).map { "  " + $0 }
         }
         lines.append("")
         let columns = max(24, width - 4)
-        lines.append("  " + timeline(sun.bands, columns: columns, painter: painter))
+        lines.append("  " + timeline(sun.bands, columns: columns, painter: frame.painter))
         lines.append("  " + hourScale(sky.day, columns: columns))
         if let today, today == sky.day, now >= sky.day.start, now < sky.day.end {
             let column = Int(
                 now.timeIntervalSince(sky.day.start) / sky.day.end.timeIntervalSince(sky.day.start)
                     * Double(columns))
+            let nowWord = words("now")
+            let room = DisplayWidth.columns(of: nowWord) + 2
             let marker =
-                column + 6 <= columns
-                ? String(repeating: " ", count: column) + "▲ now"
-                : String(repeating: " ", count: max(0, column - 4)) + "now ▲"
+                column + room + 3 <= columns
+                ? String(repeating: " ", count: column) + "▲ " + nowWord
+                : String(repeating: " ", count: max(0, column - room + 1)) + nowWord + " ▲"
             lines.append("  " + marker)
         }
-        lines.append("  " + legend(width: width - 2))
+        lines.append("  " + legend(width: width - 2, words: words))
         return lines
     }
 
-    static func moon(_ sky: SkyDay, place: Place, width: Int, painter: Painter) -> [String] {
-        let moon = sky.moon, zone = sky.day.timeZone
+    static func moon(_ sky: SkyDay, place: Place, frame: Frame) -> [String] {
+        let moon = sky.moon, zone = sky.day.timeZone, words = frame.words, width = frame.width
         let picture = moonPicture(
             phaseAngle: moon.phaseAngle, brightLimbFromZenith: moon.brightLimbFromZenith, columns: 14
-        ).map { painter.paint($0, .yellow) }
-        let label = { (text: String) in text.padding(toLength: 10, withPad: " ", startingAt: 0) }
-        let riseAndSet =
+        ).map { frame.painter.paint($0, .yellow) }
+        // Beside the picture from 56 columns, else under it.
+        let besidePicture = width >= 56
+        let factRoom = besidePicture ? width - 2 - 14 - 3 : width - 2
+        let wrap = { (text: String) in DisplayWidth.wrapped(text, width: factRoom) }
+        let riseAndSet: [String] =
             switch moon.upAllDay {
-            case true?: ["Up all day: no rise, no set"]
-            case false?: ["Down all day: no rise, no set"]
+            case true?: wrap(words("Up all day: no rise, no set"))
+            case false?: wrap(words("Down all day: no rise, no set"))
             case nil:
-                [
-                    label("Moonrise") + (moon.moonrise.map { clock($0, zone) } ?? "none today"),
-                    label("Moonset") + (moon.moonset.map { clock($0, zone) } ?? "none today"),
-                ]
+                rows(
+                    [
+                        (words("Moonrise"), moon.moonrise.map { words.time($0, zone) } ?? words("none today")),
+                        (words("Moonset"), moon.moonset.map { words.time($0, zone) } ?? words("none today")),
+                        (words("Full moon"), dayAndTime(moon.nextFullMoon, zone, words)),
+                        (words("New moon"), dayAndTime(moon.nextNewMoon, zone, words)),
+                    ], indent: "", width: factRoom)
             }
+        let nextPhases =
+            moon.upAllDay == nil
+            ? []
+            : rows(
+                [
+                    (words("Full moon"), dayAndTime(moon.nextFullMoon, zone, words)),
+                    (words("New moon"), dayAndTime(moon.nextNewMoon, zone, words)),
+                ], indent: "", width: factRoom)
+        let seen =
+            place.latitude < 0
+            ? words("as seen from the south at its highest") : words("as seen from the north at its highest")
         let facts =
-            [
-                painter.paint(moon.phase.rawValue, .bold),
-                "\(Int((moon.illumination * 100).rounded()))% lit, \(String(format: "%.1f", moon.age)) days old",
-            ] + riseAndSet + [
-                label("Full moon") + dayAndTime(moon.nextFullMoon, zone),
-                label("New moon") + dayAndTime(moon.nextNewMoon, zone),
-                painter.paint(
-                    "as seen from \(place.latitude < 0 ? "the south" : "the north") at its highest", .dim),
-            ]
-        var lines = [painter.paint("Moon", .bold)]
-        if width >= 56 {
+            wrap(phaseName(moon.phase, words)).map { frame.painter.paint($0, .bold) }
+            + wrap(
+                words(
+                    "%1$@%% lit, %2$@ days old", words.number(Int((moon.illumination * 100).rounded())),
+                    words.number(moon.age, digits: 1)))
+            + riseAndSet + nextPhases + wrap(seen).map { frame.painter.paint($0, .dim) }
+        var lines = [frame.painter.paint(words("Moon"), .bold)]
+        if besidePicture {
             for index in 0..<max(picture.count, facts.count) {
                 let left = index < picture.count ? picture[index] : String(repeating: " ", count: 14)
                 let right = index < facts.count ? facts[index] : ""
@@ -125,37 +173,64 @@ enum SkyViews {
         return lines
     }
 
+    /// The phase's name in the user's language.
+    static func phaseName(_ phase: MoonPhase, _ words: Words) -> String {
+        switch phase {
+        case .newMoon: words("New Moon")
+        case .waxingCrescent: words("Waxing Crescent")
+        case .firstQuarter: words("First Quarter")
+        case .waxingGibbous: words("Waxing Gibbous")
+        case .fullMoon: words("Full Moon")
+        case .waningGibbous: words("Waning Gibbous")
+        case .lastQuarter: words("Last Quarter")
+        case .waningCrescent: words("Waning Crescent")
+        }
+    }
+
+    static func phaseName(_ phase: PrincipalPhase, _ words: Words) -> String {
+        switch phase {
+        case .newMoon: words("New Moon")
+        case .firstQuarter: words("First Quarter")
+        case .fullMoon: words("Full Moon")
+        case .lastQuarter: words("Last Quarter")
+        }
+    }
+
     // MARK: - moon --month
 
-    static func month(_ month: MoonMonth, place: Place, width: Int, painter: Painter) -> String {
-        let name = displayName(place, fitting: width - DisplayWidth.columns(of: "Moon phases over "))
+    static func month(_ month: MoonMonth, place: Place, frame: Frame) -> String {
+        let width = frame.width, words = frame.words, painter = frame.painter
+        let title = words("Moon phases over %@", "\u{1}")
+        let name = displayName(place, fitting: width - DisplayWidth.columns(of: title))
         let south = place.latitude < 0
+        guard let first = month.days.first else { return "" }
+        let zone = first.day.timeZone
         var lines = [
-            painter.paint(DisplayWidth.truncated("Moon phases over \(name)", toColumns: width), .bold),
-            "\(SkyModel.monthNames[month.month - 1]) \(month.year) · \(place.timeZone.terminalSafe)", "",
+            painter.paint(
+                DisplayWidth.truncated(title.replacingOccurrences(of: "\u{1}", with: name), toColumns: width), .bold),
+            "\(words.monthAndYear(first.day.start.addingTimeInterval(12 * 3_600), zone)) · \(place.timeZone.terminalSafe)",
+            "",
         ]
         let wide = width >= 72
         let cell = wide ? 10 : 5
-        lines.append(
-            "  "
-                + ["Mo", "Tu", "We", "Th", "Fr", "Sa", "Su"].map {
-                    $0.padding(toLength: cell, withPad: " ", startingAt: 0)
-                }
-                .joined().trailingSpacesTrimmed)
-        guard let first = month.days.first else { return lines.joined(separator: "\n") }
-        var row = String(repeating: " ", count: weekday(first.day) * cell)
+        // The week starts where the language's calendar starts it (Monday in Germany, Sunday in Japan, Saturday
+        // in Arabic); CLDR's short names, or its shortest when those do not fit the cells.
+        let columns = words.weekdayColumns(zone, fitting: cell - 1)
+        lines.append("  " + columns.map { DisplayWidth.pad($0.name, to: cell) }.joined().trailingSpacesTrimmed)
+        let column = { (day: LocalDay) in columns.firstIndex { $0.weekday == (weekday(day) + 1) % 7 } ?? 0 }
+        var row = String(repeating: " ", count: column(first.day) * cell)
         for entry in month.days {
             var text = String(format: "%2d ", entry.day.day) + glyph(entry, south: south)
             if wide { text += String(format: " %3d%%", Int((entry.illumination * 100).rounded())) }
-            row += text.padding(toLength: cell, withPad: " ", startingAt: 0)
-            if weekday(entry.day) == 6 {
+            row += DisplayWidth.pad(text, to: cell)
+            if column(entry.day) == 6 {
                 lines.append("  " + row.trailingSpacesTrimmed)
                 row = ""
             }
         }
         if !row.isEmpty { lines.append("  " + row.trailingSpacesTrimmed) }
         lines.append("")
-        let zone = first.day.timeZone
+        var phaseRows: [(String, String)] = []
         for (phase, date) in month.phases {
             let symbol: String =
                 switch phase {
@@ -164,11 +239,15 @@ enum SkyViews {
                 case .firstQuarter: south ? "◐" : "◑"
                 case .lastQuarter: south ? "◑" : "◐"
                 }
-            lines.append(
-                "  \(symbol) " + phase.name.padding(toLength: 14, withPad: " ", startingAt: 0) + dayAndTime(date, zone))
+            phaseRows.append(("\(symbol) " + phaseName(phase, words), dayAndTime(date, zone, words)))
         }
-        let legend = ("● full ○ new ◑ ◐ lit side,", "as seen from \(south ? "the south" : "the north")")
-        lines += (width >= 56 ? ["  \(legend.0) \(legend.1)"] : ["  \(legend.0)", "  \(legend.1)"]).map {
+        lines += rows(phaseRows, width: width)
+        let legend = (
+            words("● full ○ new ◑ ◐ lit side,"),
+            south ? words("as seen from the south") : words("as seen from the north")
+        )
+        let whole = "  \(legend.0) \(legend.1)"
+        lines += (DisplayWidth.columns(of: whole) <= width ? [whole] : ["  \(legend.0)", "  \(legend.1)"]).map {
             painter.paint($0, .dim)
         }
         return lines.joined(separator: "\n")
@@ -218,9 +297,10 @@ enum SkyViews {
         }
     }
 
-    static func legend(width: Int) -> String {
-        let full = "█ day  ▓ civil  ▒ nautical  ░ astronomical  · night"
-        return DisplayWidth.columns(of: full) <= width ? full : "█ day ▓ civil ▒ naut. ░ astr. · night"
+    static func legend(width: Int, words: Words) -> String {
+        let full = words("█ day  ▓ civil  ▒ nautical  ░ astronomical  · night")
+        guard DisplayWidth.columns(of: full) > width else { return full }
+        return DisplayWidth.truncated(words("█ day ▓ civil ▒ naut. ░ astr. · night"), toColumns: width)
     }
 
     /// `0     6     12    18    24` under the timeline, at the columns the local clock shows those hours.
@@ -300,24 +380,9 @@ enum SkyViews {
             .joined(separator: ", ")
     }
 
-    /// `07:42`, the local clock, to the nearest minute (as almanacs give it).
-    static func clock(_ date: Date, _ zone: TimeZone) -> String {
-        let local = Int((date.timeIntervalSince1970 + Double(zone.secondsFromGMT(for: date)) + 30).rounded(.down))
-        let minutes = ((local % 86_400) + 86_400) % 86_400 / 60
-        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
-    }
-
-    /// `Thu 26 Nov 01:53`.
-    static func dayAndTime(_ date: Date, _ zone: TimeZone) -> String {
-        let day = LocalDay(containing: date, timeZone: zone)
-        let names = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
-        return "\(names[weekday(day)]) \(day.day) \(SkyModel.monthNames[day.month - 1].prefix(3)) \(clock(date, zone))"
-    }
-
-    /// `Monday 21 December 2026`.
-    static func longDate(_ day: LocalDay) -> String {
-        let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        return "\(names[weekday(day)]) \(day.day) \(SkyModel.monthNames[day.month - 1]) \(day.year)"
+    /// `Thu 26 Nov 01:53`, in the language's order and names.
+    static func dayAndTime(_ date: Date, _ zone: TimeZone, _ words: Words) -> String {
+        words.shortDate(date, zone) + " " + words.time(date, zone)
     }
 
     /// 0 Monday … 6 Sunday.
@@ -333,28 +398,34 @@ enum SkyViews {
         return String(format: "UTC%@%02d:%02d", seconds < 0 ? "-" : "+", minutes / 60, minutes % 60)
     }
 
-    /// `13h 55m`.
-    static func duration(_ seconds: TimeInterval) -> String {
+    /// `13h 55m`, `13 h 55 min`.
+    static func duration(_ seconds: TimeInterval, _ words: Words) -> String {
         let minutes = Int((seconds / 60).rounded())
-        return "\(minutes / 60)h \(String(format: "%02d", minutes % 60))m"
+        return words("%1$@h %2$@m", words.number(minutes / 60), words.number(minutes % 60, minimumDigits: 2))
     }
 
     /// `+1m 12s`, `-45s`, `±0s`.
-    static func shortChange(_ seconds: TimeInterval) -> String {
+    static func shortChange(_ seconds: TimeInterval, _ words: Words) -> String {
         let total = Int(seconds.rounded())
-        guard total != 0 else { return "±0s" }
-        let size = abs(total)
-        let text =
-            size >= 3_600
-            ? "\(size / 3_600)h \(size % 3_600 / 60)m" : size >= 60 ? "\(size / 60)m \(size % 60)s" : "\(size)s"
-        return (total > 0 ? "+" : "-") + text
+        guard total != 0 else { return "±" + words("%@s", words.number(0)) }
+        return (total > 0 ? "+" : "-") + size(abs(total), words)
+    }
+
+    /// `1h 2m`, `1m 12s`, `45s`.
+    static func size(_ size: Int, _ words: Words) -> String {
+        size >= 3_600
+            ? words("%1$@h %2$@m", words.number(size / 3_600), words.number(size % 3_600 / 60))
+            : size >= 60
+                ? words("%1$@m %2$@s", words.number(size / 60), words.number(size % 60))
+                : words("%@s", words.number(size))
     }
 
     /// `1m 12s longer than yesterday`.
-    static func change(_ seconds: TimeInterval) -> String {
+    static func change(_ seconds: TimeInterval, _ words: Words) -> String {
         let total = Int(seconds.rounded())
-        guard total != 0 else { return "as long as yesterday" }
-        return "\(shortChange(seconds).dropFirst()) \(total > 0 ? "longer" : "shorter") than yesterday"
+        guard total != 0 else { return words("as long as yesterday") }
+        let text = size(abs(total), words)
+        return total > 0 ? words("%@ longer than yesterday", text) : words("%@ shorter than yesterday", text)
     }
 }
 

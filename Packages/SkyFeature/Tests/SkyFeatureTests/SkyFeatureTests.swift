@@ -6,6 +6,7 @@ import CommandShell
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 import ShellTesting
 import SkyFeature
 import TestSupport
@@ -26,13 +27,16 @@ struct SkyHarness {
     var shell: Shell { harness.shell }
     var output: CapturedOutput { harness.output }
 
-    init(format: OutputFormat = .text, width: Int = 80, settings: SettingsClient = .inMemory()) throws {
+    init(
+        format: OutputFormat = .text, width: Int = 80, settings: SettingsClient = .inMemory(),
+        language: Language = .english
+    ) throws {
         directory = try TemporaryDirectory()
         let store = try FixtureCities.store(in: directory.url, cities: FixtureCities.all + [tromso])
         harness = ShellHarness(
             plugins: [SkyPlugin(catalogue: .live(store), settings: settings, now: { fixedNow })], format: format,
             terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
-            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })
+            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) }, language: language)
     }
 
     @discardableResult
@@ -57,7 +61,7 @@ struct SkyHarness {
         for width in [80, 40, 200] {
             let sky = try SkyHarness(width: width)
             let text = await sky.run("sky Sydney")
-            #expect(text.contains("Tuesday 24 November 2026") && text.contains("Australia/Sydney (UTC+11:00)"))
+            #expect(text.contains("Tuesday, 24 November 2026") && text.contains("Australia/Sydney (UTC+11:00)"))
             #expect(text.contains("▲ now"))
             #expect(text.unicodeScalars.contains { (0x2801...0x28FF).contains($0.value) })
             #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width })
@@ -186,7 +190,7 @@ struct SkyHarness {
         await sky.run("sky Sydney")
         #expect(try await settings.value(for: "place.last") == "#2147714")
         let text = await sky.run("sky --date tomorrow")
-        #expect(text.contains("Sky over Sydney, New South Wales, AU") && text.contains("Wednesday 25 November 2026"))
+        #expect(text.contains("Sky over Sydney, New South Wales, AU") && text.contains("Wednesday, 25 November 2026"))
         #expect(sky.shell.router.top(as: SkyPage.self)?.date == "2026-11-25")
     }
 
@@ -197,7 +201,7 @@ struct SkyHarness {
         await sky.run("moon Paris --date 2026-12-01")
         sky.shell.router.push(tokyo)
         let moon = await sky.run("back")
-        #expect(moon.hasPrefix("Moon over Paris, Ile-de-France, FR") && moon.contains("Tuesday 1 December 2026"))
+        #expect(moon.hasPrefix("Moon over Paris, Ile-de-France, FR") && moon.contains("Tuesday, 1 December 2026"))
         #expect(!moon.contains("Sunrise"))
         // One sky on the stack at a time: a new one replaces it.
         await sky.run("moon --month 2026-12 Tokyo")

@@ -1,8 +1,10 @@
+import Architecture
 import Astronomy
 import CitiesService
 import CitiesTesting
 import CoreKit
 import Foundation
+import Localization
 import TestSupport
 import Testing
 
@@ -43,13 +45,16 @@ import Testing
         await model.send(.skyRequested(place: "Paris", date: "2026-12-21", onScreen: nil))
         let shown = model.state.sky
         await model.send(.skyRequested(place: "Tokyo", date: "2024-02-30", onScreen: nil))
-        #expect(model.state.problem == .badDate("2024-02-30 is not a date: February 2024 has 29 days."))
+        #expect(model.state.problem == .badDate(.noDay("2024-02-30", year: 2024, month: 2, length: 29)))
+        #expect(
+            model.state.problem?.commandError(.english()).message
+                == "2024-02-30 is not a date: February 2024 has 29 days.")
         #expect(model.state.sky == shown && model.state.place?.name == "Paris")
         // 2024 is a leap year, 2100 is not.
         await model.send(.skyRequested(place: "Tokyo", date: "2024-02-29", onScreen: nil))
         #expect(model.state.problem == nil)
         await model.send(.skyRequested(place: "Tokyo", date: "2100-02-29", onScreen: nil))
-        #expect(model.state.problem == .badDate("2100-02-29 is not a date: February 2100 has 28 days."))
+        #expect(model.state.problem == .badDate(.noDay("2100-02-29", year: 2100, month: 2, length: 28)))
     }
 
     @Test func withNoPlaceTheCityOnScreenThenTheLastPlaceAndFirstTheDefault() async throws {
@@ -124,7 +129,7 @@ import Testing
             year: 2026, month: 11, day: 24, timeZone: try #require(TimeZone(identifier: "Pacific/Apia")))
         #expect(
             SkyModel.day("2011-12-30", today: today)
-                == .failure(.badDate("2011-12-30 did not happen in Pacific/Apia: its clocks skipped that day.")))
+                == .failure(.badDate(.skipped("2011-12-30", "Pacific/Apia"))))
         #expect((try? SkyModel.day("2011-12-31", today: today).get())?.isoDate == "2011-12-31")
     }
 }
