@@ -1,5 +1,6 @@
 import Architecture
 import CoreKit
+import Localization
 
 /// How the shell reads a command's words: `--help` anywhere, options and flags by name, positionals in order, whole
 /// numbers checked against their ranges, and what is missing, each a usage error that shows the usage line.
@@ -17,14 +18,17 @@ extension CommandDeclaration {
         return false
     }
 
-    /// Checks `words` (the arguments after the command's own words) against the spec.
-    public func parse(_ words: [String]) throws(CommandError) -> ParsedArguments {
+    /// Checks `words` (the arguments after the command's own words) against the spec; its usage errors in
+    /// `language` (the shell's words), an argument's help in the plugin's (`translate`).
+    public func parse(
+        _ given: [String], language words: Words = .english(), translate: (String) -> String = { $0 }
+    ) throws(CommandError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var positionals = arguments.filter { $0.kind == .positional || $0.kind == .remainder }[...]
-        var index = words.startIndex
+        var index = given.startIndex
         var optionsEnded = false
-        while index < words.endIndex {
-            let word = words[index]
+        while index < given.endIndex {
+            let word = given[index]
             index += 1
             if !optionsEnded, word == "--" {
                 optionsEnded = true
@@ -36,20 +40,24 @@ extension CommandDeclaration {
                 let inline = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                 guard let spec = arguments.first(where: { ($0.kind == .option || $0.kind == .flag) && $0.name == name })
                 else {
-                    throw .usage(unknownOption(name))
+                    throw .usage(unknownOption(name, words))
                 }
                 if spec.kind == .flag {
-                    if inline != nil { throw .usage("--\(name) takes no value.\nUsage: \(usage)") }
+                    if inline != nil {
+                        throw .usage(words("--%@ takes no value.", name) + "\n" + words("Usage: %@", usage))
+                    }
                     parsed.flags.insert(name)
                     continue
                 }
                 if let inline {
                     parsed.values[name] = inline
                 } else {
-                    guard index < words.endIndex else {
-                        throw .usage("--\(name) needs a value (\(spec.valueName)).\nUsage: \(usage)")
+                    guard index < given.endIndex else {
+                        throw .usage(
+                            words("--%1$@ needs a value (%2$@).", name, spec.valueName) + "\n"
+                                + words("Usage: %@", usage))
                     }
-                    parsed.values[name] = words[index]
+                    parsed.values[name] = given[index]
                     index += 1
                 }
                 continue
@@ -60,7 +68,8 @@ extension CommandDeclaration {
                 continue
             }
             guard let spec = positionals.popFirst() else {
-                throw .usage("Unexpected argument '\(word.terminalPreview)'.\nUsage: \(usage)")
+                throw .usage(
+                    words("Unexpected argument '%@'.", word.terminalPreview) + "\n" + words("Usage: %@", usage))
             }
             parsed.values[spec.name] = word
         }
@@ -68,25 +77,28 @@ extension CommandDeclaration {
             guard let range = spec.integerRange, let text = parsed.values[spec.name] else { continue }
             guard let number = Int(text), range.contains(number) else {
                 throw .usage(
-                    "--\(spec.name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.terminalPreview)'."
-                )
+                    words(
+                        "--%1$@ must be a whole number from %2$@ to %3$@, not '%4$@'.", spec.name,
+                        String(range.lowerBound), String(range.upperBound), text.terminalPreview))
             }
             parsed.integers[spec.name] = number
         }
         for spec in arguments where spec.isRequired && spec.kind != .flag && parsed.values[spec.name] == nil {
             let label = spec.kind == .option ? "--\(spec.name)" : spec.valueName
-            throw .usage(
-                "Missing \(label): \(spec.help.prefix(1).lowercased() + spec.help.dropFirst()).\nUsage: \(usage)")
+            throw .usage(words("Missing %1$@: %2$@", label, translate(spec.help)) + "\n" + words("Usage: %@", usage))
         }
         return parsed
     }
 
-    private func unknownOption(_ name: String) -> String {
+    private func unknownOption(_ name: String, _ words: Words) -> String {
         let options = arguments.filter { $0.kind == .option || $0.kind == .flag }.map(\.name)
-        let suggestion = Suggestions.nearest(to: name, among: options).first.map { " Did you mean --\($0)?" } ?? ""
+        let suggestion =
+            Suggestions.nearest(to: name, among: options).first.map { " " + words("Did you mean %@?", "--" + $0) } ?? ""
         let list =
             options.isEmpty
-            ? "It takes no options." : "Its options: \(options.map { "--\($0)" }.joined(separator: ", "))."
-        return "'\(name)' is not an option of \(self.name).\(suggestion) \(list)\nUsage: \(usage)"
+            ? words("It takes no options.")
+            : words("Its options: %@.", options.map { "--\($0)" }.joined(separator: ", "))
+        return words("'%1$@' is not an option of %2$@.", name, self.name) + suggestion + " " + list + "\n"
+            + words("Usage: %@", usage)
     }
 }

@@ -213,7 +213,7 @@ public final class Shell {
         }
         let context = makeContext(oneShot: oneShot)
         do throws(CommandError) {
-            let arguments = try spec.parse(Array(rest))
+            let arguments = try spec.parse(Array(rest), language: self.words, translate: translator(owner.plugin))
             commandRunning?(true)
             let outcome: Result<CommandOutput, CommandError>
             do throws(CommandError) {
@@ -403,39 +403,46 @@ public final class Shell {
         return (best, rest)
     }
 
-    private func unknownCommand(_ words: [String]) -> CommandError {
-        let typed = words.prefix(2).map(\.terminalPreview)
+    private func unknownCommand(_ typedWords: [String]) -> CommandError {
+        let typed = typedWords.prefix(2).map(\.terminalPreview)
         // A sub-command typo: `contact sned`.
         let visible = visibleCommands.map(\.spec)
-        if words.count >= 2 {
-            let group = visible.filter { $0.words.count > 1 && $0.words[0] == words[0].lowercased() }
+        if typedWords.count >= 2 {
+            let group = visible.filter { $0.words.count > 1 && $0.words[0] == typedWords[0].lowercased() }
             if !group.isEmpty {
                 let names = group.map { $0.words[1] }
-                let near = Suggestions.nearest(to: words[1], among: names)
+                let near = Suggestions.nearest(to: typedWords[1], among: names)
                 let hint =
                     near.isEmpty
-                    ? "" : " Did you mean \(near.map { "'\(words[0].lowercased()) \($0)'" }.joined(separator: " or "))?"
+                    ? ""
+                    : " "
+                        + words(
+                            "Did you mean %@?",
+                            near.map { "'\(typedWords[0].lowercased()) \($0)'" }.joined(
+                                separator: " " + words("or") + " "))
                 return .usage(
-                    "Unknown command '\(typed.joined(separator: " "))'.\(hint) '\(words[0].lowercased())' takes: \(names.joined(separator: ", "))."
-                )
+                    words("Unknown command '%@'.", typed.joined(separator: " ")) + hint + " "
+                        + words("'%1$@' takes: %2$@.", typedWords[0].lowercased(), names.joined(separator: ", ")))
             }
         }
         let name = typed[0]
         // A command that exists, but somewhere else.
-        if let elsewhere = commandOwners.first(where: { $0.spec.words.first == words[0].lowercased() }),
+        if let elsewhere = commandOwners.first(where: { $0.spec.words.first == typedWords[0].lowercased() }),
             case .within(let route) = elsewhere.spec.scope
         {
             let label = routeOwners[route]?.spec.label ?? route.name
             return .usage(
-                "'\(name)' works only in the \(label) view; here it means nothing. Type 'help' for what works here.")
+                words(
+                    "'%1$@' works only in the %2$@ view; here it means nothing. Type 'help' for what works here.", name,
+                    label))
         }
         let names = Array(Set(visible.map { $0.words[0] })).sorted()
-        let near = Suggestions.nearest(to: words[0], among: names)
+        let near = Suggestions.nearest(to: typedWords[0], among: names)
         let hint =
             near.isEmpty
-            ? " Type 'help' for the list of commands."
-            : " Did you mean \(near.map { "'\($0)'" }.joined(separator: " or "))?"
-        return .usage("Unknown command '\(name)'.\(hint)")
+            ? " " + words("Type 'help' for the list of commands.")
+            : " " + words("Did you mean %@?", near.map { "'\($0)'" }.joined(separator: " " + words("or") + " "))
+        return .usage(words("Unknown command '%@'.", name) + hint)
     }
 
     // MARK: - The general commands (run by `GeneralCommands`)
@@ -443,7 +450,7 @@ public final class Shell {
     /// `back`: the destination below the top, shown again.
     func back(context: CommandContext) async throws(CommandError) -> CommandOutput {
         guard let left = router.pop() else {
-            return CommandOutput(text: "Already at the start.", json: RouterDocument(stack: []))
+            return CommandOutput(text: words("Already at the start."), json: RouterDocument(stack: []))
         }
         await routeOwners[left.route]?.plugin.destinationDismissed(left)
         if let top = router.top, let owner = routeOwners[top.route] {

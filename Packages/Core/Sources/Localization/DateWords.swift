@@ -17,8 +17,9 @@ extension Words {
     }
 
     /// The clock at `zone` to the nearest minute (as almanacs give it): `07:42`, `7:42 AM` in American English,
-    /// `오전 7:42`; `hours24` forces the 24-hour (true) or 12-hour (false) clock.
-    public func time(_ date: Date, _ zone: TimeZone, hours24: Bool? = nil) -> String {
+    /// `오전 7:42`; `hours24` forces the 24-hour (true) or 12-hour (false) clock; `dropZeroMinutes` writes a
+    /// 12-hour time on the hour without its minutes (`2 pm`).
+    public func time(_ date: Date, _ zone: TimeZone, hours24: Bool? = nil, dropZeroMinutes: Bool = false) -> String {
         let rounded = Date(timeIntervalSince1970: ((date.timeIntervalSince1970 + 30) / 60).rounded(.down) * 60)
         switch hours24 {
         case true?:
@@ -26,7 +27,16 @@ extension Words {
             let parts = calendar(zone).dateComponents([.hour, .minute], from: rounded)
             return number(parts.hour ?? 0, minimumDigits: 2) + ":" + number(parts.minute ?? 0, minimumDigits: 2)
         case false?:
-            return rounded.formatted(style(zone).hour(.defaultDigits(amPM: .abbreviated)).minute(.twoDigits))
+            // The language's 12-hour form (`4:26 pm`, `午後4:26`, `오후 4:26`, `4:26 م`), whatever its habit.
+            var components = Locale.Components(locale: locale)
+            components.hourCycle = .oneToTwelve
+            let twelve = Locale(components: components)
+            var calendar = calendar(zone)
+            calendar.locale = twelve
+            let style = Date.FormatStyle(locale: twelve, calendar: calendar, timeZone: zone)
+            let onTheHour = calendar.component(.minute, from: rounded) == 0
+            // `2 pm` on the hour when asked (`午後2時`), `2:30 pm` otherwise.
+            return rounded.formatted(dropZeroMinutes && onTheHour ? style.hour() : style.hour().minute())
         case nil:
             return rounded.formatted(style(zone).hour().minute())
         }
