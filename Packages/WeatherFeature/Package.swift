@@ -30,11 +30,14 @@ let package = Package(
                 .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // Its words in every language (docs/languages.md).
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "WeatherFeatureTests",
             dependencies: [
+                .product(name: "Localization", package: "Core"),
                 .product(name: "CitiesTesting", package: "Services"),
                 .product(name: "ShellTesting", package: "Architecture"),
                 .product(name: "CommandShell", package: "Architecture"),

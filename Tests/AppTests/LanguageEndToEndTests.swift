@@ -98,4 +98,52 @@ import Testing
             }
         }
     }
+
+    /// The English a catalogue's keys hold (the longer pieces between placeholders), for a test to look for on screen.
+    static func englishPieces(_ package: String, _ target: String) throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Packages/\(package)/Sources/\(target)/Resources/Localizable.xcstrings")
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let keys = (root?["strings"] as? [String: Any])?.keys.map { $0 } ?? []
+        var pieces: Set<String> = []
+        for key in keys {
+            for piece in key.split(separator: /%(\d+\$)?(@|lld|d)|%%/) {
+                let trimmed = piece.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+                // Two words at least: a single word may be the same in another language ("Wind", "UV").
+                if trimmed.split(separator: " ").count >= 2, trimmed.filter(\.isLetter).count >= 6 {
+                    pieces.insert(trimmed)
+                }
+            }
+        }
+        return pieces.sorted()
+    }
+
+    /// Every language's weather now, forecast, hours, sky and an error: none of their catalogues' English shows.
+    @Test func everyLanguageSpeaksTheWeatherTheForecastTheSkyAndAnError() throws {
+        let server = try WeatherServer()
+        let english =
+            try Self.englishPieces("WeatherFeature", "WeatherFeature")
+            + Self.englishPieces("SkyFeature", "SkyFeature") + Self.englishPieces("Architecture", "CommandShell")
+        #expect(english.count > 150)
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home, environment: ["SKYLENS_OPEN_METEO_URL": server.url])
+        let codes = ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"]
+        for code in codes {
+            var seen = ""
+            for arguments in [
+                ["weather", "Toronto"], ["forecast", "Toronto"], ["hourly", "Toronto"], ["sky", "Toronto"],
+            ] {
+                let result = try runner.run(["--lang", code] + arguments)
+                #expect(result.status == 0 || result.status == 3, "\(code) \(arguments): \(result.stderr)")
+                seen += result.stdout
+            }
+            for bad in [["forecast", "Toronto", "--model", "x"], ["frobnicate"], ["sky", "--date", "2026-02-30"]] {
+                let result = try runner.run(["--lang", code] + bad)
+                #expect(result.status == 64, "\(code) \(bad)")
+                seen += result.stderr
+            }
+            let left = english.filter { seen.contains($0) }
+            #expect(left.isEmpty, "\(code): English left: \(left)")
+        }
+    }
 }

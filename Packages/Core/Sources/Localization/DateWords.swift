@@ -36,25 +36,26 @@ extension Words {
             let style = Date.FormatStyle(locale: twelve, calendar: calendar, timeZone: zone)
             let onTheHour = calendar.component(.minute, from: rounded) == 0
             // `2 pm` on the hour when asked (`午後2時`), `2:30 pm` otherwise.
-            return rounded.formatted(dropZeroMinutes && onTheHour ? style.hour() : style.hour().minute())
+            return Self.withoutBidiMarks(
+                rounded.formatted(dropZeroMinutes && onTheHour ? style.hour() : style.hour().minute()))
         case nil:
-            return rounded.formatted(style(zone).hour().minute())
+            return Self.withoutBidiMarks(rounded.formatted(style(zone).hour().minute()))
         }
     }
 
     /// `Monday 21 December 2026`, `Montag, 21. Dezember 2026`, `2026年12月21日 月曜日`.
     public func longDate(_ date: Date, _ zone: TimeZone) -> String {
-        date.formatted(style(zone).weekday(.wide).day().month(.wide).year())
+        Self.withoutBidiMarks(date.formatted(style(zone).weekday(.wide).day().month(.wide).year()))
     }
 
     /// `Thu 26 Nov`, `Do., 26. Nov.`, `11月26日(木)`.
     public func shortDate(_ date: Date, _ zone: TimeZone) -> String {
-        date.formatted(style(zone).weekday(.abbreviated).day().month(.abbreviated))
+        Self.withoutBidiMarks(date.formatted(style(zone).weekday(.abbreviated).day().month(.abbreviated)))
     }
 
     /// `December 2026`, `декабрь 2026 г.`, `2026年12月`: a calendar's title.
     public func monthAndYear(_ date: Date, _ zone: TimeZone) -> String {
-        date.formatted(style(zone).month(.wide).year())
+        Self.withoutBidiMarks(date.formatted(style(zone).month(.wide).year()))
     }
 
     /// The weekdays from the language's first day of the week, each with its index (0 Sunday … 6 Saturday): CLDR's
@@ -73,6 +74,7 @@ extension Words {
 
     /// A whole number with at least `minimumDigits` digits (`07`), in the language's digits, no grouping.
     public func number(_ value: Int, minimumDigits: Int) -> String {
-        value.formatted(.number.precision(.integerLength(minimumDigits...)).grouping(.never).locale(locale))
+        Self.withoutBidiMarks(
+            value.formatted(.number.precision(.integerLength(minimumDigits...)).grouping(.never).locale(locale)))
     }
 }

@@ -93,13 +93,27 @@ public struct Words: Sendable {
 
     /// A whole number in the language's digits and grouping.
     public func number(_ value: Int) -> String {
-        value.formatted(.number.locale(locale))
+        Self.withoutBidiMarks(value.formatted(.number.locale(locale)))
     }
 
     /// A number with `digits` decimals, in the language's digits and decimal sign ("3,5" in German).
     public func number(_ value: Double, digits: Int) -> String {
-        value.formatted(.number.precision(.fractionLength(digits)).locale(locale))
+        Self.withoutBidiMarks(value.formatted(.number.precision(.fractionLength(digits)).locale(locale)))
     }
+
+    /// CLDR's formats put invisible direction marks in some languages' numbers and dates (Arabic's minus sign is
+    /// preceded by U+061C, its dates hold U+200F): SkyLens writes its text in logical order and leaves the layout
+    /// to the terminal, whose sanitising would otherwise show them as `�`.
+    static func withoutBidiMarks(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { Self.bidiMarks.contains($0.value) }) else { return text }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.filter { !Self.bidiMarks.contains($0.value) })
+        return String(scalars)
+    }
+
+    static let bidiMarks: Set<UInt32> = [
+        0x061C, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069,
+    ]
 
     /// Replaces `%@`, `%lld`, `%d` (each the next value, or `%N$…` the Nth) and `%%` in `template`. A placeholder
     /// without a value is left out.

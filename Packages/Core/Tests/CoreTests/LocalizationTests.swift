@@ -1,6 +1,7 @@
 import Foundation
-import Localization
 import Testing
+
+@testable import Localization
 
 @Suite struct PluralRuleTests {
     /// CLDR's own sample integers for each category (cldr/common/supplemental/plurals.xml, CLDR 46).
@@ -174,5 +175,22 @@ import Testing
         let read = try StringCatalog(xcstrings: data)
         #expect(read.entries == Self.catalogue.entries)
         #expect(throws: StringCatalogError.self) { try StringCatalog(xcstrings: Data("{}".utf8)) }
+    }
+}
+
+@Suite struct BidiMarkTests {
+    @Test func arabicNumbersAndDatesCarryNoInvisibleMarks() throws {
+        let arabic = Words(
+            .fixed(StringCatalog(comments: [:], entries: [:])), language: try #require(Language.named("ar")))
+        let minus = arabic.number(-1)
+        #expect(minus.unicodeScalars.allSatisfy { !Words.bidiMarks.contains($0.value) })
+        #expect(minus.hasSuffix("1") && minus.contains("-"))
+        let zone = try #require(TimeZone(identifier: "Asia/Riyadh"))
+        let date = Date(timeIntervalSince1970: 1_798_000_000)
+        for text in [
+            arabic.longDate(date, zone), arabic.shortDate(date, zone), arabic.time(date, zone, hours24: false),
+        ] {
+            #expect(text.unicodeScalars.allSatisfy { !Words.bidiMarks.contains($0.value) }, "\(text)")
+        }
     }
 }

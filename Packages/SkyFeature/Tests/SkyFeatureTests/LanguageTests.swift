@@ -56,6 +56,8 @@ import Testing
                 let text = await sky.run(line)
                 #expect(!text.isEmpty)
                 #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(line)")
+                // Nothing the terminal would show as a stand-in (an invisible mark CLDR put in a number).
+                #expect(!text.contains("\u{FFFD}"), "\(line)")
                 let english = StringCatalogCheck.untranslated(in: text, catalogue: catalogue, language: language)
                 #expect(english.isEmpty, "\(code) \(line): \(english)")
                 Golden.assertMatches(text, named: "\(name)-\(code)-\(width)")

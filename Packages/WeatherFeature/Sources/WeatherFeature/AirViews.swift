@@ -2,26 +2,33 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherService
 
 extension WeatherViews {
     /// `air`: the two indices with their words, what they are made of, and the UV index.
     static func air(_ shown: AirRepository.Shown, place: Place?, frame: Frame) -> String {
-        let air = shown.air, painter = frame.painter
-        var lines = [header(air.location, place: place, frame: frame, note: "air quality")]
+        let air = shown.air, painter = frame.painter, words = frame.words
+        var lines = [header(air.location, place: place, frame: frame, note: words("air quality"))]
         func number(_ value: Double?, unit: String = "") -> String {
             guard let value else { return "—" }
-            let text = value < 10 && value != value.rounded() ? String(format: "%.1f", value) : "\(whole(value))"
+            // Tenths below 10; whole numbers never grouped, as the column always showed them.
+            let text =
+                value < 10 && value != value.rounded()
+                ? words.number(value, digits: 1) : words.number(whole(value), minimumDigits: 1)
             return unit.isEmpty ? text : "\(text) \(unit)"
         }
         let rows: [(String, String, String)] = [
-            ("European AQI", number(air.europeanAqi), air.europeanAqi.map(AirQuality.europeanLevel) ?? ""),
-            ("US AQI", number(air.usAqi), air.usAqi.map(AirQuality.usLevel) ?? ""),
+            (
+                words("European AQI"), number(air.europeanAqi),
+                air.europeanAqi.map { airLevel(AirQuality.europeanLevel($0), words) } ?? ""
+            ),
+            (words("US AQI"), number(air.usAqi), air.usAqi.map { airLevel(AirQuality.usLevel($0), words) } ?? ""),
             ("PM2.5", number(air.pm25, unit: "µg/m³"), ""),
             ("PM10", number(air.pm10, unit: "µg/m³"), ""),
-            ("Ozone", number(air.ozone, unit: "µg/m³"), ""),
-            ("Nitrogen dioxide", number(air.nitrogenDioxide, unit: "µg/m³"), ""),
-            ("UV index", number(air.uvIndex), air.uvIndex.map(uvLevel) ?? ""),
+            (words("Ozone"), number(air.ozone, unit: "µg/m³"), ""),
+            (words("Nitrogen dioxide"), number(air.nitrogenDioxide, unit: "µg/m³"), ""),
+            (words("UV index"), number(air.uvIndex), air.uvIndex.map { uvLevel($0, words) } ?? ""),
         ]
         let table = FittedTable(columns: [
             .init(header: "", cells: rows.map(\.0)),
@@ -36,76 +43,101 @@ extension WeatherViews {
         ])
         lines += table.lines(width: frame.width, painter: painter)
         let observed = observed(
-            air.observedAt, utcOffset: air.utcOffset, by: "Open-Meteo air quality (CAMS)", now: frame.now,
-            units: frame.units)
+            air.observedAt, utcOffset: air.utcOffset, by: words("%@ air quality (CAMS)", "Open-Meteo"),
+            now: frame.now, units: frame.units, words: words)
         lines += DisplayWidth.wrapped(observed, width: frame.width, indent: "  ").map { painter.paint($0, .dim) }
         // One line under it at most, as under the weather.
-        let fetched = Self.age(frame.now.timeIntervalSince(shown.fetchedAt))
+        let fetched = Self.age(frame.now.timeIntervalSince(shown.fetchedAt), words)
         if let error = shown.staleBecause {
             lines.append(
                 painter.paint(
                     DisplayWidth.truncated(
-                        "Offline: data from \(fetched) ago (\(error.message.terminalSafe))", toColumns: frame.width),
+                        words("Offline: data from %1$@ ago (%2$@)", fetched, error.message.terminalSafe),
+                        toColumns: frame.width),
                     .yellow))
         } else if let runnerUp = place?.closeRunnerUp, place?.location.id == air.location.id {
             lines.append(frame.painter.paint(runnerUp.alsoLine(fitting: frame.width), .dim))
         } else if shown.fromCache {
-            let hint = "Fetched \(fetched) ago; 'air --refresh' fetches again."
+            let hint = words("Fetched %@ ago; 'air --refresh' fetches again.", fetched)
             let text =
-                frame.interactive && DisplayWidth.columns(of: hint) <= frame.width ? hint : "Fetched \(fetched) ago."
+                frame.interactive && DisplayWidth.columns(of: hint) <= frame.width
+                ? hint : words("Fetched %@ ago.", fetched)
             lines.append(painter.paint(DisplayWidth.truncated(text, toColumns: frame.width), .dim))
         }
         return lines.joined(separator: "\n")
     }
 
+    /// The words of an air-quality level (`AirQuality.europeanLevel`, `usLevel`: the EEA's and the EPA's) in the
+    /// language.
+    static func airLevel(_ level: String, _ words: Words) -> String {
+        switch level {
+        case "good": words("good")
+        case "fair": words("fair")
+        case "moderate": words("moderate")
+        case "poor": words("poor")
+        case "very poor": words("very poor")
+        case "extremely poor": words("extremely poor")
+        case "unhealthy for sensitive groups": words("unhealthy for sensitive groups")
+        case "unhealthy": words("unhealthy")
+        case "very unhealthy": words("very unhealthy")
+        case "hazardous": words("hazardous")
+        default: level
+        }
+    }
+
     /// `compare`: one row a place.
     static func comparison(_ places: [WeatherModel.Compared], frame: Frame) -> String {
-        let units = frame.units, painter = frame.painter, t = units.temperature
+        let units = frame.units, painter = frame.painter, t = units.temperature, words = frame.words
         func degrees(_ celsius: Double?) -> String { celsius.map { "\(whole(t.temperature($0))) \(t.symbol)" } ?? "—" }
         let table = FittedTable(columns: [
             .init(
-                header: "Place",
+                header: words("Place"),
                 cells: places.map { compared in
                     let location = compared.place.location
                     return location.country.isEmpty
                         ? location.name.terminalSafe : "\(location.name.terminalSafe), \(location.country)"
                 }, flexible: true, minimumWidth: 16),
             .init(
-                header: "Sky", cells: places.map { $0.today.map { glyph($0.current.condition) } ?? "" },
+                header: words("Sky"), cells: places.map { $0.today.map { glyph($0.current.condition) } ?? "" },
                 paint: { row, text in
                     places[row].today.map { painter.paint(text, .color256(iconColor($0.current.condition))) } ?? text
                 }),
             .init(
-                header: "Now", cells: places.map { degrees($0.today?.current.temperature) }, alignRight: true,
+                header: words("Now"), cells: places.map { degrees($0.today?.current.temperature) }, alignRight: true,
                 paint: { row, text in
                     places[row].today.map { painter.paint(text, ColorScale.temperature($0.current.temperature)) }
                         ?? text
                 }),
-            .init(header: "Min", cells: places.map { degrees($0.today?.minimum) }, alignRight: true, priority: 2),
-            .init(header: "Max", cells: places.map { degrees($0.today?.maximum) }, alignRight: true, priority: 1),
             .init(
-                header: "Local",
-                cells: places.map { $0.today.map { clock(frame.now, $0.utcOffset, units.clock) } ?? "" },
+                header: words("Min"), cells: places.map { degrees($0.today?.minimum) }, alignRight: true,
+                priority: 2),
+            .init(
+                header: words("Max"), cells: places.map { degrees($0.today?.maximum) }, alignRight: true,
+                priority: 1),
+            .init(
+                header: words("Local"),
+                cells: places.map { $0.today.map { clock(frame.now, $0.utcOffset, units.clock, words) } ?? "" },
                 alignRight: true, priority: 4),
             .init(
-                header: "Today",
+                header: words("Today"),
                 cells: places.map { compared in
-                    guard let today = compared.today else { return "no usable answer" }
-                    return (today.condition ?? today.current.condition).words
+                    guard let today = compared.today else { return words("no usable answer") }
+                    return conditionWords(today.condition ?? today.current.condition, words)
                 }, priority: 3, flexible: false),
         ])
-        var lines = [painter.paint("Today at \(places.count) places", .bold)]
+        var lines = [painter.paint(words.count("Today at %lld places", places.count), .bold)]
         lines += table.lines(width: frame.width, painter: painter)
-        lines += DisplayWidth.wrapped("From Open-Meteo, in one request.", width: frame.width)
+        lines += DisplayWidth.wrapped(words("From %@, in one request.", "Open-Meteo"), width: frame.width)
             .map { painter.paint($0, .dim) }
         let old = places.compactMap { compared -> String? in
             guard let today = compared.today else { return nil }
             let age = frame.now.timeIntervalSince(today.observedAt)
-            return age > oldAfter ? "\(compared.place.location.name.terminalSafe) (\(shortAge(age)))" : nil
+            return age > oldAfter ? "\(compared.place.location.name.terminalSafe) (\(shortAge(age, words)))" : nil
         }
         if !old.isEmpty {
-            lines += DisplayWidth.wrapped("Observed long ago: \(old.joined(separator: ", ")).", width: frame.width)
-                .map { painter.paint($0, .yellow) }
+            lines += DisplayWidth.wrapped(
+                words("Observed long ago: %@.", old.joined(separator: ", ")), width: frame.width
+            ).map { painter.paint($0, .yellow) }
         }
         return lines.joined(separator: "\n")
     }

@@ -2,6 +2,7 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 import WeatherService
 
@@ -47,16 +48,14 @@ extension WeatherViews {
     static func barContent(
         _ shown: WeatherRepository.Shown, place: Place?, frame: Frame, warning: WeatherAlert?
     ) -> BarContent {
-        let report = shown.report, current = report.current, units = frame.units
+        let report = shown.report, current = report.current, units = frame.units, words = frame.words
         var wide = frame
         wide.width = 60
         let text = line(shown, place: place, frame: wide, warning: warning)
-        let short =
-            (warning == nil ? "" : "⚠ ") + current.condition.glyph + " "
-            + "\(whole(units.temperature.temperature(current.temperature))) \(units.temperature.symbol)"
         func degrees(_ celsius: Double) -> String {
-            "\(whole(units.temperature.temperature(celsius))) \(units.temperature.symbol)"
+            "\(words.number(whole(units.temperature.temperature(celsius)))) \(units.temperature.symbol)"
         }
+        let short = (warning == nil ? "" : "⚠ ") + current.condition.glyph + " " + degrees(current.temperature)
         var tooltip: [String] = []
         var heading = report.location.name.terminalSafe
         if !report.location.country.isEmpty {
@@ -64,23 +63,27 @@ extension WeatherViews {
         }
         tooltip.append(heading)
         if let warning { tooltip.append("⚠ " + warningName(warning)) }
-        var now = "\(current.condition.words), \(degrees(current.temperature))"
-        if let feels = current.feelsLike { now += " (feels \(degrees(feels)))" }
+        // The sky, the temperature (and what it feels like), the wind: a list, each piece whole in the language.
+        var now = [
+            conditionWords(current.condition, words),
+            degrees(current.temperature) + (current.feelsLike.map { " " + words("(feels %@)", degrees($0)) } ?? ""),
+        ]
         if let wind = current.windSpeed {
-            now += ", wind " + (current.windDirection.map { windArrow($0) + " " } ?? "") + speed(wind, units)
+            now.append(
+                words("wind %@", (current.windDirection.map { windArrow($0) + " " } ?? "") + speed(wind, units, words)))
         }
-        tooltip.append(now)
+        tooltip.append(now.joined(separator: ", "))
         let hours = upcomingHours(report, now: frame.now, step: 1).filter { $0.time > frame.now }.prefix(6)
         for hour in hours {
             var row =
-                "\(clock(hour.time, report.utcOffset, units.clock))  \(hour.condition.glyph) "
+                "\(clock(hour.time, report.utcOffset, units.clock, words))  \(hour.condition.glyph) "
                 + degrees(hour.temperature)
-            if let chance = hour.precipitationProbability { row += "  ☂ \(whole(chance)) %" }
-            if let amount = hour.precipitation, amount >= 0.1 { row += " \(units.rain.amount(amount))" }
+            if let chance = hour.precipitationProbability { row += "  ☂ \(words.number(whole(chance))) %" }
+            if let amount = hour.precipitation, amount >= 0.1 { row += " \(units.rain.amount(amount, words))" }
             tooltip.append(row)
         }
         if shown.isOld(now: frame.now) {
-            tooltip.append("Data \(shortAge(shown.age(now: frame.now))) old")
+            tooltip.append(words("Data %@ old", shortAge(shown.age(now: frame.now), words)))
         }
         var classes = [temperatureBand(current.temperature)]
         if let warning { classes += ["warning", "warning-\(warning.drawnSeverity.rawValue)"] }

@@ -89,30 +89,6 @@ extension FavoriteWeatherDocument {
     }
 }
 
-extension WeatherModel.Problem {
-    /// What the user is told, and the exit status a script can act on.
-    var commandError: CommandError {
-        switch self {
-        case .notFound: .failure("not_found", message, kind: .unknownPlace)
-        case .invalid: .usage(message)
-        case .catalogue: .failure("catalogue", message)
-        case .storage: .failure("storage", message)
-        case .notKept: .failure("not_kept", message, kind: .notKept)
-        case .noPlace: .failure("no_city", message)
-        case .notACity: .failure("not_a_city", message)
-        }
-    }
-
-    var message: String {
-        switch self {
-        case .notFound(let message), .catalogue(let message), .storage(let message), .notKept(let message): message
-        case .invalid(let message): message
-        case .noPlace: "No city on screen."
-        case .notACity: "Only cities of the list can be favourites, not bare coordinates."
-        }
-    }
-}
-
 extension WeatherError {
     /// A weather failure as the command's: its code, and the exit status a script can act on.
     var commandError: CommandError {

@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherService
 
 extension WeatherViews {
@@ -25,22 +26,22 @@ extension WeatherViews {
         ensemble: DataState<EnsembleRepository.Shown, WeatherError>? = nil
     ) -> String {
         let report = shown.report
-        let units = frame.units, painter = frame.painter
+        let units = frame.units, painter = frame.painter, words = frame.words
         let steps = upcomingHours(report, now: frame.now, step: step)
-        var lines = [header(report.location, place: place, frame: frame, note: coverage(steps, step: step))]
+        var lines = [header(report.location, place: place, frame: frame, note: coverage(steps, step: step, words))]
         let showing = Showing(hourDays: Showing.hours(report, from: frame.now, for: step >= 3 ? 24 : 48))
         guard !steps.isEmpty else {
-            lines.append(
-                contentsOf: DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width))
+            lines.append(contentsOf: DisplayWidth.wrapped(noneFromNow(report, .hourly, words), width: frame.width))
             return (lines + footer(shown, place: place, frame: frame, showing: showing)).joined(separator: "\n")
         }
         let table = FittedTable(
             columns: [
-                .init(header: "Time", cells: steps.map { clock($0.time, report.utcOffset, units.clock) }),
-                skyColumn(steps.map(\.condition), painter: painter),
-                temperatureColumn("Temp", steps.map(\.temperature), frame),
                 .init(
-                    header: "Feels",
+                    header: words("Time"), cells: steps.map { clock($0.time, report.utcOffset, units.clock, words) }),
+                skyColumn(steps.map(\.condition), painter: painter, words: words),
+                temperatureColumn(words("Temp"), steps.map(\.temperature), frame),
+                .init(
+                    header: words("Feels"),
                     cells: steps.map { hour in
                         hour.feelsLike.map { "\(whole(units.temperature.temperature($0))) \(units.temperature.symbol)" }
                             ?? "—"
@@ -52,22 +53,27 @@ extension WeatherViews {
                 + rainAndWindColumns(
                     probabilities: steps.map(\.precipitationProbability), amounts: steps.map(\.precipitation),
                     winds: steps.map { hour in
-                        hour.windSpeed.map { speed($0, units) + (hour.windDirection.map { " " + windArrow($0) } ?? "") }
-                            ?? "—"
-                    }, windSpeeds: steps.map(\.windSpeed), units: units, painter: painter,
+                        hour.windSpeed.map {
+                            speed($0, units, words) + (hour.windDirection.map { " " + windArrow($0) } ?? "")
+                        } ?? "—"
+                    }, windSpeeds: steps.map(\.windSpeed), units: units, painter: painter, words: words,
                     priorities: (rain: 1, amount: 5, wind: 2))
-                + [.init(header: "", cells: steps.map { $0.condition.words }, priority: 3, flexible: true)])
+                + [
+                    .init(
+                        header: "", cells: steps.map { conditionWords($0.condition, words) }, priority: 3,
+                        flexible: true)
+                ])
         // A new day starts with its date.
         let rows = table.lines(width: frame.width, painter: painter)
         lines.append(rows[0])
         let parser = LocalTime.Parser(utcOffset: report.utcOffset)
         for (index, hour) in steps.enumerated() {
             if index > 0, parser.day(hour.time) != parser.day(steps[index - 1].time) {
-                lines.append(painter.paint(dayLabel(parser.day(hour.time)), .bold))
+                lines.append(painter.paint(dayLabel(parser.day(hour.time), words), .bold))
             }
             lines.append(rows[index + 1])
         }
-        if let rain = rainSummary(report, now: frame.now, units: units) {
+        if let rain = rainSummary(report, now: frame.now, units: units, words: words) {
             lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
         }
         lines.append("")
@@ -80,15 +86,19 @@ extension WeatherViews {
             let band = rangeChart(shown.ensemble, now: frame.now, until: until, frame: frame)
             if !band.isEmpty {
                 lines.append("")
+                // The model's name as it is; the runs counted in the language's plural.
                 lines += DisplayWidth.wrapped(
-                    "How sure: \(shown.ensemble.model.title), \(shown.ensemble.members) runs; 8 in 10 within the band",
+                    words.count(
+                        "How sure: %2$@, %1$lld runs; 8 in 10 within the band", shown.ensemble.members,
+                        shown.ensemble.model.title),
                     width: frame.width
                 ).map { painter.paint($0, .dim) }
                 lines += band
             }
         case .failed(let error)?:
-            lines += DisplayWidth.wrapped("The ensemble could not be had: \(error.message)", width: frame.width)
-                .map { painter.paint($0, .dim) }
+            lines += DisplayWidth.wrapped(
+                words("The ensemble could not be had: %@", error.message), width: frame.width
+            ).map { painter.paint($0, .dim) }
         default: break
         }
         lines += footer(shown, place: place, frame: frame, showing: showing)
@@ -97,12 +107,14 @@ extension WeatherViews {
 
     /// `next 24 hours, every 3 hours`: what the rows really cover (OpenWeatherMap's hours are 3 apart whatever the
     /// step asked; an old answer may end sooner).
-    static func coverage(_ steps: [HourForecast], step: Int) -> String {
+    static func coverage(_ steps: [HourForecast], step: Int, _ words: Words) -> String {
         guard let first = steps.first, let last = steps.last else { return "" }
         let gap = steps.count > 1 ? steps[1].time.timeIntervalSince(first.time) : Double(step) * 3600
         let hours = whole((last.time.timeIntervalSince(first.time) + gap) / 3600)
         let every = whole(gap / 3600)
-        return "next \(hours) hours" + (every > 1 ? ", every \(every) hours" : "")
+        // Two phrases, each with its own count: a language's plural of the hours and of the step may differ.
+        let next = words.count("next %lld hours", hours)
+        return every > 1 ? next + ", " + words.count("every %lld hours", every) : next
     }
 
     /// Temperatures in the unit chosen, each painted with its colour.
@@ -119,15 +131,15 @@ extension WeatherViews {
     }
 
     /// The chance of precipitation, its amount (a number under the unit's symbol) and the wind: the same three
-    /// columns in the tables of hours, days and parts of days.
+    /// columns in the tables of hours, days and parts of days, their headers in `words`.
     static func rainAndWindColumns(
         probabilities: [Double?], amounts: [Double?], winds: [String], windSpeeds: [Double?], units: Units,
-        painter: Painter, priorities: (rain: Int, amount: Int, wind: Int)
+        painter: Painter, words: Words, priorities: (rain: Int, amount: Int, wind: Int)
     ) -> [FittedTable.Column] {
         [
             .init(
-                header: "Rain", cells: probabilities.map { $0.map { "\(whole($0)) %" } ?? "—" }, alignRight: true,
-                priority: priorities.rain),
+                header: words("Rain"), cells: probabilities.map { $0.map { "\(whole($0)) %" } ?? "—" },
+                alignRight: true, priority: priorities.rain),
             .init(
                 header: units.rain.symbol,
                 cells: amounts.map { $0.map { units.rain.amount($0).split(separator: " ")[0].description } ?? "—" },
@@ -138,29 +150,48 @@ extension WeatherViews {
                     return painter.paint(text, style)
                 }),
             .init(
-                header: "Wind", cells: winds, alignRight: true, priority: priorities.wind,
+                header: words("Wind"), cells: winds, alignRight: true, priority: priorities.wind,
                 paint: { row, text in windSpeeds[row].map { painter.paint(text, ColorScale.wind($0)) } ?? text }),
         ]
     }
 
     /// The sky's glyph, in the colour of its picture.
-    static func skyColumn(_ conditions: [Condition], painter: Painter) -> FittedTable.Column {
+    static func skyColumn(_ conditions: [Condition], painter: Painter, words: Words) -> FittedTable.Column {
         .init(
-            header: "Sky", cells: conditions.map(glyph),
+            header: words("Sky"), cells: conditions.map(glyph),
             paint: { row, text in painter.paint(text, .color256(iconColor(conditions[row]))) })
     }
 
-    /// What a view says when the data on hand ends before now (an answer kept from days ago).
-    static func noneFromNow(_ report: WeatherReport, what: String) -> String {
-        guard let last = report.hours.last?.time else { return "No \(what) in this answer." }
-        return
-            "No \(what) from now in this answer: it ends \(dayLabel(LocalTime.day(last, utcOffset: report.utcOffset))) \(clock(last, report.utcOffset)). 'weather PLACE --refresh' fetches a new one."
+    /// What a view has none of from now: the hours, the days, or any forecast at all.
+    enum ForecastKind: Sendable {
+        case hourly, daily, forecast
+    }
+
+    /// What a view says when the data on hand ends before now (an answer kept from days ago): a whole sentence for
+    /// each kind, so that a language words each as it must.
+    static func noneFromNow(_ report: WeatherReport, _ kind: ForecastKind, _ words: Words) -> String {
+        guard let last = report.hours.last?.time else {
+            return switch kind {
+            case .hourly: words("No hourly forecast in this answer.")
+            case .daily: words("No daily forecast in this answer.")
+            case .forecast: words("No forecast in this answer.")
+            }
+        }
+        let day = dayLabel(LocalTime.day(last, utcOffset: report.utcOffset), words)
+        let time = clock(last, report.utcOffset, .h24, words)
+        let ends =
+            switch kind {
+            case .hourly: words("No hourly forecast from now in this answer: it ends %1$@ %2$@.", day, time)
+            case .daily: words("No daily forecast from now in this answer: it ends %1$@ %2$@.", day, time)
+            case .forecast: words("No forecast from now in this answer: it ends %1$@ %2$@.", day, time)
+            }
+        return ends + " " + words("'weather PLACE --refresh' fetches a new one.")
     }
 
     /// A sparkline of the temperature from the current hour, one column an hour (two when the terminal is narrow),
     /// with now marked.
     static func chart(_ report: WeatherReport, now: Date, hours: Int, frame: Frame) -> [String] {
-        let painter = frame.painter, units = frame.units
+        let painter = frame.painter, units = frame.units, words = frame.words
         let start = now.addingTimeInterval(-3_599)
         let points = report.hours.filter {
             $0.time >= start && $0.time < start.addingTimeInterval(Double(hours) * 3600 + 3_599)
@@ -181,10 +212,12 @@ extension WeatherViews {
             }
         }
         guard let low = values.min(), let high = values.max() else { return [] }
-        let label = "Temperature  "
-        let range =
-            "\(whole(units.temperature.temperature(low)))…\(whole(units.temperature.temperature(high))) \(units.temperature.symbol)"
-        let labelWidth = frame.width >= label.count + values.count + 2 + range.count ? label.count : 0
+        let label = words("Temperature") + "  "
+        let unit = units.temperature
+        let range = "\(whole(unit.temperature(low)))…\(whole(unit.temperature(high))) \(unit.symbol)"
+        // Widths by display columns: a German label is long, a Japanese one's characters take two columns each.
+        let labelColumns = DisplayWidth.columns(of: label), rangeColumns = DisplayWidth.columns(of: range)
+        let labelWidth = frame.width >= labelColumns + values.count + 2 + rangeColumns ? labelColumns : 0
         // Every other hour when the hours do not fit.
         let stride = labelWidth + values.count > frame.width ? 2 : 1
         let shown = Swift.stride(from: 0, to: values.count, by: stride).map { values[$0] }
@@ -194,16 +227,20 @@ extension WeatherViews {
             return painter.paint(String(levels[level]), ColorScale.temperature(value))
         }.joined()
         let end = clock(
-            first.time.addingTimeInterval(Double((shown.count - 1) * stride) * 3600), report.utcOffset, units.clock)
+            first.time.addingTimeInterval(Double((shown.count - 1) * stride) * 3600), report.utcOffset, units.clock,
+            words)
+        let nowWord = words("now")
         var top = (labelWidth > 0 ? label : "") + spark
+        // `^ now`, then the last hour's time under the sparkline's end.
+        let markerColumns = 2 + DisplayWidth.columns(of: nowWord)
         var marker =
-            String(repeating: " ", count: labelWidth) + painter.paint("^", .bold) + painter.paint(" now", .dim)
-            + String(repeating: " ", count: max(1, shown.count - 5 - DisplayWidth.columns(of: end)))
+            String(repeating: " ", count: labelWidth) + painter.paint("^", .bold) + painter.paint(" " + nowWord, .dim)
+            + String(repeating: " ", count: max(1, shown.count - markerColumns - DisplayWidth.columns(of: end)))
             + painter.paint(end, .dim)
         // The range beside the sparkline, else beside the marker, else on a line of its own.
-        if labelWidth + shown.count + 2 + range.count <= frame.width {
+        if labelWidth + shown.count + 2 + rangeColumns <= frame.width {
             top += "  " + range
-        } else if DisplayWidth.columns(of: marker) + 2 + range.count <= frame.width {
+        } else if DisplayWidth.columns(of: marker) + 2 + rangeColumns <= frame.width {
             marker += "  " + range
         } else {
             return [top, marker, String(repeating: " ", count: labelWidth) + range]
@@ -224,14 +261,14 @@ extension WeatherViews {
         note: String? = nil, normals: ClimateNormals? = nil
     ) -> String {
         let report = shown.report
-        let units = frame.units, painter = frame.painter
+        let units = frame.units, painter = frame.painter, words = frame.words
         let days = upcomingDays(report, now: frame.now, count: count)
-        var lines = [header(report.location, place: place, frame: frame, note: "\(days.count) days")]
+        var lines = [header(report.location, place: place, frame: frame, note: words.count("%lld days", days.count))]
         if let note { lines += DisplayWidth.wrapped(note, width: frame.width).map { painter.paint($0, .dim) } }
         let showing = Showing(days: Set(days.map(\.date)))
         guard let low = days.map(\.minimum).min(), let high = days.map(\.maximum).max() else {
             lines += DisplayWidth.wrapped(
-                report.days.isEmpty ? "No daily forecast in this answer." : noneFromNow(report, what: "daily forecast"),
+                report.days.isEmpty ? words("No daily forecast in this answer.") : noneFromNow(report, .daily, words),
                 width: frame.width)
             return (lines + footer(shown, place: place, frame: frame, showing: showing)).joined(separator: "\n")
         }
@@ -246,17 +283,19 @@ extension WeatherViews {
         }
         let table = FittedTable(
             columns: [
-                .init(header: "Day", cells: days.map { dayLabel($0.date) }),
-                skyColumn(days.map(\.condition), painter: painter),
-                .init(header: "", cells: days.map { $0.condition.words }, priority: 3, flexible: true),
-                temperatureColumn("Min", days.map(\.minimum), frame),
-                temperatureColumn("Max", days.map(\.maximum), frame),
-                temperatureColumn("Avg", days.map(\.average), frame, priority: 6),
+                .init(header: words("Day"), cells: days.map { dayLabel($0.date, words) }),
+                skyColumn(days.map(\.condition), painter: painter, words: words),
+                .init(
+                    header: "", cells: days.map { conditionWords($0.condition, words) }, priority: 3, flexible: true),
+                temperatureColumn(words("Min"), days.map(\.minimum), frame),
+                temperatureColumn(words("Max"), days.map(\.maximum), frame),
+                temperatureColumn(words("Avg"), days.map(\.average), frame, priority: 6),
             ]
                 + rainAndWindColumns(
                     probabilities: days.map(\.precipitationProbability), amounts: days.map(\.precipitation),
-                    winds: days.map { $0.windSpeed.map { speed($0, units) } ?? "—" }, windSpeeds: days.map(\.windSpeed),
-                    units: units, painter: painter, priorities: (rain: 1, amount: 5, wind: 2))
+                    winds: days.map { $0.windSpeed.map { speed($0, units, words) } ?? "—" },
+                    windSpeeds: days.map(\.windSpeed), units: units, painter: painter, words: words,
+                    priorities: (rain: 1, amount: 5, wind: 2))
                 + [
                     .init(
                         header: "\(whole(t.temperature(low)))…\(whole(t.temperature(high))) \(t.symbol)", cells: bars,
@@ -264,7 +303,7 @@ extension WeatherViews {
                         paint: { row, text in painter.paint(text, ColorScale.temperature(days[row].average)) })
                 ])
         lines += table.lines(width: frame.width, painter: painter)
-        if let normal = normalLine(report, normals: normals, now: frame.now, units: units) {
+        if let normal = normalLine(report, normals: normals, now: frame.now, units: units, words: words) {
             lines += DisplayWidth.wrapped(normal, width: frame.width, indent: "  ")
         }
         lines += footer(shown, place: place, frame: frame, showing: showing)
@@ -281,7 +320,16 @@ extension WeatherViews {
     struct DayPart: Sendable, Equatable {
         enum Name: String, CaseIterable, Sendable {
             case night, morning, afternoon, evening
-            var title: String { rawValue.prefix(1).uppercased() + rawValue.dropFirst() }
+
+            /// `Morning`, in the language (the raw value is the JSON's).
+            func title(_ words: Words) -> String {
+                switch self {
+                case .night: words("Night")
+                case .morning: words("Morning")
+                case .afternoon: words("Afternoon")
+                case .evening: words("Evening")
+                }
+            }
         }
 
         var date: String
@@ -394,44 +442,47 @@ extension WeatherViews {
 
     static func parts(_ shown: WeatherRepository.Shown, place: Place?, frame: Frame) -> String {
         let report = shown.report
-        let units = frame.units, painter = frame.painter
+        let units = frame.units, painter = frame.painter, words = frame.words
         let parts = dayParts(report, now: frame.now)
-        var lines = [header(report.location, place: place, frame: frame, note: "the next 3 days in parts")]
+        var lines = [header(report.location, place: place, frame: frame, note: words("the next 3 days in parts"))]
         // The parts' dates, and the hours the rain summary reads.
         let showing = Showing(
             hourDays: Set(parts.map(\.date)).union(Showing.hours(report, from: frame.now, for: 24)))
         guard !parts.isEmpty else {
-            lines += DisplayWidth.wrapped(noneFromNow(report, what: "hourly forecast"), width: frame.width)
+            lines += DisplayWidth.wrapped(noneFromNow(report, .hourly, words), width: frame.width)
             return (lines + footer(shown, place: place, frame: frame, showing: showing)).joined(separator: "\n")
         }
         let table = FittedTable(
             columns: [
-                .init(header: "", cells: parts.map { " " + $0.part.title }),
+                .init(header: "", cells: parts.map { " " + $0.part.title(words) }),
                 .init(
-                    header: "Hours",
+                    header: words("Hours"),
                     cells: parts.map {
-                        "\(clock($0.from, report.utcOffset, units.clock))–\(clock($0.to, report.utcOffset, units.clock))"
+                        clock($0.from, report.utcOffset, units.clock, words) + "–"
+                            + clock($0.to, report.utcOffset, units.clock, words)
                     }, priority: 5),
-                skyColumn(parts.map(\.condition), painter: painter),
-                temperatureColumn("Temp", parts.map(\.temperature), frame),
+                skyColumn(parts.map(\.condition), painter: painter, words: words),
+                temperatureColumn(words("Temp"), parts.map(\.temperature), frame),
             ]
                 + rainAndWindColumns(
                     probabilities: parts.map(\.precipitationProbability), amounts: parts.map(\.precipitation),
-                    winds: parts.map { $0.windSpeed.map { speed($0, units) } ?? "—" },
+                    winds: parts.map { $0.windSpeed.map { speed($0, units, words) } ?? "—" },
                     windSpeeds: parts.map(\.windSpeed),
-                    units: units, painter: painter, priorities: (rain: 1, amount: 3, wind: 2))
+                    units: units, painter: painter, words: words, priorities: (rain: 1, amount: 3, wind: 2))
                 + [
-                    .init(header: "", cells: parts.map { $0.condition.words }, priority: 4, flexible: true)
+                    .init(
+                        header: "", cells: parts.map { conditionWords($0.condition, words) }, priority: 4,
+                        flexible: true)
                 ])
         let rows = table.lines(width: frame.width, painter: painter)
         lines.append(rows[0])
         for (index, part) in parts.enumerated() {
             if index == 0 || parts[index - 1].date != part.date {
-                lines.append(painter.paint(dayLabel(part.date), .bold))
+                lines.append(painter.paint(dayLabel(part.date, words), .bold))
             }
             lines.append(rows[index + 1])
         }
-        if let rain = rainSummary(report, now: frame.now, units: units) {
+        if let rain = rainSummary(report, now: frame.now, units: units, words: words) {
             lines += DisplayWidth.wrapped(rain, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
         }
         lines += footer(shown, place: place, frame: frame, showing: showing)
@@ -443,28 +494,37 @@ extension WeatherViews {
     /// When it will rain in the next 24 hours: "Rain from 14:00 to 18:00 (80 %), 4 mm", "Rain now, until 18:00
     /// (90 %), 2 mm", "Dry for the next 24 hours"; nil when the answer has no hours from now. An hour is wet with
     /// at least 0.1 mm or a chance of 50 % or more; the first run of wet hours is told. A run with less than 0.1 mm
-    /// in all is "A chance of rain from … (98 %)": never rain of 0 mm.
+    /// in all is "A chance of rain from … (98 %)": never rain of 0 mm. In English: for the JSON document (a view
+    /// says it in the user's words, `rainSummary(_:now:units:words:)`).
     static func rainSummary(_ report: WeatherReport, now: Date, units: Units) -> String? {
+        rainSummary(report, now: now, units: units, words: .english())
+    }
+
+    /// The same in `words`.
+    static func rainSummary(_ report: WeatherReport, now: Date, units: Units, words: Words) -> String? {
         // Quarter hours, where the provider gives an hour or more of them from now: the day told as `rain` tells it
         // (each step ending at its time), the quarter hours then the hours after them.
         guard report.quarters.filter({ $0.time > now }).count >= 4 else {
-            return hourlyRainSummary(report, from: now.addingTimeInterval(-3_599), now: now, units: units)
+            return hourlyRainSummary(
+                report, from: now.addingTimeInterval(-3_599), now: now, units: units, words: words)
         }
         let day = now.addingTimeInterval(24 * 3600)
         let outlook = RainOutlook(report, now: now, horizon: 24 * 3600)
-        let frame = Frame(units: units, now: now, painter: Painter(enabled: false))
+        let frame = Frame(units: units, now: now, painter: Painter(enabled: false), words: words)
         return rainSentence(outlook, report: report, horizon: day, frame: frame)
     }
 
     /// The hourly summary from the hour starting at `from`.
-    static func hourlyRainSummary(_ report: WeatherReport, from start: Date, now: Date, units: Units) -> String? {
+    static func hourlyRainSummary(
+        _ report: WeatherReport, from start: Date, now: Date, units: Units, words: Words
+    ) -> String? {
         let hours = report.hours.filter { $0.time >= start && $0.time < start.addingTimeInterval(24 * 3600) }
         guard hours.count >= 2 else { return nil }
         let stepLength = hours[1].time.timeIntervalSince(hours[0].time)
         func wet(_ hour: HourForecast) -> Bool {
             (hour.precipitation ?? 0) >= 0.1 || (hour.precipitationProbability ?? 0) >= 50
         }
-        guard let first = hours.firstIndex(where: wet) else { return "Dry for the next 24 hours" }
+        guard let first = hours.firstIndex(where: wet) else { return words("Dry for the next 24 hours") }
         var last = first
         while last + 1 < hours.count, wet(hours[last + 1]) { last += 1 }
         let run = hours[first...last]
@@ -473,19 +533,40 @@ extension WeatherViews {
         let total = amounts.reduce(0, +)
         // A chance with nothing measurable expected is a chance, never "rain … 0 mm".
         let dry = !amounts.isEmpty && total < 0.1
-        let noun = snowy * 2 > run.count ? "Snow" : "Rain"
-        let kind = dry ? "A chance of \(noun.lowercased())" : noun
-        let end = clock(hours[last].time.addingTimeInterval(stepLength), report.utcOffset, units.clock)
-        let chance = run.compactMap(\.precipitationProbability).max().map { " (\(whole($0)) %)" } ?? ""
-        let amount = amounts.isEmpty || dry ? "" : ", \(units.rain.amount(total))"
+        let end = clock(hours[last].time.addingTimeInterval(stepLength), report.utcOffset, units.clock, words)
+        let chance =
+            run.compactMap(\.precipitationProbability).max().map { " (\(words.number(whole($0))) %)" } ?? ""
+        let amount = amounts.isEmpty || dry ? "" : ", " + units.rain.amount(total, words)
         let reachesEnd = last == hours.count - 1
-        if first == 0, start <= now {
-            return reachesEnd
-                ? "\(kind) now and for the next 24 hours\(chance)\(amount)"
-                : "\(kind) now, until \(end)\(chance)\(amount)"
+        // From now (nil) while the first hour is under way, else from its time.
+        let from: String? =
+            first == 0 && start <= now ? nil : clock(hours[first].time, report.utcOffset, units.clock, words)
+        let sentence = rainRun(
+            snow: snowy * 2 > run.count, onlyAChance: dry, from: from, until: reachesEnd ? nil : end, words)
+        return sentence + chance + amount
+    }
+
+    /// "Rain from 14:00 to 18:00" and its kin, each a whole sentence in `words`: rain or snow (or "A chance of …"
+    /// when nothing measurable is expected), from now (`from` nil) or from a time, until a time or on through the
+    /// 24 hours told (`until` nil).
+    static func rainRun(snow: Bool, onlyAChance: Bool, from: String?, until: String?, _ words: Words) -> String {
+        switch (snow, onlyAChance, from, until) {
+        case (false, false, nil, nil): words("Rain now and for the next 24 hours")
+        case (true, false, nil, nil): words("Snow now and for the next 24 hours")
+        case (false, true, nil, nil): words("A chance of rain now and for the next 24 hours")
+        case (true, true, nil, nil): words("A chance of snow now and for the next 24 hours")
+        case (false, false, nil, let end?): words("Rain now, until %@", end)
+        case (true, false, nil, let end?): words("Snow now, until %@", end)
+        case (false, true, nil, let end?): words("A chance of rain now, until %@", end)
+        case (true, true, nil, let end?): words("A chance of snow now, until %@", end)
+        case (false, false, let start?, nil): words("Rain from %@ on", start)
+        case (true, false, let start?, nil): words("Snow from %@ on", start)
+        case (false, true, let start?, nil): words("A chance of rain from %@ on", start)
+        case (true, true, let start?, nil): words("A chance of snow from %@ on", start)
+        case (false, false, let start?, let end?): words("Rain from %1$@ to %2$@", start, end)
+        case (true, false, let start?, let end?): words("Snow from %1$@ to %2$@", start, end)
+        case (false, true, let start?, let end?): words("A chance of rain from %1$@ to %2$@", start, end)
+        case (true, true, let start?, let end?): words("A chance of snow from %1$@ to %2$@", start, end)
         }
-        let from = clock(hours[first].time, report.utcOffset, units.clock)
-        return reachesEnd
-            ? "\(kind) from \(from) on\(chance)\(amount)" : "\(kind) from \(from) to \(end)\(chance)\(amount)"
     }
 }

@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 import WeatherService
 
@@ -24,7 +25,8 @@ struct LineDocument: JSONDocument {
 
 extension WeatherViews {
     /// The codes of `--template`: every code of wttr.in's `format=`, with its meaning (its README's list), then
-    /// SkyLens's own (`A`, `W`).
+    /// SkyLens's own (`A`, `W`). In English: they are the option's help and the usage error's list, written before
+    /// any language is known.
     static let templateCodes: [(code: Character, meaning: String)] = [
         ("c", "condition symbol"), ("C", "condition"), ("x", "condition, plain-text symbol (wttr.in's: o m mm = / …)"),
         ("h", "humidity"), ("t", "temperature"), ("f", "feels like"), ("w", "wind"), ("l", "location"),
@@ -64,13 +66,15 @@ extension WeatherViews {
     static func line(
         _ shown: WeatherRepository.Shown, place: Place?, frame: Frame, warning: WeatherAlert? = nil
     ) -> String {
-        let current = shown.report.current
+        let current = shown.report.current, unit = frame.units.temperature, words = frame.words
         var rest =
-            " \(current.condition.glyph) \(whole(frame.units.temperature.temperature(current.temperature))) \(frame.units.temperature.symbol)"
+            " \(current.condition.glyph) \(words.number(whole(unit.temperature(current.temperature)))) \(unit.symbol)"
         if let wind = current.windSpeed {
-            rest += " " + (current.windDirection.map { windArrow($0) + " " } ?? "") + speed(wind, frame.units)
+            rest += " " + (current.windDirection.map { windArrow($0) + " " } ?? "") + speed(wind, frame.units, words)
         }
-        if shown.isOld(now: frame.now) { rest += " (\(shortAge(shown.age(now: frame.now))) old)" }
+        if shown.isOld(now: frame.now) {
+            rest += " " + words("(%@ old)", shortAge(shown.age(now: frame.now), words))
+        }
         let limit = min(60, frame.width)
         let marker = warning == nil ? "" : "⚠ "
         let name = DisplayWidth.truncated(
@@ -84,12 +88,13 @@ extension WeatherViews {
         _ template: String, _ shown: WeatherRepository.Shown, place: Place?,
         almanac: WeatherModel.Almanac?, frame: Frame, warning: WeatherAlert? = nil
     ) -> String {
-        let report = shown.report, current = report.current, units = frame.units
+        let report = shown.report, current = report.current, units = frame.units, words = frame.words
         func degrees(_ celsius: Double?) -> String {
-            celsius.map { "\(whole(units.temperature.temperature($0))) \(units.temperature.symbol)" } ?? "—"
+            celsius.map { "\(words.number(whole(units.temperature.temperature($0)))) \(units.temperature.symbol)" }
+                ?? "—"
         }
         let today = report.days.first { $0.date == LocalTime.day(report.observedAt, utcOffset: report.utcOffset) }
-        func time(_ date: Date?) -> String { date.map { clock($0, report.utcOffset, units.clock) } ?? "—" }
+        func time(_ date: Date?) -> String { date.map { clock($0, report.utcOffset, units.clock, words) } ?? "—" }
         var output = ""
         var characters = template.makeIterator()
         while let character = characters.next() {
@@ -100,35 +105,37 @@ extension WeatherViews {
             switch code {
             case "l": output += report.location.name.terminalSafe
             case "c": output += current.condition.glyph
-            case "C": output += current.condition.words
+            case "C": output += conditionWords(current.condition, words)
             case "x": output += plainSymbol(current.condition)
             case "e": output += degrees(current.dewPoint)
-            case "M": output += almanac.map { "\(Int($0.moonAge.rounded(.down)))" } ?? "—"
+            case "M": output += almanac.map { words.number(Int($0.moonAge.rounded(.down))) } ?? "—"
             case "D": output += time(almanac?.dawn)
             case "z": output += time(almanac?.noon)
             case "d": output += time(almanac?.dusk)
-            case "T": output += clock(frame.now, report.utcOffset, units.clock)
+            case "T": output += clock(frame.now, report.utcOffset, units.clock, words)
             case "Z": output += almanac?.timeZone ?? utcName(report.utcOffset)
             case "t": output += degrees(current.temperature)
             case "f": output += degrees(current.feelsLike)
             case "w":
                 output +=
-                    current.windSpeed.map { (current.windDirection.map { windArrow($0) } ?? "") + speed($0, units) }
-                    ?? "—"
-            case "h": output += current.humidity.map { "\(whole($0)) %" } ?? "—"
-            case "p": output += current.precipitation.map { units.rain.amount($0) } ?? "—"
+                    current.windSpeed.map {
+                        (current.windDirection.map { windArrow($0) } ?? "") + speed($0, units, words)
+                    } ?? "—"
+            case "h": output += current.humidity.map { "\(words.number(whole($0))) %" } ?? "—"
+            case "p": output += current.precipitation.map { units.rain.amount($0, words) } ?? "—"
             case "o":
                 // The hour under way: the first stamped after now (a provider's hour holds the hour before it).
                 output +=
-                    report.hours.first { $0.time > frame.now }?.precipitationProbability.map { "\(whole($0)) %" }
-                    ?? "—"
-            case "P": output += current.pressure.map { frame.units.pressure.text($0) } ?? "—"
-            case "u": output += current.uvIndex.map { "\(whole($0))" } ?? "—"
+                    report.hours.first { $0.time > frame.now }?.precipitationProbability.map {
+                        "\(words.number(whole($0))) %"
+                    } ?? "—"
+            case "P": output += current.pressure.map { units.pressure.text($0, words) } ?? "—"
+            case "u": output += current.uvIndex.map { words.number(whole($0)) } ?? "—"
             case "m": output += almanac.map { moonSymbol($0.moonPhase) } ?? "—"
             case "S": output += time(current.sunrise ?? today?.sunrise)
             case "s": output += time(current.sunset ?? today?.sunset)
-            case "A": output += shown.isOld(now: frame.now) ? shortAge(shown.age(now: frame.now)) : ""
-            case "R": output += rainWithinTheHour(shown, now: frame.now, units: units)
+            case "A": output += shown.isOld(now: frame.now) ? shortAge(shown.age(now: frame.now), words) : ""
+            case "R": output += rainWithinTheHour(shown, now: frame.now, units: units, words: words)
             case "W": output += warning.map { "⚠ " + warningName($0) } ?? ""
             case "%": output += "%"
             default: output += "%" + String(code)
@@ -139,12 +146,15 @@ extension WeatherViews {
 
     /// `%R`: "☂ 14:15" when rain or snow is expected to start within the hour (from the quarter hours where the
     /// provider gives them, else the hours), "☂ now" while it falls, else nothing — nothing from old data too.
-    static func rainWithinTheHour(_ shown: WeatherRepository.Shown, now: Date, units: Units) -> String {
+    static func rainWithinTheHour(
+        _ shown: WeatherRepository.Shown, now: Date, units: Units, words: Words
+    ) -> String {
         guard !shown.isOld(now: now) else { return "" }
         let outlook = RainOutlook(shown.report, now: now, horizon: 3600)
         guard let spell = outlook.spell, spell.start < now.addingTimeInterval(3600) else { return "" }
         let symbol = spell.kind.isSnow ? "❄" : "☂"
-        return spell.isNow ? "\(symbol) now" : "\(symbol) \(clock(spell.start, shown.report.utcOffset, units.clock))"
+        return symbol + " "
+            + (spell.isNow ? words("now") : clock(spell.start, shown.report.utcOffset, units.clock, words))
     }
 
     /// wttr.in's plain-text symbol of a condition (`%x`): its table of WWO conditions (`WEATHER_SYMBOL_PLAIN`),
@@ -173,12 +183,12 @@ extension WeatherViews {
         String(format: "UTC%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
     }
 
-    /// `45 min`, `5 h`, `3 d`: an age where room is short (a status bar).
-    static func shortAge(_ seconds: TimeInterval) -> String {
+    /// `45 min`, `5 h`, `3 d`: an age where room is short (a status bar), in the language's abbreviations.
+    static func shortAge(_ seconds: TimeInterval, _ words: Words) -> String {
         let seconds = max(0, seconds)
-        if seconds < 90 * 60 { return "\(whole(seconds / 60)) min" }
-        if seconds < 48 * 3600 { return "\(whole(seconds / 3600)) h" }
-        return "\(whole(seconds / 86_400)) d"
+        if seconds < 90 * 60 { return words("%@ min", words.number(whole(seconds / 60))) }
+        if seconds < 48 * 3600 { return words("%@ h", words.number(whole(seconds / 3600))) }
+        return words("%@ d", words.number(whole(seconds / 86_400)))
     }
 
     /// The Moon's phase as the one symbol wttr.in's `%m` gives.

@@ -2,45 +2,56 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherService
 
 extension WeatherViews {
-    static let monthNames = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-        "December",
-    ]
-
-    /// `late November`: the month's first, middle or last ten days.
-    static func timeOfYear(_ date: String) -> String? {
+    /// `late November`, `Ende November`, `конец ноября`: the month's first, middle or last ten days (the month as
+    /// the language names it in a date, the form a phrase such as "late …" takes).
+    static func timeOfYear(_ date: String, _ words: Words) -> String? {
         let parts = date.split(separator: "-").compactMap { Int($0) }
         guard parts.count == 3, (1...12).contains(parts[1]) else { return nil }
-        let part = parts[2] <= 10 ? "early" : parts[2] <= 20 ? "mid" : "late"
-        return "\(part) \(monthNames[parts[1] - 1])"
+        let month = words.calendar(.gmt).monthSymbols[parts[1] - 1]
+        return parts[2] <= 10
+            ? words("early %@", month) : parts[2] <= 20 ? words("mid %@", month) : words("late %@", month)
     }
 
     /// How today's high compares with the same days of the reference years: "Today's high 8 °C is 6 °C warmer than
     /// usual for late November (1991–2020: 2 °C; among the warmest 10 % of days)"; nil without today's forecast or
     /// its normal.
-    static func normalLine(_ report: WeatherReport, normals: ClimateNormals?, now: Date, units: Units) -> String? {
+    static func normalLine(
+        _ report: WeatherReport, normals: ClimateNormals?, now: Date, units: Units, words: Words
+    ) -> String? {
         let today = LocalTime.day(now, utcOffset: report.utcOffset)
         guard let normals, let day = report.days.first(where: { $0.date == today }),
-            let normal = normals.normal(for: today), let when = timeOfYear(today)
+            let normal = normals.normal(for: today), let when = timeOfYear(today, words)
         else { return nil }
         let t = units.temperature
-        func degrees(_ celsius: Double) -> String { "\(whole(t.temperature(celsius))) \(t.symbol)" }
+        func degrees(_ celsius: Double) -> String { "\(words.number(whole(t.temperature(celsius)))) \(t.symbol)" }
         let high = day.maximum
         let difference = whole(t.temperature(high)) - whole(t.temperature(normal.high.mean))
-        let years = "\(normals.firstYear)–\(normals.lastYear): \(degrees(normal.high.mean))"
+        // In the brackets: the reference years and their usual high, and where today's falls among their days.
         let rank =
             high >= normal.high.p90
-            ? "; among the warmest 10 % of days" : high <= normal.high.p10 ? "; among the coldest 10 % of days" : ""
+            ? "; " + words("among the warmest 10 %% of days")
+            : high <= normal.high.p10 ? "; " + words("among the coldest 10 %% of days") : ""
+        let reference = "\(years(normals)): \(degrees(normal.high.mean))\(rank)"
         guard difference != 0 else {
-            return "Today's high \(degrees(high)) is usual for \(when) (\(years)\(rank))"
+            return words("Today's high %1$@ is usual for %2$@ (%3$@)", degrees(high), when, reference)
         }
-        let degreesWord = "\(abs(difference)) \(t.symbol)"
-        return "Today's high \(degrees(high)) is \(degreesWord) \(difference > 0 ? "warmer" : "colder") than usual for "
-            + "\(when) (\(years)\(rank))"
+        let by = "\(words.number(abs(difference))) \(t.symbol)"
+        return difference > 0
+            ? words("Today's high %1$@ is %2$@ warmer than usual for %3$@ (%4$@)", degrees(high), by, when, reference)
+            : words("Today's high %1$@ is %2$@ colder than usual for %3$@ (%4$@)", degrees(high), by, when, reference)
     }
+
+    /// The same in English, for a caller not yet given the user's words.
+    static func normalLine(_ report: WeatherReport, normals: ClimateNormals?, now: Date, units: Units) -> String? {
+        normalLine(report, normals: normals, now: now, units: units, words: .english())
+    }
+
+    /// `1991–2020`: the reference years (never grouped as a number would be).
+    static func years(_ normals: ClimateNormals) -> String { "\(normals.firstYear)–\(normals.lastYear)" }
 
     /// The normals of each month: the mean of its days' usual high and low, its usual precipitation and wet days.
     struct MonthNormal: Equatable {
@@ -79,21 +90,21 @@ extension WeatherViews {
         _ shown: WeatherRepository.Shown, normals: ClimateNormals, place: Place?, frame: Frame
     ) -> String {
         let report = shown.report, units = frame.units, t = units.temperature, painter = frame.painter
+        let words = frame.words
         var lines = [
-            header(
-                report.location, place: place, frame: frame,
-                note: "the usual year, \(normals.firstYear)–\(normals.lastYear)")
+            header(report.location, place: place, frame: frame, note: words("the usual year, %@", years(normals)))
         ]
         lines += normalsChart(report, normals: normals, frame: frame)
         let today = LocalTime.day(frame.now, utcOffset: report.utcOffset)
         if let normal = normals.normal(for: today) {
-            let usual =
-                "Usual for \(timeOfYear(today) ?? today): high \(whole(t.temperature(normal.high.mean))) "
-                + "(\(whole(t.temperature(normal.high.p10)))–\(whole(t.temperature(normal.high.p90))) on 8 days in 10),"
-                + " low \(whole(t.temperature(normal.low.mean))) \(t.symbol)"
+            func degrees(_ celsius: Double) -> String { words.number(whole(t.temperature(celsius))) }
+            let usual = words(
+                "Usual for %1$@: high %2$@ (%3$@ on 8 days in 10), low %4$@", timeOfYear(today, words) ?? today,
+                degrees(normal.high.mean), "\(degrees(normal.high.p10))–\(degrees(normal.high.p90))",
+                "\(degrees(normal.low.mean)) \(t.symbol)")
             lines += DisplayWidth.wrapped(usual, width: frame.width)
         }
-        if let line = normalLine(report, normals: normals, now: frame.now, units: units) {
+        if let line = normalLine(report, normals: normals, now: frame.now, units: units, words: words) {
             lines += DisplayWidth.wrapped(line, width: frame.width, indent: "  ").map { painter.paint($0, .cyan) }
         }
         let months = monthNormals(normals)
@@ -102,24 +113,27 @@ extension WeatherViews {
             months.contains { $0.precipitation != nil }
             ? [
                 .init(
-                    header: "Rain", cells: months.map { $0.precipitation.map { units.rain.amount($0) } ?? "—" },
+                    header: words("Rain"),
+                    cells: months.map { $0.precipitation.map { units.rain.amount($0) } ?? "—" },
                     alignRight: true, priority: 1),
                 .init(
-                    header: "Wet days", cells: months.map { $0.wetDays.map { "\(whole($0))" } ?? "—" },
+                    header: words("Wet days"), cells: months.map { $0.wetDays.map { "\(whole($0))" } ?? "—" },
                     alignRight: true, priority: 2),
             ] : []
+        // The months' short names as the language writes them standing alone (`Jan`, `Jän.`, `1月`).
+        let names = words.calendar(.gmt).shortStandaloneMonthSymbols
         let table = FittedTable(
             columns: [
-                .init(header: "Month", cells: months.map { String(monthNames[$0.month - 1].prefix(3)) }),
-                temperatureColumn("High", months.map(\.high), frame),
-                temperatureColumn("Low", months.map(\.low), frame),
+                .init(header: words("Month"), cells: months.map { names[$0.month - 1] }),
+                temperatureColumn(words("High"), months.map(\.high), frame),
+                temperatureColumn(words("Low"), months.map(\.low), frame),
             ] + rain)
         lines += [""] + table.lines(width: frame.width, painter: painter)
-        lines += DisplayWidth.wrapped(
-            "Each day: the \(normals.firstYear)–\(normals.lastYear) days within \(ClimateNormals.window) days of it, "
-                + "from Open-Meteo's historical weather (ERA5 reanalysis), computed once and kept for months."
-                + (rain.isEmpty ? " The archive gave no rain." : " A wet day has 1 mm or more."), width: frame.width
-        ).map { painter.paint($0, .dim) }
+        let source = words.count(
+            "Each day: the %2$@ days within %lld days of it, from %3$@'s historical weather (ERA5 reanalysis), computed once and kept for months.",
+            ClimateNormals.window, years(normals), "Open-Meteo")
+        let rainNote = rain.isEmpty ? words("The archive gave no rain.") : words("A wet day has 1 mm or more.")
+        lines += DisplayWidth.wrapped(source + " " + rainNote, width: frame.width).map { painter.paint($0, .dim) }
         return lines.joined(separator: "\n")
     }
 
@@ -197,20 +211,27 @@ extension WeatherViews {
                 String(repeating: " ", count: max(0, labelWidth - 1 - DisplayWidth.columns(of: label))) + label + " "
                     + text)
         }
-        // The months' initials at their first day.
-        var axis = Array(repeating: Character(" "), count: columns)
+        // The months' short names at their first day (`Jan`, `1月`), or their initials where a name would run into
+        // the next month's (a narrow terminal, a language's longer names): by display width.
         let starts = [0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335]
+        let room =
+            zip(starts, Array(starts.dropFirst()) + [366]).map { $1 * columns / 366 - $0 * columns / 366 }.min() ?? 0
+        let calendar = frame.words.calendar(.gmt)
+        let short = calendar.shortStandaloneMonthSymbols
+        let names =
+            columns >= 72 && short.allSatisfy({ DisplayWidth.columns(of: $0) < room })
+            ? short : calendar.veryShortStandaloneMonthSymbols
+        var axis = LabelAxis(columns: columns)
         for (month, start) in starts.enumerated() {
-            let column = start * columns / 366
-            let name = columns >= 72 ? String(monthNames[month].prefix(3)) : String(monthNames[month].prefix(1))
-            guard column + name.count <= columns else { continue }
-            for (offset, character) in name.enumerated() { axis[column + offset] = character }
+            axis.place(names[month], at: start * columns / 366, before: 0, after: 0)
         }
-        lines.append(String(repeating: " ", count: labelWidth) + String(axis).trimmingTrailingSpaces)
+        lines.append(String(repeating: " ", count: labelWidth) + axis.text)
+        // The legend, with the forecast's mark in its colour where the words put it.
+        let legend = frame.words("the usual high and low; %@ the forecast", "\u{1}")
+            .split(separator: "\u{1}", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : painter.paint(String($0), .dim) }
         lines.append(
-            String(repeating: " ", count: labelWidth)
-                + painter.paint("the usual high and low; ", .dim) + painter.paint("⠶", .bold, .yellow)
-                + painter.paint(" the forecast", .dim))
+            String(repeating: " ", count: labelWidth) + legend.joined(separator: painter.paint("⠶", .bold, .yellow)))
         return lines
     }
 }
@@ -274,7 +295,8 @@ struct NormalsDocument: JSONDocument {
         lastYear = normals.lastYear
         windowDays = ClimateNormals.window
         self.fetchedAt = fetchedAt
-        summary = WeatherViews.normalLine(report, normals: normals, now: now, units: units)
+        // The document's words are English, whatever the language of the views.
+        summary = WeatherViews.normalLine(report, normals: normals, now: now, units: units, words: .english())
         today = Self.today(normals, report: report, now: now, units: units)
         months = WeatherViews.monthNormals(normals).map {
             Month(
@@ -304,7 +326,8 @@ struct NormalsDocument: JSONDocument {
         func degrees(_ celsius: Double) -> Double { (t.temperature(celsius) * 10).rounded() / 10 }
         let date = LocalTime.day(now, utcOffset: report.utcOffset)
         guard let day = report.days.first(where: { $0.date == date }), let normal = normals.normal(for: date),
-            let summary = WeatherViews.normalLine(report, normals: normals, now: now, units: units)
+            let summary = WeatherViews.normalLine(
+                report, normals: normals, now: now, units: units, words: .english())
         else { return nil }
         return Today(
             date: date, summary: summary, high: degrees(day.maximum), usualHigh: degrees(normal.high.mean),

@@ -3,23 +3,143 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 import WeatherService
 
 extension WeatherModel {
-    /// Runs a command's work, the kept units read first; the note that the default place was used is told once,
-    /// whatever the outcome.
+    /// Runs a command's work in the user's language, the kept units read first; the note that the default place was
+    /// used is told once, whatever the outcome.
     func answer(
         _ context: CommandContext, _ work: () async throws(CommandError) -> CommandOutput
     ) async throws(CommandError) -> CommandOutput {
+        language = context.language
         await send(.started)
-        defer { if let note = state.defaultPlaceNote { context.notice("Note: " + note) } }
+        defer {
+            // The note itself is the city list's (`PlaceMemory`), in its own words.
+            if let note = state.defaultPlaceNote { context.notice(words("Note: %@", note)) }
+        }
         return try await work()
     }
 
-    /// The last action's problem, as the command's error.
+    /// The feature's words in the language of the command under way.
+    var words: Words { Words(catalogue, language: language) }
+
+    /// The last action's problem, as the command's error, in the language of the command under way.
     func checkProblem() throws(CommandError) {
-        if let problem = state.problem { throw problem.commandError }
+        if let problem = state.problem { throw problem.commandError(words) }
+    }
+}
+
+extension WeatherModel.Problem {
+    /// What the user is told, in their language, and the exit status a script can act on.
+    func commandError(_ words: Words) -> CommandError {
+        let text = self.message(words)
+        return switch self {
+        case .notFound, .defaultPlaceNotFound: .failure("not_found", text, kind: .unknownPlace)
+        case .invalid: .usage(text)
+        case .catalogue: .failure("catalogue", text)
+        case .storage: .failure("storage", text)
+        case .notKept: .failure("not_kept", text, kind: .notKept)
+        case .presets: .failure("presets", text)
+        case .noPlace: .failure("no_city", text)
+        case .notACity: .failure("not_a_city", text)
+        }
+    }
+
+    /// The problem in the user's language; the city list's and the store's reasons in their own words.
+    func message(_ words: Words) -> String {
+        switch self {
+        case .notFound(let message), .invalid(let message), .catalogue(let message), .storage(let message): message
+        case .defaultPlaceNotFound(let message): words("The default place ('place' setting): %@", message)
+        case .notKept(.units(let units, let reason)):
+            words(
+                "Units are now %1$@ for this session only: they could not be kept (%2$@)", units.summary(words),
+                reason)
+        case .notKept(.favorite(let name, let reason)):
+            words("%1$@ is not a favourite: it could not be kept (%2$@)", name, reason)
+        case .notKept(.unfavorite(let name, let reason)):
+            words("%1$@ could not be forgotten as a favourite (%2$@)", name, reason)
+        case .presets(let failure): failure.message(words)
+        case .noPlace: words("No city on screen.")
+        case .notACity: words("Only cities of the list can be favourites, not bare coordinates.")
+        }
+    }
+}
+
+extension Presets.Failure {
+    /// Why the presets cannot be listed, in the user's language (the file system's and the city list's reasons in
+    /// their own words).
+    func message(_ words: Words) -> String {
+        switch self {
+        case .unreadable(let path, let reason):
+            words("%1$@ cannot be used as a list of places: %2$@.", path.terminalSafe, reason)
+        case .notCities(let path, let reason):
+            words("%1$@ is not a list of cities like the city list: %2$@", path.terminalSafe, reason)
+        case .catalogue(let message): message
+        }
+    }
+}
+
+/// What is wrong with a command's arguments, found when they are parsed (which knows no language) and said in the
+/// user's language as the command's first step, before anything is done.
+enum UsageProblem: Error, Equatable, Sendable {
+    /// `compare` with fewer than 2 or more than `TodayClient.limit` places: how many were given.
+    case comparePlaces(Int)
+    /// `forecast` with more than one of `--parts`, `--panels` and `--range`.
+    case oneView
+    /// `--model` without `--range`.
+    case modelWithoutRange
+    /// `--model` naming no ensemble: the name typed.
+    case unknownModel(String)
+    /// `--within` that is no duration: the text typed.
+    case notADuration(String)
+    /// `--within` outside 15 minutes to 24 hours: the text typed.
+    case outsideWithin(String)
+    /// `weather --format` naming no status bar: the name typed.
+    case notABar(String)
+    /// `--line` and `--template` together.
+    case lineAndTemplate
+    /// `--format BAR` with `--template`.
+    case barWithTemplate
+    /// `--format BAR` without `--line`.
+    case barWithoutLine
+    /// Words `unit` cannot read.
+    case unit(WeatherModel.UnitChoice.Refusal)
+
+    /// The usage error, in the user's language.
+    func commandError(_ words: Words) -> CommandError { .usage(message(words)) }
+
+    func message(_ words: Words) -> String {
+        switch self {
+        case .comparePlaces(let count):
+            words.count(
+                "compare takes 2 to %lld places (each one word or in quotes), not %2$@.", TodayClient.limit,
+                words.number(count))
+        case .oneView: words("--parts, --panels and --range are three views: give one of them.")
+        case .modelWithoutRange: words("--model chooses the ensemble of --range: add --range.")
+        case .unknownModel(let name):
+            words(
+                "--model is one of %1$@, not '%2$@'.", EnsembleModel.allCases.map(\.name).joined(separator: ", "),
+                name.terminalPreview)
+        case .notADuration(let text):
+            words("--within takes a duration such as 30m, 2h or 1h30m, not '%@'.", text.terminalPreview)
+        case .outsideWithin(let text):
+            words("--within reaches from 15m to 24h: '%@' is outside that.", text.terminalPreview)
+        case .notABar(let name):
+            // `--format json` after the command: the global option was meant.
+            ["json", "text"].contains(name.lowercased())
+                ? words(
+                    "--format after 'weather' names a status bar: %1$@, not '%2$@'. For %3$@, put --format before the command: 'skylens --format %3$@ weather --line'.",
+                    StatusBar.names, name.terminalPreview, name.lowercased())
+                : words(
+                    "--format after 'weather' names a status bar: %1$@, not '%2$@'.", StatusBar.names,
+                    name.terminalPreview)
+        case .lineAndTemplate: words("--line and --template each make one line: give one of them.")
+        case .barWithTemplate: words("--format BAR goes with --line, not with --template.")
+        case .barWithoutLine: words("--format BAR is for a status bar: add --line.")
+        case .unit(let refusal): refusal.message(words)
+        }
     }
 }
 
@@ -37,10 +157,13 @@ struct WeatherOutput {
 
     var state: WeatherModel.State { model.state }
 
+    /// The feature's words in the user's language.
+    var words: Words { Words(model.catalogue, language: context.language) }
+
     var frame: WeatherViews.Frame {
         WeatherViews.Frame(
-            units: state.units, now: model.now(), painter: context.painter, width: context.terminal.width,
-            interactive: !context.isOneShot)
+            units: state.units, now: model.now(), painter: context.painter, words: words,
+            width: context.terminal.width, interactive: !context.isOneShot)
     }
 
     /// The weather fetched, in the weather view (one on the stack at a time).
@@ -68,7 +191,8 @@ struct WeatherOutput {
             return rangeOutput(ensemble)
         }
         guard let shown = state.weather.value else {
-            return CommandOutput(text: state.weather.failure?.message ?? "No weather yet: 'weather PLACE' fetches it.")
+            return CommandOutput(
+                text: state.weather.failure?.message ?? words("No weather yet: 'weather PLACE' fetches it."))
         }
         let frame = frame
         let note = state.forecastNote(now: frame.now)
@@ -143,8 +267,9 @@ struct WeatherOutput {
     func rain() throws(CommandError) -> CommandOutput {
         let output = try shown()
         let within = state.options.within
+        let words = words
         guard let shown = state.weather.value else {
-            if within != nil { throw WeatherError.notConfigured("No forecast to answer from.").commandError }
+            if within != nil { throw Self.notConfigured(words("No forecast to answer from.")) }
             return output
         }
         let frame = frame
@@ -156,15 +281,17 @@ struct WeatherOutput {
         if within != nil, shown.isOld(now: frame.now) {
             throw .failure(
                 "rain_unknown",
-                "Cannot tell whether it rains within \(WeatherViews.span(span)): the forecast kept is "
-                    + "\(WeatherViews.shortAge(shown.age(now: frame.now))) old ('rain' alone shows it, with its age).",
+                words(
+                    "Cannot tell whether it rains within %1$@: the forecast kept is %2$@ old ('rain' alone shows it, with its age).",
+                    WeatherViews.span(span, words), WeatherViews.shortAge(shown.age(now: frame.now), words)),
                 kind: .unavailable)
         }
         if within != nil, !expected, !outlook.covers(deadline) {
             throw .failure(
                 "rain_unknown",
-                "Cannot tell whether it rains within \(WeatherViews.span(span)): "
-                    + WeatherViews.rainReach(outlook, report: shown.report, frame: frame),
+                words(
+                    "Cannot tell whether it rains within %1$@: %2$@", WeatherViews.span(span, words),
+                    WeatherViews.rainReach(outlook, report: shown.report, frame: frame)),
                 kind: .unavailable)
         }
         let document = RainDocument(
@@ -192,7 +319,7 @@ struct WeatherOutput {
                     units: state.units),
                 isOld: shown.isOld(now: frame.now))
         default:
-            throw WeatherError.notConfigured("No source of the usual weather is set up.").commandError
+            throw Self.notConfigured(words("No source of the usual weather is set up."))
         }
     }
 
@@ -205,16 +332,22 @@ struct WeatherOutput {
             showPlace()
             return rangeOutput(ensemble)
         default:
-            throw WeatherError.notConfigured("No ensemble source is set up.").commandError
+            throw Self.notConfigured(words("No ensemble source is set up."))
         }
+    }
+
+    /// A source that is not set up, as `WeatherError.notConfigured` says it (exit 78), in the user's words.
+    static func notConfigured(_ message: String) -> CommandError {
+        .failure("not_configured", message, kind: .configuration)
     }
 
     /// The ensemble's view and document.
     func rangeOutput(_ ensemble: EnsembleRepository.Shown) -> CommandOutput {
-        let frame = frame
+        let frame = frame, words = frame.words
         let note = ensemble.staleBecause.map {
-            "Fetched \(WeatherViews.shortAge(frame.now.timeIntervalSince(ensemble.fetchedAt))) ago: "
-                + "the ensemble could not be had now (\($0.message))."
+            words(
+                "Fetched %1$@ ago: the ensemble could not be had now (%2$@).",
+                WeatherViews.shortAge(frame.now.timeIntervalSince(ensemble.fetchedAt), words), $0.message)
         }
         return CommandOutput(
             text: WeatherViews.range(
@@ -252,7 +385,8 @@ struct WeatherOutput {
         let presets = state.presets ?? Presets(cities: [], fromFile: false)
         return CommandOutput(
             text: WeatherViews.presets(
-                presets.cities, fromFile: presets.fromFile, painter: context.painter, width: context.terminal.width),
+                presets.cities, fromFile: presets.fromFile, painter: context.painter, width: context.terminal.width,
+                words: words),
             json: PresetsDocument(presets))
     }
 
@@ -261,9 +395,12 @@ struct WeatherOutput {
         let changed = state.favoriteChanged ?? false
         let name = "\(location.name.terminalSafe), \(location.country)"
         let text =
-            favorite
-            ? (changed ? "★ \(name) is now a favourite." : "\(name) was already a favourite.")
-            : (changed ? "\(name) is no longer a favourite." : "\(name) was not a favourite.")
+            switch (favorite, changed) {
+            case (true, true): words("★ %@ is now a favourite.", name)
+            case (true, false): words("%@ was already a favourite.", name)
+            case (false, true): words("%@ is no longer a favourite.", name)
+            case (false, false): words("%@ was not a favourite.", name)
+            }
         return CommandOutput(
             text: text, json: FavoriteDocument(id: id, name: location.name, favorite: favorite, changed: changed))
     }
@@ -275,7 +412,8 @@ struct WeatherOutput {
         let now = model.now()
         return CommandOutput(
             text: WeatherViews.favorites(
-                list, unit: state.units.temperature, now: now, painter: context.painter, width: context.terminal.width),
+                list, unit: state.units.temperature, now: now, painter: context.painter, width: context.terminal.width,
+                words: words),
             json: FavoriteWeatherDocument(list, unit: state.units.temperature, now: now))
     }
 }

@@ -2,13 +2,26 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherService
 
 extension WeatherViews {
-    /// wttr.in's parts of a day and their hours: morning 09:00, noon 12:00, evening 18:00, night 21:00.
+    /// wttr.in's parts of a day and their hours: morning 09:00, noon 12:00, evening 18:00, night 21:00 (the titles
+    /// in English; `panelPartTitle` says them in the user's language).
     static let panelParts: [(title: String, hour: Int)] = [
         ("Morning", 9), ("Noon", 12), ("Evening", 18), ("Night", 21),
     ]
+
+    /// A title of `panelParts` in the language: `Morning`, `Morgen`, `朝`.
+    static func panelPartTitle(_ title: String, _ words: Words) -> String {
+        switch title {
+        case "Morning": words("Morning")
+        case "Noon": words("Noon")
+        case "Evening": words("Evening")
+        case "Night": words("Night")
+        default: title
+        }
+    }
 
     /// The forecast hour for a part of a local day: the one nearest its hour, within half the provider's step (a
     /// place half an hour off the hour has 09:30, OpenWeatherMap's 3-hour steps fall anywhere); nil when none is near.
@@ -33,10 +46,11 @@ extension WeatherViews {
     /// One panel's five lines, `width` columns: the sky's picture, then the sky in words, the temperature and
     /// feels-like, the wind, the visibility, the rain and its chance.
     static func panel(_ hour: HourForecast?, isDay: Bool, width: Int, frame: Frame) -> [String] {
-        let units = frame.units, painter = frame.painter, t = units.temperature
+        let units = frame.units, painter = frame.painter, words = frame.words, t = units.temperature
         guard let hour else {
             return [
-                DisplayWidth.pad(" " + DisplayWidth.truncated("not in the forecast", toColumns: width - 1), to: width)
+                DisplayWidth.pad(
+                    " " + DisplayWidth.truncated(words("not in the forecast"), toColumns: width - 1), to: width)
             ]
                 + Array(repeating: String(repeating: " ", count: width), count: 4)
         }
@@ -49,19 +63,21 @@ extension WeatherViews {
             guard let style else { return padded }
             return painter.paint(cut, style) + String(repeating: " ", count: textWidth - DisplayWidth.columns(of: cut))
         }
-        var temperature = "\(whole(t.temperature(hour.temperature)))"
+        // The numbers in the language's digits and decimal sign (`0,1 mm` in German), the layout wttr.in's.
+        var temperature = words.number(whole(t.temperature(hour.temperature)))
         if let feels = hour.feelsLike, whole(t.temperature(feels)) != whole(t.temperature(hour.temperature)) {
-            temperature += "(\(whole(t.temperature(feels))))"
+            temperature += "(\(words.number(whole(t.temperature(feels)))))"
         }
         temperature += " \(t.symbol)"
         let wind =
-            hour.windSpeed.map { (hour.windDirection.map { windArrow($0) + " " } ?? "") + speed($0, units) } ?? "—"
-        let visibility = hour.visibility.map { units.distance.visibility($0) } ?? ""
-        let amount = hour.precipitation.map { units.rain.amount($0) } ?? "—"
+            hour.windSpeed.map { (hour.windDirection.map { windArrow($0) + " " } ?? "") + speed($0, units, words) }
+            ?? "—"
+        let visibility = hour.visibility.map { units.distance.visibility($0, words) } ?? ""
+        let amount = hour.precipitation.map { units.rain.amount($0, words) } ?? "—"
         // wttr.in's "0.1 mm | 66%": room for "12.5 mm | 100%" in a panel.
-        let rain = amount + (hour.precipitationProbability.map { " | \(whole($0))%" } ?? "")
+        let rain = amount + (hour.precipitationProbability.map { " | \(words.number(whole($0)))%" } ?? "")
         let texts: [(String, Painter.Style?)] = [
-            (hour.condition.words, nil), (temperature, ColorScale.temperature(hour.temperature)),
+            (conditionWords(hour.condition, words), nil), (temperature, ColorScale.temperature(hour.temperature)),
             (wind, hour.windSpeed.map { ColorScale.wind($0) }), (visibility, nil),
             (rain, hour.precipitation.flatMap { ColorScale.rain($0) }),
         ]
@@ -81,12 +97,12 @@ extension WeatherViews {
     /// under the date — four side by side from 125 columns, two from 63, one below that, each as wide as there is
     /// room for (30 columns inside, as wttr.in's, up to 50 as the terminal allows).
     static func panels(_ shown: WeatherRepository.Shown, place: Place?, frame: Frame, days count: Int = 3) -> String {
-        let report = shown.report
+        let report = shown.report, words = frame.words
         var lines = [header(report.location, place: place, frame: frame)]
         let today = LocalTime.day(frame.now, utcOffset: report.utcOffset)
         let days = report.days.filter { $0.date >= today }.prefix(count)
         guard !days.isEmpty else {
-            lines += DisplayWidth.wrapped(noneFromNow(report, what: "forecast"), width: frame.width)
+            lines += DisplayWidth.wrapped(noneFromNow(report, .forecast, words), width: frame.width)
             return lines.joined(separator: "\n")
         }
         let perRow = frame.width >= 4 * (panelWidth + 1) + 1 ? 4 : frame.width >= 2 * (panelWidth + 1) + 1 ? 2 : 1
@@ -99,7 +115,7 @@ extension WeatherViews {
             return DisplayWidth.pad(String(repeating: " ", count: left) + cut, to: width)
         }
         for day in days {
-            let label = " \(dayLabel(day.date)) "
+            let label = " \(dayLabel(day.date, words)) "
             for chunk in stride(from: 0, to: panelParts.count, by: perRow) {
                 let parts = Array(panelParts[chunk..<min(panelParts.count, chunk + perRow)])
                 let boxWidth = parts.count * (inner + 1) + 1
@@ -114,7 +130,7 @@ extension WeatherViews {
                 }
                 lines.append(top)
                 lines.append(
-                    "│" + parts.map { center($0.title, inner) }.joined(separator: "│") + "│")
+                    "│" + parts.map { center(panelPartTitle($0.title, words), inner) }.joined(separator: "│") + "│")
                 lines.append("├" + parts.map { _ in String(repeating: "─", count: inner) }.joined(separator: "┼") + "┤")
                 let cells = parts.map { part -> [String] in
                     let hour = panelHour(report, date: day.date, hour: part.hour)

@@ -26,10 +26,13 @@ struct Presets: Equatable, Sendable {
     var cities: [City]
     var fromFile: Bool
 
-    /// Why the presets cannot be listed.
-    enum Failure: Error, Equatable {
-        /// `locations.json` is there but is no list of cities.
-        case invalid(String)
+    /// Why the presets cannot be listed (said in the user's language by the output: `message(_:)`).
+    enum Failure: Error, Equatable, Sendable {
+        /// `locations.json` cannot be read (a directory, a pipe, too large): its path and why, in the file system's
+        /// words.
+        case unreadable(path: String, reason: String)
+        /// `locations.json` is there but is no list of cities: its path and why, in the city list's words.
+        case notCities(path: String, reason: String)
         /// The city list cannot be read.
         case catalogue(String)
     }
@@ -43,7 +46,7 @@ struct Presets: Equatable, Sendable {
         do {
             contents = try RegularFile.read(file.path, limit: 16 * 1_048_576)
         } catch {
-            throw .invalid("\(file.path.terminalSafe) cannot be used as a list of places: \(error.reason).")
+            throw .unreadable(path: file.path, reason: error.reason)
         }
         if let data = contents {
             do throws(CatalogueError) {
@@ -53,7 +56,7 @@ struct Presets: Equatable, Sendable {
                 }
                 return Presets(cities: parsed.cities, fromFile: true)
             } catch {
-                throw .invalid("\(file.path.terminalSafe) is not a list of cities like the city list: \(error.message)")
+                throw .notCities(path: file.path, reason: error.message)
             }
         }
         let directory: CityDirectory

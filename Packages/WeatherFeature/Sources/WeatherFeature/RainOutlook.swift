@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import WeatherService
 
 /// Will it rain, and when: the next hours as steps of what falls, from the quarter hours where the provider gives
@@ -10,16 +11,32 @@ struct RainOutlook: Sendable, Equatable {
     enum Kind: String, Sendable, Equatable, Codable {
         case rain, showers, drizzle, freezingRain, sleet, snow, snowShowers, thunderstorms
 
-        var noun: String {
+        /// Its name in the language as a sentence starts with it: "Rain from 14:15".
+        func noun(_ words: Words) -> String {
             switch self {
-            case .rain: "Rain"
-            case .showers: "Showers"
-            case .drizzle: "Drizzle"
-            case .freezingRain: "Freezing rain"
-            case .sleet: "Sleet"
-            case .snow: "Snow"
-            case .snowShowers: "Snow showers"
-            case .thunderstorms: "Thunderstorms"
+            case .rain: words("Rain")
+            case .showers: words("Showers")
+            case .drizzle: words("Drizzle")
+            case .freezingRain: words("Freezing rain")
+            case .sleet: words("Sleet")
+            case .snow: words("Snow")
+            case .snowShowers: words("Snow showers")
+            case .thunderstorms: words("Thunderstorms")
+            }
+        }
+
+        /// Its name within a sentence: "Dry for the next 2 hours; rain from 15:00" (German keeps its capital:
+        /// "Regen").
+        func midSentenceNoun(_ words: Words) -> String {
+            switch self {
+            case .rain: words("rain")
+            case .showers: words("showers")
+            case .drizzle: words("drizzle")
+            case .freezingRain: words("freezing rain")
+            case .sleet: words("sleet")
+            case .snow: words("snow")
+            case .snowShowers: words("snow showers")
+            case .thunderstorms: words("thunderstorms")
             }
         }
 

@@ -2,67 +2,79 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherService
 
 extension WeatherViews {
-    /// `2 hours`, `30 minutes`, `1 hour 30 minutes`.
-    static func span(_ seconds: TimeInterval) -> String {
+    /// `2 hours`, `30 minutes`, `1 hour 30 minutes`, in the language.
+    static func span(_ seconds: TimeInterval, _ words: Words) -> String {
         let minutes = max(0, whole(seconds / 60))
         let hours = minutes / 60, rest = minutes % 60
         var parts: [String] = []
-        if hours > 0 { parts.append(hours == 1 ? "1 hour" : "\(hours) hours") }
-        if rest > 0 || hours == 0 { parts.append(rest == 1 ? "1 minute" : "\(rest) minutes") }
+        if hours > 0 { parts.append(words.count("%lld hours", hours)) }
+        if rest > 0 || hours == 0 { parts.append(words.count("%lld minutes", rest)) }
         return parts.joined(separator: " ")
     }
 
-    /// `2.1 mm/h`; for snow, the snow's depth: `1.5 cm/h` (`0.6 in/h`).
-    static func rate(_ spell: RainOutlook.Spell, _ units: Units) -> String {
+    /// `2.1 mm/h` (`2,1 mm/h` in German); for snow, the snow's depth: `1.5 cm/h` (`0.6 in/h`).
+    static func rate(_ spell: RainOutlook.Spell, _ units: Units, _ words: Words) -> String {
         if spell.kind.isSnow, let snow = spell.heaviestSnowRate {
-            return units.rain == .mm
-                ? String(format: "%.1f cm/h", snow).replacingOccurrences(of: ".0 ", with: " ")
-                : String(format: "%.1f in/h", snow / 2.54)
+            guard units.rain == .mm else { return "\(words.number(snow / 2.54, digits: 1)) in/h" }
+            let tenths = whole(snow * 10)
+            let number = tenths % 10 == 0 ? words.number(tenths / 10) : words.number(Double(tenths) / 10, digits: 1)
+            return "\(number) cm/h"
         }
-        return units.rain.amount(spell.heaviestRate) + "/h"
+        return units.rain.amount(spell.heaviestRate, words) + "/h"
     }
 
     /// "Rain from 14:15, heaviest 14:45 (2.1 mm/h), dry again by 15:30", "Snow now, still falling at 16:00", or
     /// "Dry for the next 2 hours"; for hourly steps the chance too. Nil when the data does not reach `horizon` and
     /// shows no rain before it ends (`rainReach` says so).
     static func rainSentence(_ outlook: RainOutlook, report: WeatherReport, horizon: Date, frame: Frame) -> String? {
-        let units = frame.units
-        func time(_ date: Date) -> String { clock(date, report.utcOffset, units.clock) }
+        let units = frame.units, words = frame.words
+        func time(_ date: Date) -> String { clock(date, report.utcOffset, units.clock, words) }
         guard let spell = outlook.spell, spell.start < horizon else {
             guard outlook.covers(horizon) else { return nil }
-            let dry = "Dry for the next \(span(horizon.timeIntervalSince(frame.now)))"
+            let ahead = span(horizon.timeIntervalSince(frame.now), words)
             // What comes after the time asked, when the data holds it.
-            return outlook.spell.map { dry + "; \($0.kind.noun.lowercased()) from \(time($0.start))" } ?? dry
+            guard let later = outlook.spell else { return words("Dry for the next %@", ahead) }
+            return words(
+                "Dry for the next %1$@; %2$@ from %3$@", ahead, later.kind.midSentenceNoun(words), time(later.start))
         }
-        var text = spell.isNow ? "\(spell.kind.noun) now" : "\(spell.kind.noun) from \(time(spell.start))"
+        // Its parts, said one after another: when it starts, how heavy, how likely, when it ends, what follows.
+        let noun = spell.kind.noun(words)
+        var text = spell.isNow ? words("%@ now", noun) : words("%1$@ from %2$@", noun, time(spell.start))
         let wet = outlook.steps.filter { $0.isWet && $0.start >= spell.start && $0.end <= spell.end }
         let rates = Set(wet.map { units.rain.amount($0.rate) })
         if wet.contains(where: { $0.amount != nil }) {
             // One rate throughout is said once; else where it is heaviest.
             text +=
                 rates.count == 1
-                ? " (\(rate(spell, units)))" : ", heaviest \(time(spell.heaviest)) (\(rate(spell, units)))"
+                ? " (\(rate(spell, units, words)))"
+                : ", " + words("heaviest %1$@ (%2$@)", time(spell.heaviest), rate(spell, units, words))
         }
-        if let chance = spell.chance { text += ", \(whole(chance)) % likely" }
-        text += spell.goesOn ? ", still falling at \(time(spell.end))" : ", dry again by \(time(spell.end))"
+        if let chance = spell.chance { text += ", " + words("%@ %% likely", words.number(whole(chance))) }
+        text +=
+            ", "
+            + (spell.goesOn
+                ? words("still falling at %@", time(spell.end)) : words("dry again by %@", time(spell.end)))
         // Another spell before the horizon: when it starts.
         if !spell.goesOn, let next = RainOutlook.firstSpell(outlook.steps.filter { $0.start >= spell.end }),
             next.start < horizon
         {
-            text += "; again from \(time(next.start))"
+            text += "; " + words("again from %@", time(next.start))
         }
         return text
     }
 
     /// When the data ends before the horizon and shows no rain: "No rain forecast until 15:45, where the forecast
-    /// ends (the data is 3 d old)".
+    /// kept ends."
     static func rainReach(_ outlook: RainOutlook, report: WeatherReport, frame: Frame) -> String {
-        guard outlook.reach > frame.now else { return "The forecast kept ends before now: nothing can be said." }
-        return "No rain forecast until \(clock(outlook.reach, report.utcOffset, frame.units.clock)), where the forecast"
-            + " kept ends."
+        let words = frame.words
+        guard outlook.reach > frame.now else { return words("The forecast kept ends before now: nothing can be said.") }
+        return words(
+            "No rain forecast until %@, where the forecast kept ends.",
+            clock(outlook.reach, report.utcOffset, frame.units.clock, words))
     }
 
     /// The level of a rate in the bar (0 dry … 8): wet from 0.1 mm, then 1, 2.5, 5, 10, 25 and 50 mm/h.
@@ -112,35 +124,29 @@ extension WeatherViews {
                 rows[row] += painted
             }
         }
-        // The axis: now, then each half hour where its label fits.
-        var axis = Array(repeating: Character(" "), count: columns)
-        func place(_ label: String, at column: Int) -> Bool {
-            guard column >= 0, column + label.count <= columns,
-                axis[max(0, column - 1)..<min(columns, column + label.count + 1)].allSatisfy({ $0 == " " })
-            else { return false }
-            for (offset, character) in label.enumerated() { axis[column + offset] = character }
-            return true
-        }
-        _ = place("now", at: 0)
+        // The axis: now, then each half hour where its label fits (by display width: `午後2:30` takes more columns
+        // than characters).
+        var axis = LabelAxis(columns: columns)
+        axis.place(frame.words("now"), at: 0)
         let halfHour: TimeInterval = hours > 3 ? 3600 : 1800
         var mark = (frame.now.timeIntervalSince1970 / halfHour).rounded(.up) * halfHour
         while mark < frame.now.timeIntervalSince1970 + span {
             let date = Date(timeIntervalSince1970: mark)
             let column = Int(((mark - frame.now.timeIntervalSince1970) / span * Double(columns)).rounded(.down))
-            let label = clock(date, report.utcOffset, frame.units.clock)
-            _ = place("╵" + label, at: column)
+            let label = clock(date, report.utcOffset, frame.units.clock, frame.words)
+            axis.place("╵" + label, at: column)
             mark += halfHour
         }
         // The upper row only where something reaches it.
         let upper = levels.contains { $0 > 4 } ? [rows[1]] : []
-        return upper + [rows[0], String(axis).trimmingTrailingSpaces]
+        return upper + [rows[0], axis.text]
     }
 
     /// `rain [PLACE]`: the sentence, the bar of the next two hours, where the data comes from, and its age.
     static func rain(
         _ shown: WeatherRepository.Shown, place: Place?, within: TimeInterval?, frame: Frame
     ) -> String {
-        let report = shown.report
+        let report = shown.report, words = frame.words
         let horizonSpan = within ?? 2 * 3600
         let horizon = frame.now.addingTimeInterval(horizonSpan)
         let outlook = RainOutlook(report, now: frame.now, horizon: max(horizonSpan, 2 * 3600))
@@ -155,15 +161,53 @@ extension WeatherViews {
         let source: String =
             switch outlook.resolution {
             case ...900:
-                "In quarter hours from Open-Meteo (its own models over North America and central Europe; "
-                    + "elsewhere the hourly forecast, interpolated)."
-            case ...3600: "In hours: the provider gives no quarter hours here."
-            default: "In \(whole(outlook.resolution / 3600))-hour steps: the provider gives no finer ones."
+                words(
+                    "In quarter hours from %@ (its own models over North America and central Europe; elsewhere the hourly forecast, interpolated).",
+                    "Open-Meteo")
+            case ...3600: words("In hours: the provider gives no quarter hours here.")
+            default:
+                words.count(
+                    "In %lld-hour steps: the provider gives no finer ones.", whole(outlook.resolution / 3600))
             }
         lines += DisplayWidth.wrapped(source, width: frame.width).map { frame.painter.paint($0, .dim) }
         lines += footer(shown, place: place, frame: frame, showing: Showing())
         return lines.joined(separator: "\n")
     }
+}
+
+/// A line of labels under a chart (times, days, months), each placed at its column by display width (a CJK
+/// character takes two columns, a combining mark none) and kept clear of the others.
+struct LabelAxis {
+    /// What each column shows: nil while free, "" under the second half of a wide character.
+    private var cells: [String?]
+
+    init(columns: Int) { cells = Array(repeating: nil, count: max(0, columns)) }
+
+    /// Puts `label` from `column` when it fits in the line and the `before` columns ahead of it and the `after`
+    /// columns beyond it are free too; false (and nothing placed) otherwise.
+    @discardableResult
+    mutating func place(_ label: String, at column: Int, before: Int = 1, after: Int = 1) -> Bool {
+        let width = DisplayWidth.columns(of: label)
+        guard column >= 0, column + width <= cells.count,
+            cells[max(0, column - before)..<min(cells.count, column + width + after)].allSatisfy({ $0 == nil })
+        else { return false }
+        var position = column
+        for character in label {
+            let size = DisplayWidth.columns(of: character)
+            guard size > 0 else {
+                // Drawn with what is before it.
+                if position > column { cells[position - 1] = (cells[position - 1] ?? "") + String(character) }
+                continue
+            }
+            cells[position] = String(character)
+            for extra in 1..<size { cells[position + extra] = "" }
+            position += size
+        }
+        return true
+    }
+
+    /// The line, without trailing spaces.
+    var text: String { cells.map { $0 ?? " " }.joined().trimmingTrailingSpaces }
 }
 
 /// `rain` in JSON: the sentence, the first spell, the steps up to the horizon, and with `--within` the answer.

@@ -2,26 +2,33 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherService
 
 extension WeatherViews {
     /// `30–70 %`, `40 %`: the lowest and highest chance of the day's quarters; nil when none is known.
-    static func chanceRange(_ day: EnsembleForecast.Day) -> String? {
+    static func chanceRange(_ day: EnsembleForecast.Day, _ words: Words) -> String? {
         let known = day.rainChances.compactMap { $0 }
         guard let low = known.min(), let high = known.max() else { return nil }
         let (a, b) = (whole(low * 100), whole(high * 100))
-        return a == b ? "\(a) %" : "\(a)–\(b) %"
+        return a == b ? "\(words.number(a)) %" : "\(words.number(a))–\(words.number(b)) %"
+    }
+
+    /// `12 to 17 °C`, `15 °C`: from the 10th to the 90th percentile, in the unit.
+    static func degreeRange(_ p10: Double, _ p90: Double, _ unit: TemperatureUnit, _ words: Words) -> String {
+        let (a, b) = (whole(unit.temperature(p10)), whole(unit.temperature(p90)))
+        return a == b
+            ? "\(words.number(a)) \(unit.symbol)"
+            : words("%1$@ to %2$@", words.number(a), "\(words.number(b)) \(unit.symbol)")
     }
 
     /// "Thu 12 to 17 °C, most likely 15; rain 30–70 %": a day of the ensemble in words.
-    static func rangeSentence(_ day: EnsembleForecast.Day, units: Units) -> String {
+    static func rangeSentence(_ day: EnsembleForecast.Day, units: Units, words: Words) -> String {
         let t = units.temperature
-        let (low, high, likely) = (
-            whole(t.temperature(day.high.p10)), whole(t.temperature(day.high.p90)), whole(t.temperature(day.high.p50))
-        )
-        let span = low == high ? "\(low) \(t.symbol)" : "\(low) to \(high) \(t.symbol)"
-        let rain = chanceRange(day).map { "; rain \($0)" } ?? ""
-        return "\(dayLabel(day.date)) \(span), most likely \(likely)\(rain)"
+        let span = degreeRange(day.high.p10, day.high.p90, t, words)
+        let likely = words.number(whole(t.temperature(day.high.p50)))
+        let sentence = words("%1$@ %2$@, most likely %3$@", dayLabel(day.date, words), span, likely)
+        return sentence + (chanceRange(day, words).map { "; " + words("rain %@", $0) } ?? "")
     }
 
     /// The days the ensemble has from today, at most `count`.
@@ -36,29 +43,32 @@ extension WeatherViews {
         _ shown: EnsembleRepository.Shown, place: Place?, days count: Int, frame: Frame, fetchedNote: String? = nil
     ) -> String {
         let ensemble = shown.ensemble, units = frame.units, painter = frame.painter, t = units.temperature
+        let words = frame.words
         let days = rangeDays(ensemble, now: frame.now, count: count)
         var lines = [
             header(
                 ensemble.location, place: place, frame: frame,
-                note: "how sure: \(ensemble.model.title), \(ensemble.members) runs")
+                note: words.count("how sure: %2$@, %lld runs", ensemble.members, ensemble.model.title))
         ]
         guard !days.isEmpty else {
             lines += DisplayWidth.wrapped(
-                "The ensemble on hand has no days from today; 'forecast --range --refresh' asks again.",
+                words("The ensemble on hand has no days from today; 'forecast --range --refresh' asks again."),
                 width: frame.width)
             return lines.joined(separator: "\n")
         }
         if days.count < count {
-            lines += DisplayWidth.wrapped(
-                "\(ensemble.model.title) reaches \(days.count) days from today; \(count) were asked for"
-                    + (ensemble.model == .gem ? "." : " (--model gem reaches 16)."), width: frame.width
-            ).map { painter.paint($0, .dim) }
+            let reach =
+                ensemble.model == .gem
+                ? words.count(
+                    "%2$@ reaches %lld days from today; %3$@ were asked for.", days.count, ensemble.model.title,
+                    words.number(count))
+                : words.count(
+                    "%2$@ reaches %lld days from today; %3$@ were asked for (--model gem reaches 16).", days.count,
+                    ensemble.model.title, words.number(count))
+            lines += DisplayWidth.wrapped(reach, width: frame.width).map { painter.paint($0, .dim) }
         }
         func degrees(_ celsius: Double) -> Int { whole(t.temperature(celsius)) }
-        func span(_ p: EnsembleForecast.Percentiles) -> String {
-            let (a, b) = (degrees(p.p10), degrees(p.p90))
-            return a == b ? "\(a) \(t.symbol)" : "\(a) to \(b) \(t.symbol)"
-        }
+        func span(_ p: EnsembleForecast.Percentiles) -> String { degreeRange(p.p10, p.p90, t, words) }
         let lowest = days.map(\.low.p10).min() ?? 0, highest = days.map(\.high.p90).max() ?? 1
         let bandWidth = 16
         let band: [String] = days.map { day in
@@ -72,17 +82,19 @@ extension WeatherViews {
         }
         let table = FittedTable(
             columns: [
-                .init(header: "Day", cells: days.map { dayLabel($0.date) }),
+                .init(header: words("Day"), cells: days.map { dayLabel($0.date, words) }),
                 .init(
-                    header: "High", cells: days.map { span($0.high) }, alignRight: true,
+                    header: words("High"), cells: days.map { span($0.high) }, alignRight: true,
                     paint: { row, text in painter.paint(text, ColorScale.temperature(days[row].high.p50)) }),
                 .init(
-                    header: "Likely", cells: days.map { "\(degrees($0.high.p50)) \(t.symbol)" }, alignRight: true,
-                    priority: 3),
+                    header: words("Likely"), cells: days.map { "\(degrees($0.high.p50)) \(t.symbol)" },
+                    alignRight: true, priority: 3),
                 .init(
-                    header: "Low", cells: days.map { span($0.low) }, alignRight: true, priority: 2,
+                    header: words("Low"), cells: days.map { span($0.low) }, alignRight: true, priority: 2,
                     paint: { row, text in painter.paint(text, ColorScale.temperature(days[row].low.p50)) }),
-                .init(header: "Rain", cells: days.map { chanceRange($0) ?? "—" }, alignRight: true, priority: 1),
+                .init(
+                    header: words("Rain"), cells: days.map { chanceRange($0, words) ?? "—" }, alignRight: true,
+                    priority: 1),
                 .init(
                     header: "\(degrees(lowest))…\(degrees(highest)) \(t.symbol)", cells: band, priority: 4),
             ])
@@ -93,15 +105,21 @@ extension WeatherViews {
         if days.count >= 3, let surest = days.min(by: { width($0) < width($1) }),
             let least = days.max(by: { width($0) < width($1) }), width(least) > width(surest)
         {
+            func within(_ day: EnsembleForecast.Day) -> String { "\(words.number(width(day)))\u{A0}\(t.symbol)" }
             lines += DisplayWidth.wrapped(
-                "Surest: \(dayLabel(surest.date)) (the high within \(width(surest))\u{A0}\(t.symbol)); least sure: "
-                    + "\(dayLabel(least.date)) (within \(width(least))\u{A0}\(t.symbol)).", width: frame.width)
+                words(
+                    "Surest: %1$@ (the high within %2$@); least sure: %3$@ (within %4$@).",
+                    dayLabel(surest.date, words), within(surest), dayLabel(least.date, words), within(least)),
+                width: frame.width)
         }
-        lines += DisplayWidth.wrapped(
-            "8 runs in 10 fall within each range; the median is the likeliest. Rain: the share of runs with 0.1 mm or "
-                + "more in each quarter of the day, the lowest to the highest. Band: ▒ the lows' and highs' ranges, █ "
-                + "from the likeliest low to the likeliest high.", width: frame.width
-        ).map { painter.paint($0, .dim) }
+        // The legend, a sentence at a time.
+        let legend = [
+            words("8 runs in 10 fall within each range; the median is the likeliest."),
+            words(
+                "Rain: the share of runs with 0.1 mm or more in each quarter of the day, the lowest to the highest."),
+            words("Band: ▒ the lows' and highs' ranges, █ from the likeliest low to the likeliest high."),
+        ]
+        lines += DisplayWidth.wrapped(legend.joined(separator: " "), width: frame.width).map { painter.paint($0, .dim) }
         if let fetchedNote {
             lines += DisplayWidth.wrapped(fetchedNote, width: frame.width).map { painter.paint($0, .dim) }
         }
@@ -150,19 +168,19 @@ extension WeatherViews {
                 String(repeating: " ", count: max(0, labelWidth - 1 - DisplayWidth.columns(of: label))) + label + " "
                     + text)
         }
-        // The days under it, at their midnights.
-        var axis = Array(repeating: Character(" "), count: width)
+        // The days under it, at their midnights: each weekday's short name in the language (`Thu`, `Do`, `木`), by
+        // display width.
+        let calendar = frame.words.calendar(.gmt)
+        var axis = LabelAxis(columns: width)
         for (index, hour) in list.enumerated() where index > 0 {
             let day = LocalTime.day(hour.time, utcOffset: ensemble.utcOffset)
-            guard day != LocalTime.day(list[index - 1].time, utcOffset: ensemble.utcOffset) else { continue }
-            let name = "╵" + String(dayLabel(day).prefix(3))
-            let column = index / 2
-            guard column + name.count <= width,
-                axis[max(0, column - 1)..<min(width, column + name.count)].allSatisfy({ $0 == " " })
+            guard day != LocalTime.day(list[index - 1].time, utcOffset: ensemble.utcOffset),
+                let date = LocalTime.date(fromLocal: day, utcOffset: 0)
             else { continue }
-            for (offset, character) in name.enumerated() { axis[column + offset] = character }
+            let weekday = calendar.component(.weekday, from: date.addingTimeInterval(12 * 3600))
+            axis.place("╵" + calendar.shortStandaloneWeekdaySymbols[weekday - 1], at: index / 2, before: 1, after: 0)
         }
-        lines.append(String(repeating: " ", count: labelWidth) + String(axis).trimmingTrailingSpaces)
+        lines.append(String(repeating: " ", count: labelWidth) + axis.text)
         return lines
     }
 }
@@ -230,7 +248,7 @@ struct RangeDocument: JSONDocument {
                     Percentiles(
                         p10: units.rain.value($0.p10), p50: units.rain.value($0.p50), p90: units.rain.value($0.p90))
                 },
-                summary: WeatherViews.rangeSentence(day, units: units))
+                summary: WeatherViews.rangeSentence(day, units: units, words: .english()))
         }
         let last = days.last.map(\.date)
         hours = ensemble.hours.filter { hour in

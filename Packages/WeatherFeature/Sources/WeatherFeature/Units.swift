@@ -1,6 +1,7 @@
 import Architecture
 import CoreKit
 import Foundation
+import Localization
 import WeatherService
 
 /// Wind speeds: stored in km/h.
@@ -53,6 +54,19 @@ enum RainUnit: String, Sendable, Equatable, CaseIterable {
         }
     }
 
+    /// The same with the number in the language's digits and decimal sign (`0,2 mm` in German), for prose; the
+    /// symbol as it is.
+    func amount(_ mm: Double, _ words: Words) -> String {
+        switch self {
+        case .mm:
+            let tenths = whole(mm * 10)
+            let number =
+                tenths % 10 == 0 ? words.number(tenths / 10) : words.number(Double(tenths) / 10, digits: 1)
+            return "\(number) mm"
+        case .inch: return "\(words.number(mm / 25.4, digits: 2)) in"
+        }
+    }
+
     func value(_ mm: Double) -> Double { self == .mm ? (mm * 10).rounded() / 10 : (mm / 25.4 * 100).rounded() / 100 }
 
     init?(argument: String) {
@@ -80,6 +94,12 @@ enum PressureUnit: String, Sendable, Equatable, CaseIterable {
     func text(_ hPa: Double) -> String {
         self == .hPa ? "\(whole(hPa)) hPa" : String(format: "%.2f inHg", value(hPa))
     }
+
+    /// The same with the number in the language's digits and decimal sign, for prose (`1016 hPa`: never grouped).
+    func text(_ hPa: Double, _ words: Words) -> String {
+        self == .hPa
+            ? "\(words.number(whole(hPa), minimumDigits: 1)) hPa" : "\(words.number(value(hPa), digits: 2)) inHg"
+    }
 }
 
 /// Distances (visibility): stored in metres; miles where the units are imperial.
@@ -105,6 +125,19 @@ enum DistanceUnit: String, Sendable, Equatable, CaseIterable {
         case .mi:
             let miles = metres / 1_609.344
             return miles >= 10 ? "\(whole(miles)) mi" : String(format: "%.1f mi", miles)
+        }
+    }
+
+    /// The same with the number in the language's digits and decimal sign (`4,5 km` in German), for prose.
+    func visibility(_ metres: Double, _ words: Words) -> String {
+        switch self {
+        case .km:
+            if metres >= 10_000 { return "\(words.number(whole(metres / 1000))) km" }
+            if metres >= 1000 { return "\(words.number(metres / 1000, digits: 1)) km" }
+            return "\(words.number(whole(metres))) m"
+        case .mi:
+            let miles = metres / 1_609.344
+            return miles >= 10 ? "\(words.number(whole(miles))) mi" : "\(words.number(miles, digits: 1)) mi"
         }
     }
 }
@@ -144,10 +177,16 @@ struct Units: Sendable, Equatable {
     static let rainKey = "weather.unit.rain"
     static let clockKey = "weather.unit.clock"
 
-    /// `°C, km/h, mm, hPa, km, 24-hour clock`.
-    var summary: String {
-        "\(temperature.symbol), \(wind.symbol), \(rain.symbol), \(pressure.symbol), \(distance.rawValue), \(clock == .h24 ? "24-hour" : "12-hour") clock"
+    /// `°C, km/h, mm, hPa, km, 24-hour clock`: the symbols as they are, the clock in the language.
+    func summary(_ words: Words) -> String {
+        [
+            temperature.symbol, wind.symbol, rain.symbol, pressure.symbol, distance.rawValue,
+            clock == .h24 ? words("24-hour clock") : words("12-hour clock"),
+        ].joined(separator: ", ")
     }
+
+    /// The same in English, for a caller not yet given the user's words.
+    var summary: String { summary(.english()) }
 }
 
 /// Where units start when no `unit` choice is kept in the data directory: the config file's `units` or
@@ -199,9 +238,43 @@ public struct UnitDefaults: Sendable, Equatable {
 }
 
 extension WeatherModel.UnitChoice {
-    /// Why the words given to `unit` choose no unit, in words for the user.
+    /// Why the words given to `unit` choose no unit: said in the user's words by `message(_:)`.
     struct Refusal: Error, Equatable {
-        var message: String
+        enum Reason: Equatable {
+            /// `unit wind`, `unit rain` or `unit clock` without its unit.
+            case needsUnit(quantity: String)
+            /// A wind, rain or clock unit that is none (the text typed, made safe to show).
+            case notWind(String)
+            case notRain(String)
+            case notClock(String)
+            /// A second word after a choice that takes none: the word and the choice, both as typed.
+            case unexpected(String, after: String)
+            /// A first word that is no unit and no quantity.
+            case notAUnit(String)
+        }
+
+        var reason: Reason
+
+        /// The refusal in the user's language.
+        func message(_ words: Words) -> String {
+            switch reason {
+            case .needsUnit(quantity: "wind"): words("'unit wind' needs a unit: kmh, ms, mph or kn.")
+            case .needsUnit(quantity: "rain"): words("'unit rain' needs a unit: mm or in.")
+            case .needsUnit: words("'unit clock' needs a unit: 24 or 12.")
+            case .notWind(let text): words("The wind's unit is kmh, ms, mph or kn, not '%@'.", text)
+            case .notRain(let text): words("The rain's unit is mm or in, not '%@'.", text)
+            case .notClock(let text): words("The clock is 24 or 12, not '%@'.", text)
+            case .unexpected(let second, let first):
+                words("Unexpected argument '%1$@': 'unit %2$@' takes none.", second, first)
+            case .notAUnit(let text):
+                words(
+                    "The unit is metric, imperial, c (celsius) or f (fahrenheit), or 'wind', 'rain' or 'clock' and a unit, not '%@'.",
+                    text)
+            }
+        }
+
+        /// The refusal in English, for a caller not yet given the user's words.
+        var message: String { message(.english()) }
     }
 
     /// The units a quantity takes (`wind` → kmh, ms, mph, kn), for Tab.
@@ -219,47 +292,35 @@ extension WeatherModel.UnitChoice {
         let quantity = first.lowercased()
         switch quantity {
         case "wind", "rain", "clock":
-            guard let value = second else {
-                throw Refusal(
-                    message:
-                        "'unit \(quantity)' needs a unit: \(quantity == "wind" ? "kmh, ms, mph or kn" : quantity == "rain" ? "mm or in" : "24 or 12")."
-                )
-            }
+            guard let value = second else { throw Refusal(reason: .needsUnit(quantity: quantity)) }
             switch quantity {
             case "wind":
                 guard let unit = WindUnit(argument: value) else {
-                    throw Refusal(message: "The wind's unit is kmh, ms, mph or kn, not '\(value.terminalPreview)'.")
+                    throw Refusal(reason: .notWind(value.terminalPreview))
                 }
                 self = .wind(unit)
             case "rain":
                 guard let unit = RainUnit(argument: value) else {
-                    throw Refusal(message: "The rain's unit is mm or in, not '\(value.terminalPreview)'.")
+                    throw Refusal(reason: .notRain(value.terminalPreview))
                 }
                 self = .rain(unit)
             default:
                 guard let style = ClockStyle(argument: value) else {
-                    throw Refusal(message: "The clock is 24 or 12, not '\(value.terminalPreview)'.")
+                    throw Refusal(reason: .notClock(value.terminalPreview))
                 }
                 self = .clock(style)
             }
         case "metric", "imperial":
             if let second {
-                throw Refusal(
-                    message:
-                        "Unexpected argument '\(second.terminalPreview)': 'unit \(first.terminalPreview)' takes none.")
+                throw Refusal(reason: .unexpected(second.terminalPreview, after: first.terminalPreview))
             }
             self = .system(quantity == "metric" ? .celsius : .fahrenheit)
         default:
             guard let unit = TemperatureUnit(argument: first) else {
-                throw Refusal(
-                    message:
-                        "The unit is metric, imperial, c (celsius) or f (fahrenheit), or 'wind', 'rain' or 'clock' and a unit, not '\(first.terminalPreview)'."
-                )
+                throw Refusal(reason: .notAUnit(first.terminalPreview))
             }
             if let second {
-                throw Refusal(
-                    message:
-                        "Unexpected argument '\(second.terminalPreview)': 'unit \(first.terminalPreview)' takes none.")
+                throw Refusal(reason: .unexpected(second.terminalPreview, after: first.terminalPreview))
             }
             self = .temperature(unit)
         }

@@ -1,6 +1,7 @@
 import Architecture
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 import WeatherService
 
@@ -8,32 +9,38 @@ import WeatherService
 // `--template`, and the warnings in force in the JSON. The whole warnings are the `alerts` command's.
 
 extension WeatherViews {
-    /// `⚠ Excessive Heat Warning until tomorrow 20:00 (and 1 more) — 'alerts' for more`, in the warning's colour; nil when
-    /// none is in force. At the top of `weather`, `hourly` and `forecast`.
+    /// `⚠ Excessive Heat Warning until tomorrow 20:00 (and 1 more) — 'alerts' for more`, in the warning's colour;
+    /// nil when none is in force. At the top of `weather`, `hourly` and `forecast`.
     /// - Parameter zone: the place's time zone, for the end's clock across a change of daylight time; the answer's
     ///   offset (`utcOffset`) without one.
     static func warningLine(
         _ warnings: WeatherModel.Warnings?, utcOffset: Int, zone: TimeZone? = nil, frame: Frame
     ) -> String? {
         guard let warnings else { return nil }
+        let words = frame.words
         let inForce = warnings.inForce(at: frame.now)
         guard let first = inForce.first else { return nil }
-        var text = "⚠ " + warningName(first)
+        let name = warningName(first)
+        var text = name
         if let end = first.expires {
             let utcOffset = zone?.secondsFromGMT(for: end) ?? utcOffset
+            let time = clock(end, utcOffset, frame.units.clock, words)
             // "until 19:45" today, "until tomorrow 06:00", else "until Sat 28 Nov 18:00", as `alerts` says it.
             let endDay = LocalTime.day(end, utcOffset: utcOffset)
-            let day =
+            text =
                 switch endDay {
-                case LocalTime.day(frame.now, utcOffset: utcOffset): ""
-                case LocalTime.day(frame.now.addingTimeInterval(86_400), utcOffset: utcOffset): "tomorrow "
-                default: dayLabel(endDay) + " "
+                case LocalTime.day(frame.now, utcOffset: utcOffset): words("%1$@ until %2$@", name, time)
+                case LocalTime.day(frame.now.addingTimeInterval(86_400), utcOffset: utcOffset):
+                    words("%1$@ until tomorrow %2$@", name, time)
+                default: words("%1$@ until %2$@ %3$@", name, dayLabel(endDay, words), time)
                 }
-            text += " until " + day + clock(end, utcOffset, frame.units.clock)
         }
-        if inForce.count > 1 { text += " (and \(inForce.count - 1) more)" }
-        if warnings.isStale { text += ", as of \(age(frame.now.timeIntervalSince(warnings.fetchedAt))) ago" }
-        text += " — 'alerts' for more"
+        // The clauses after the name, each whole: how many more, how old, where to read them.
+        if inForce.count > 1 { text += " " + words.count("(and %lld more)", inForce.count - 1) }
+        if warnings.isStale {
+            text += ", " + words("as of %@ ago", age(frame.now.timeIntervalSince(warnings.fetchedAt), words))
+        }
+        text = "⚠ " + text + " — " + words("'alerts' for more")
         let style = first.colour.map { Painter.Style.rgb($0.red, $0.green, $0.blue) } ?? .bold
         return DisplayWidth.wrapped(text, width: frame.width, indent: "  ").map {
             frame.painter.paint($0, style, .bold)

@@ -3,6 +3,7 @@ import Astronomy
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import Synchronization
 import WeatherAlerts
 import WeatherService
@@ -49,10 +50,13 @@ final class WeatherModel: ObservableViewModel {
         case clock(ClockStyle)
     }
 
-    /// Why the last action did not do what it was asked (the weather's own failures are in `weather`).
+    /// Why the last action did not do what it was asked (the weather's own failures are in `weather`). Said in the
+    /// user's language by the output (`message(_:)`); the city list's and the store's reasons in their own words.
     enum Problem: Equatable, Sendable {
-        /// No city has that name (said with near names).
+        /// No city has that name (said with near names, by the city list).
         case notFound(String)
+        /// The default place (the `place` setting) names no city (said by the city list).
+        case defaultPlaceNotFound(String)
         /// Not a name, an id or coordinates.
         case invalid(String)
         /// The city list cannot be read.
@@ -60,11 +64,23 @@ final class WeatherModel: ObservableViewModel {
         /// Settings or favourites cannot be read.
         case storage(String)
         /// A setting or a favourite could not be kept: said plainly (exit 73), never claimed kept.
-        case notKept(String)
+        case notKept(NotKept)
+        /// `presets`: the user's `locations.json` cannot be used.
+        case presets(Presets.Failure)
         /// `fav` with no weather on screen.
         case noPlace
         /// `fav` on bare coordinates.
         case notACity
+    }
+
+    /// What could not be kept, with the store's reason (in its own words).
+    enum NotKept: Equatable, Sendable {
+        /// The units chosen: in use for this session only.
+        case units(Units, reason: String)
+        /// `fav`: the city (`Paris, FR`) is not a favourite.
+        case favorite(String, reason: String)
+        /// `unfav`: the city is still a favourite.
+        case unfavorite(String, reason: String)
     }
 
     /// A favourite with the last weather kept for it (nil when none is), or alone when the city list in use lacks it
@@ -205,6 +221,11 @@ final class WeatherModel: ObservableViewModel {
     private var backgroundRefresh: Task<Void, Never>?
     /// The official warnings (Services' `WeatherAlerts`), shown at the top of the views; nil: none are shown.
     private let alerts: AlertsLookup?
+    /// The feature's words in every language (its String Catalog), read when first needed: for the views.
+    let catalogue: StringCatalogSource
+    /// The language of the command under way (`answer` sets it from the command's context): what a problem is said
+    /// in where no context is at hand (`checkProblem`).
+    var language: Language = .english
 
     init(
         repository: WeatherRepository,
@@ -214,8 +235,10 @@ final class WeatherModel: ObservableViewModel {
         cities: @escaping @Sendable () async throws(CatalogueError) -> CityDirectory, settings: SettingsClient,
         favorites: FavoritesClient, dataDirectory: URL, now: @escaping @Sendable () -> Date,
         unitDefaults: UnitDefaults = UnitDefaults(), defaultPlace: String? = nil, alerts: AlertsLookup? = nil,
-        normals: NormalsRepository? = nil, ensemble: EnsembleRepository? = nil
+        normals: NormalsRepository? = nil, ensemble: EnsembleRepository? = nil,
+        catalogue: StringCatalogSource = StringCatalogSource(bundle: "WeatherFeature_WeatherFeature")
     ) {
+        self.catalogue = catalogue
         self.ensembleRepository = ensemble
         self.alerts = alerts
         self.normalsRepository = normals
@@ -295,8 +318,7 @@ final class WeatherModel: ObservableViewModel {
             do {
                 for (key, value) in kept { try await settings.set(value, for: key) }
             } catch {
-                state.problem = .notKept(
-                    "Units are now \(units.summary) for this session only: they could not be kept (\(error.message))")
+                state.problem = .notKept(.units(units, reason: error.message))
                 return
             }
         case .favoriteSet(let favorite):
@@ -306,8 +328,8 @@ final class WeatherModel: ObservableViewModel {
         case .presetsRequested:
             do { state.presets = try await Presets.load(dataDirectory: dataDirectory, cities: cities) } catch {
                 switch error {
-                case .invalid(let message): state.problem = .invalid(message)
                 case .catalogue(let message): state.problem = .catalogue(message)
+                case .unreadable, .notCities: state.problem = .presets(error)
                 }
             }
         case .sessionStarted:
@@ -383,7 +405,7 @@ final class WeatherModel: ObservableViewModel {
         } catch {
             state.problem = Self.problem(error)
             if isDefault, case .notFound(let message) = state.problem {
-                state.problem = .notFound("The default place ('place' setting): \(message)")
+                state.problem = .defaultPlaceNotFound(message)
             }
             return nil
         }
@@ -453,9 +475,7 @@ final class WeatherModel: ObservableViewModel {
         } catch {
             let name = "\(location.name.terminalSafe), \(location.country)"
             state.problem = .notKept(
-                favorite
-                    ? "\(name) is not a favourite: it could not be kept (\(error.message))"
-                    : "\(name) could not be forgotten as a favourite (\(error.message))")
+                favorite ? .favorite(name, reason: error.message) : .unfavorite(name, reason: error.message))
         }
     }
 

@@ -61,8 +61,7 @@ public final class WeatherPlugin: FeaturePlugin {
     }
 
     public var name: String { "Weather" }
-    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
-    public var words: StringCatalogSource? { nil }
+    public var words: StringCatalogSource? { model.catalogue }
     public var routes: [RouteSpec] { [RouteSpec(CityWeather.self, label: "weather")] }
 
     public var attributions: [Attribution] {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Logging
 import WeatherService
 
@@ -26,12 +27,15 @@ extension AgedAnswer {
     /// Shown from the cache because a fetch failed, or observed more than `oldAfter` ago.
     func isOld(now: Date) -> Bool { staleBecause != nil || age(now: now) > oldAfter }
 
-    /// Why it is old, in words; nil when it is not.
-    func oldBecause(now: Date) -> String? {
+    /// Why it is old, in the language (a failure in its own words); nil when it is not.
+    func oldBecause(now: Date, _ words: Words) -> String? {
         if let staleBecause { return staleBecause.message }
         guard isOld(now: now) else { return nil }
-        return "The provider's latest observation is \(WeatherViews.age(age(now: now))) old."
+        return words("The provider's latest observation is %@ old.", WeatherViews.age(age(now: now), words))
     }
+
+    /// The same in English: the JSON's `staleReason`.
+    func oldBecause(now: Date) -> String? { oldBecause(now: now, .english()) }
 }
 
 /// A stored answer, as the favourites list shows it: old by the same rule (it was not kept after a failure).
@@ -55,10 +59,33 @@ struct WeatherRepository: Sendable {
         /// Shown because a fetch failed: why.
         var staleBecause: WeatherError?
         var fromCache: Bool
-        /// Said when the other provider answered because the chosen one failed.
-        var answeredBy: String? = nil
+        /// Set when the other provider answered because the chosen one failed.
+        var fallback: Fallback? = nil
 
         var observedAt: Date { report.observedAt }
+
+        /// The fallback in English: the JSON's `fallback`.
+        var answeredBy: String? { fallback?.sentence(.english()) }
+    }
+
+    /// The other provider answered because the chosen one failed: who answered, who failed, and why.
+    struct Fallback: Sendable, Equatable {
+        /// The provider that answered: `Open-Meteo`.
+        var answered: String
+        /// The provider chosen, that failed: `OpenWeatherMap`.
+        var failed: String
+        /// The failure's first sentence, in its own words, without its full stop.
+        var reason: String
+        /// The reason names the provider that failed itself ("OpenWeatherMap refused the API key (401)").
+        var namesProvider: Bool
+
+        /// "Open-Meteo answered; OpenWeatherMap refused the API key (401).", in the language (the reason in its own
+        /// words).
+        func sentence(_ words: Words) -> String {
+            namesProvider
+                ? words("%1$@ answered; %2$@.", answered, reason)
+                : words("%1$@ answered; %2$@: %3$@.", answered, failed, reason)
+        }
     }
 
     let client: WeatherClient
@@ -82,9 +109,9 @@ struct WeatherRepository: Sendable {
                 // Short enough for one line: the failure's own words name the provider when they can.
                 let sentence = error.message.components(separatedBy: ". ").first ?? error.message
                 let reason = sentence.trimmingCharacters(in: CharacterSet(charactersIn: "."))
-                let named = reason.localizedCaseInsensitiveContains(client.displayName)
-                shown.answeredBy =
-                    "\(fallback.displayName) answered; " + (named ? reason : "\(client.displayName): \(reason)") + "."
+                shown.fallback = Fallback(
+                    answered: fallback.displayName, failed: client.displayName, reason: reason,
+                    namesProvider: reason.localizedCaseInsensitiveContains(client.displayName))
                 return shown
             }
             if error.allowsStaleData, let cached {

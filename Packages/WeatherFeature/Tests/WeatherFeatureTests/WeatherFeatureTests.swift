@@ -5,6 +5,7 @@ import CommandShell
 import CoreKit
 import Diagnostics
 import Foundation
+import Localization
 import NIOTransport
 import Networking
 import OpenMeteo
@@ -40,7 +41,8 @@ struct WeatherHarness {
         server: LoopbackServer, format: OutputFormat = .text, terminal: TerminalInfo = .plain,
         directory: TemporaryDirectory, settings: SettingsClient = .inMemory(),
         favorites: FavoritesClient = .inMemory(), client: WeatherClient? = nil, fallback: WeatherClient? = nil,
-        alerts: ((Clock) -> AlertsLookup)? = nil, archive: LoopbackServer? = nil, ensemble: LoopbackServer? = nil
+        alerts: ((Clock) -> AlertsLookup)? = nil, archive: LoopbackServer? = nil, ensemble: LoopbackServer? = nil,
+        language: Language = .english
     ) throws {
         let clock = Clock()
         // The small fixture list, not the built-in catalogue: the tests name only places it has.
@@ -60,7 +62,7 @@ struct WeatherHarness {
             ensemble: ensemble.map { OpenMeteo.ensemble(http: HTTPClient(baseURL: $0.baseURL, transport: transport)) })
         harness = ShellHarness(
             plugins: [plugin], format: format, terminal: terminal,
-            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })
+            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) }, language: language)
         self.clock = clock
         self.favorites = favorites
     }

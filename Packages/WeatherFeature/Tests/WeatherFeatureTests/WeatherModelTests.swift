@@ -5,6 +5,7 @@ import CommandShell
 import CoreKit
 import Diagnostics
 import Foundation
+import Localization
 import ShellTesting
 import Synchronization
 import TestSupport
@@ -150,9 +151,11 @@ struct WeatherModelTests {
         await broken.send(.unitChosen(.temperature(.fahrenheit)))
         #expect(
             broken.state.problem
-                == .notKept(
-                    "Units are now °F, mph, in, inHg, mi, 24-hour clock for this session only: they could not be kept (\(StoreError.readOnly(path: "/data").message))"
-                ))
+                == .notKept(.units(broken.state.units, reason: StoreError.readOnly(path: "/data").message)))
+        #expect(
+            broken.state.problem?.message(testWords)
+                == "Units are now °F, mph, in, inHg, mi, 24-hour clock for this session only: they could not be kept (\(StoreError.readOnly(path: "/data").message))"
+        )
         #expect(broken.state.units.temperature == .fahrenheit)
         // The weather is still shown: the last place is simply not kept.
         await broken.send(.placeRequested("Tokyo", mode: .current, forceRefresh: false))
@@ -214,7 +217,7 @@ struct WeatherModelTests {
 
         try Data("not json".utf8).write(to: directory.url.appendingPathComponent("locations.json"))
         await model.send(.presetsRequested)
-        #expect(model.state.problem.map { if case .invalid = $0 { true } else { false } } == true)
+        #expect(model.state.problem.map { if case .presets(.notCities) = $0 { true } else { false } } == true)
     }
 }
 
@@ -273,7 +276,8 @@ struct WeatherModelTests {
             units.chosenWind = WindUnit.allCases[next(4)]
             units.clock = ClockStyle.allCases[next(2)]
             let frame = WeatherViews.Frame(
-                units: units, now: now, painter: Painter(enabled: false), width: width, interactive: next(2) == 0)
+                units: units, now: now, painter: Painter(enabled: false), words: testWords, width: width,
+                interactive: next(2) == 0)
             let views = [
                 WeatherViews.current(shown, place: nil, frame: frame),
                 WeatherViews.hourly(shown, place: nil, step: [1, 2, 3][next(3)], frame: frame),
@@ -294,3 +298,6 @@ struct WeatherModelTests {
         }
     }
 }
+
+/// The weather's English, from its catalogue beside the test bundle (as the App reads it): plural forms included.
+let testWords = Words(StringCatalogSource(bundle: "WeatherFeature_WeatherFeature"), language: .english)

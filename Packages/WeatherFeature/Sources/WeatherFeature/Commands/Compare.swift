@@ -13,17 +13,17 @@ struct CompareCommand: FeatureCommand {
         examples: ["compare Toronto Vancouver Montreal", "compare 'New York' London 'Paris, FR'"])
 
     var places: [String]
+    /// Too few or too many places: said in the user's language when the command runs.
+    var refused: UsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         places = arguments[Self.places].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-        guard (2...TodayClient.limit).contains(places.count) else {
-            throw .usage(
-                "compare takes 2 to \(TodayClient.limit) places (each one word or in quotes), not \(places.count).")
-        }
+        if !(2...TodayClient.limit).contains(places.count) { refused = .comparePlaces(places.count) }
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
+        if let refused { throw refused.commandError(WeatherOutput(model, context).words) }
+        return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(.compareRequested(places))
             try model.checkProblem()
             return try WeatherOutput(model, context).comparison()

@@ -26,36 +26,40 @@ struct ForecastCommand: FeatureCommand {
 
     var place: String
     var refresh: Bool
-    var mode: WeatherModel.Mode
+    var mode: WeatherModel.Mode = .forecast
     var options = WeatherModel.ViewOptions()
+    /// Views or an ensemble that cannot be had together: said in the user's language when the command runs.
+    var refused: UsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         place = arguments[PlaceArguments.place] ?? ""
         refresh = arguments[PlaceArguments.refresh]
         let views = [Self.parts, Self.panels, Self.range].filter { arguments[$0] }
         guard views.count <= 1 else {
-            throw .usage("--parts, --panels and --range are three views: give one of them.")
+            refused = .oneView
+            return
         }
         mode = arguments[Self.parts] ? .parts : arguments[Self.panels] ? .panels : .forecast
         // wttr.in's three days for the panels, unless others are asked for.
         options.days = arguments[Self.days] ?? (mode == .panels ? 3 : options.days)
-        options.range = try Self.ensemble(range: arguments[Self.range], model: arguments[Self.model])
+        do throws(UsageProblem) {
+            options.range = try Self.ensemble(range: arguments[Self.range], model: arguments[Self.model])
+        } catch {
+            refused = error
+        }
     }
 
     /// The ensemble `--range` and `--model` ask for (ECMWF's by default); nil without `--range`.
-    static func ensemble(range: Bool, model name: String?) throws(CommandError) -> EnsembleModel? {
+    static func ensemble(range: Bool, model name: String?) throws(UsageProblem) -> EnsembleModel? {
         guard let name else { return range ? .ecmwf : nil }
-        guard range else { throw .usage("--model chooses the ensemble of --range: add --range.") }
-        guard let model = EnsembleModel(name: name) else {
-            throw .usage(
-                "--model is one of \(EnsembleModel.allCases.map(\.name).joined(separator: ", ")), not "
-                    + "'\(name.terminalPreview)'.")
-        }
+        guard range else { throw .modelWithoutRange }
+        guard let model = EnsembleModel(name: name) else { throw .unknownModel(name) }
         return model
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
+        if let refused { throw refused.commandError(WeatherOutput(model, context).words) }
+        return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(.placeRequested(place, mode: mode, forceRefresh: refresh, options: options))
             if options.range != nil { return try WeatherOutput(model, context).range() }
             return try WeatherOutput(model, context).shown()

@@ -16,17 +16,24 @@ struct HourlyCommand: FeatureCommand {
     var place: String
     var refresh: Bool
     var options = WeatherModel.ViewOptions()
+    /// An ensemble that cannot be had: said in the user's language when the command runs.
+    var refused: UsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         place = arguments[PlaceArguments.place] ?? ""
         refresh = arguments[PlaceArguments.refresh]
         if let step = arguments[Self.step] { options.step = step }
-        options.range = try ForecastCommand.ensemble(
-            range: arguments[Self.range], model: arguments[ForecastCommand.model])
+        do throws(UsageProblem) {
+            options.range = try ForecastCommand.ensemble(
+                range: arguments[Self.range], model: arguments[ForecastCommand.model])
+        } catch {
+            refused = error
+        }
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
+        if let refused { throw refused.commandError(WeatherOutput(model, context).words) }
+        return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(.placeRequested(place, mode: .hourly, forceRefresh: refresh, options: options))
             return try WeatherOutput(model, context).shown()
         }

@@ -11,7 +11,9 @@ struct PresetsCommand: FeatureCommand {
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
         try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(.presetsRequested)
-            if let problem = model.state.problem { throw .failure("presets", problem.message) }
+            if let problem = model.state.problem {
+                throw .failure("presets", problem.message(WeatherOutput(model, context).words))
+            }
             return WeatherOutput(model, context).presets()
         }
     }

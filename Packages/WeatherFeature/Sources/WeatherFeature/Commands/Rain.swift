@@ -22,19 +22,22 @@ struct RainCommand: FeatureCommand {
     var place: String
     var refresh: Bool
     var options = WeatherModel.ViewOptions()
+    /// A `--within` that is no duration it takes: said in the user's language when the command runs.
+    var refused: UsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         place = arguments[PlaceArguments.place] ?? ""
         refresh = arguments[PlaceArguments.refresh]
         if let text = arguments[Self.within] {
-            guard let seconds = Self.duration(text) else {
-                throw .usage(
-                    "--within takes a duration such as 30m, 2h or 1h30m, not '\(text.terminalPreview)'.")
+            if let seconds = Self.duration(text) {
+                if (900...86_400).contains(seconds) {
+                    options.within = seconds
+                } else {
+                    refused = .outsideWithin(text)
+                }
+            } else {
+                refused = .notADuration(text)
             }
-            guard (900...86_400).contains(seconds) else {
-                throw .usage("--within reaches from 15m to 24h: '\(text.terminalPreview)' is outside that.")
-            }
-            options.within = seconds
         }
     }
 
@@ -70,6 +73,7 @@ struct RainCommand: FeatureCommand {
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        if let refused { throw refused.commandError(WeatherOutput(model, context).words) }
         do {
             return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
                 await model.send(.placeRequested(place, mode: .rain, forceRefresh: refresh, options: options))

@@ -1,6 +1,7 @@
 import Architecture
 import Contracts
 import CoreKit
+import Localization
 
 /// `unit [UNIT] [VALUE]`: the units in use, or one choice of them (kept).
 struct UnitCommand: FeatureCommand {
@@ -22,26 +23,32 @@ struct UnitCommand: FeatureCommand {
 
     /// Nil: show the units in use.
     var choice: WeatherModel.UnitChoice?
+    /// Words that choose no unit: said in the user's language when the command runs.
+    var refused: UsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         guard let text = arguments[Self.unit] else {
             choice = nil
             return
         }
-        do {
+        do throws(WeatherModel.UnitChoice.Refusal) {
             choice = try WeatherModel.UnitChoice(text, arguments[Self.value])
         } catch {
-            throw .usage(error.message)
+            refused = .unit(error)
         }
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
+        let words = WeatherOutput(model, context).words
+        if let refused { throw refused.commandError(words) }
+        return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             guard let choice else {
                 let units = model.state.units
                 return CommandOutput(
                     text: DisplayWidth.wrapped(
-                        "Units: \(units.summary). 'unit metric|imperial' switches them all; 'unit c|f', 'unit wind kmh|ms|mph|kn', 'unit rain mm|in' and 'unit clock 24|12' one at a time.",
+                        words(
+                            "Units: %@. 'unit metric|imperial' switches them all; 'unit c|f', 'unit wind kmh|ms|mph|kn', 'unit rain mm|in' and 'unit clock 24|12' one at a time.",
+                            units.summary(words)),
                         width: context.terminal.width
                     ).joined(separator: "\n"),
                     json: UnitDocument(units))
@@ -53,7 +60,8 @@ struct UnitCommand: FeatureCommand {
                 return WeatherOutput(model, context).rendered()
             }
             return CommandOutput(
-                text: "Units are now \(model.state.units.summary).", json: UnitDocument(model.state.units))
+                text: words("Units are now %@.", model.state.units.summary(words)),
+                json: UnitDocument(model.state.units))
         }
     }
 }

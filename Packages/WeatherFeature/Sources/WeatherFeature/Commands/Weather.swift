@@ -5,14 +5,25 @@ import CoreKit
 struct WeatherCommand: FeatureCommand {
     static let line = Argument.flag(
         "line", help: "One line of at most 60 columns, for a status bar: 'Toronto: ☁ 6 °C ↘ 15 km/h'")
+    /// Its codes written out (`WeatherViews.templateCodes`), their percent sign said, not written: the shell reads a
+    /// help as a template of its words, where `%d` and `%%` mean something else.
     static let template = Argument.option(
         "template", value: "TEXT",
-        help: "One line from a template of wttr.in's codes: \(WeatherViews.templateCodesHelp)")
+        help: """
+            One line from a template of wttr.in's codes, each written after a percent sign: c condition symbol; \
+            C condition; x condition, plain-text symbol (wttr.in's: o m mm = / …); h humidity; t temperature; \
+            f feels like; w wind; l location; m moon phase; M moon day (days since the new moon); \
+            p precipitation (last hour); o chance of precipitation (the hour under way); P pressure; e dew point; \
+            u UV index; D dawn (civil); S sunrise; z zenith (solar noon); s sunset; d dusk (civil); \
+            T current time at the place; Z the place's time zone; A the data's age when it is old (3 d), else \
+            nothing; R rain or snow within the hour, when it starts (☂ 14:15, ☂ now), else nothing; W the most \
+            severe official warning in force (⚠ Tornado Warning), else nothing. Two percent signs write one.
+            """)
     static let bar = Argument.option(
         "format", value: "BAR",
         help: """
-            With --line: what a status bar reads (\(StatusBar.names)); exits 0 whenever it writes, the data's age \
-            in the class and tooltip. (The global --format json comes before the command.)
+            With --line: what a status bar reads (waybar, i3blocks, polybar); exits 0 whenever it writes, the \
+            data's age in the class and tooltip. (The global --format json comes before the command.)
             """)
     static let declaration = CommandDeclaration(
         "weather", arguments: [PlaceArguments.place, PlaceArguments.refresh, line, template, bar],
@@ -31,6 +42,9 @@ struct WeatherCommand: FeatureCommand {
     var refresh: Bool
     /// One line (`--line`, or `--template` with its text), checked before anything is fetched.
     var oneLine: OneLine?
+    /// Options that do not go together: said in the user's language when the command runs, before anything is
+    /// fetched.
+    var refused: UsageProblem?
 
     enum OneLine: Equatable {
         case line
@@ -38,31 +52,25 @@ struct WeatherCommand: FeatureCommand {
         case bar(StatusBar)
     }
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         place = arguments[PlaceArguments.place] ?? ""
         refresh = arguments[PlaceArguments.refresh]
-        let bar = try arguments[Self.bar].map { (name: String) throws(CommandError) -> StatusBar in
-            guard let bar = StatusBar(rawValue: name.lowercased()) else {
-                let hint =
-                    ["json", "text"].contains(name.lowercased())
-                    ? " For \(name.lowercased()), put --format before the command: "
-                        + "'skylens --format \(name.lowercased()) weather --line'." : ""
-                throw .usage(
-                    "--format after 'weather' names a status bar: \(StatusBar.names), not "
-                        + "'\(name.terminalPreview)'.\(hint)")
+        var bar: StatusBar?
+        if let name = arguments[Self.bar] {
+            bar = StatusBar(rawValue: name.lowercased())
+            guard bar != nil else {
+                refused = .notABar(name)
+                return
             }
-            return bar
         }
         switch (arguments[Self.line], arguments[Self.template]) {
-        case (true, .some): throw .usage("--line and --template each make one line: give one of them.")
+        case (true, .some): refused = .lineAndTemplate
         case (true, nil): oneLine = bar.map { .bar($0) } ?? .line
         case (false, .some(let template)):
-            guard bar == nil else { throw .usage("--format BAR goes with --line, not with --template.") }
-            try WeatherViews.checkTemplate(template)
-            oneLine = .template(template)
+            // Its codes are checked when the command runs (`run`), before anything is fetched.
+            if bar == nil { oneLine = .template(template) } else { refused = .barWithTemplate }
         case (false, nil):
-            guard bar == nil else { throw .usage("--format BAR is for a status bar: add --line.") }
-            oneLine = nil
+            if bar != nil { refused = .barWithoutLine }
         }
     }
 
@@ -73,7 +81,9 @@ struct WeatherCommand: FeatureCommand {
     }
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
+        if let refused { throw refused.commandError(WeatherOutput(model, context).words) }
+        if case .template(let template) = oneLine { try WeatherViews.checkTemplate(template) }
+        return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(
                 .placeRequested(place, mode: .current, forceRefresh: refresh, options: options))
             switch oneLine {

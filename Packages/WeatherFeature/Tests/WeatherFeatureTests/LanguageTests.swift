@@ -1,0 +1,87 @@
+import Architecture
+import CoreKit
+import Foundation
+import Localization
+import ShellTesting
+import TestSupport
+import Testing
+
+@testable import WeatherFeature
+
+/// The weather's catalogue: read from where the App finds it, every key of the sources in it, every language
+/// complete with the English placeholders and CLDR's plural forms.
+@Suite struct WeatherCatalogueTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/WeatherFeature").standardizedFileURL
+
+    static func catalogue() throws -> StringCatalog {
+        try StringCatalog(
+            xcstrings: Data(contentsOf: sources.appendingPathComponent("Resources/Localizable.xcstrings")))
+    }
+
+    @Test func everyLanguageHasEveryKeyWithTheEnglishPlaceholders() throws {
+        let problems = StringCatalogCheck.problems(try Self.catalogue())
+        let count = problems.count
+        #expect(count == 0, "\(count) problems, the first: \(problems.prefix(10))")
+    }
+
+    @Test func everyKeyTheSourcesUseIsInTheCatalogue() throws {
+        let used = StringCatalogCheck.keysUsed(inSourcesAt: Self.sources)
+        #expect(used.count > 200)
+        let missing = used.subtracting(try Self.catalogue().entries.keys)
+        #expect(missing.isEmpty, "not in the catalogue: \(missing.sorted())")
+    }
+
+    @Test func englishCountsHaveTheirSingular() {
+        #expect(testWords.count("%lld days", 1) == "1 day")
+        #expect(testWords.count("%lld days", 3) == "3 days")
+        #expect(testWords.count("Next %lld hours", 1) == "Next 1 hour")
+    }
+}
+
+@MainActor @Suite struct WeatherLanguageTests {
+    let directory: TemporaryDirectory
+    let server: LoopbackServer
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        server = try LoopbackServer(always: .json(try providerFixture("open-meteo-toronto.json")))
+    }
+
+    nonisolated static let codes = ["de", "ja", "ar"]
+
+    @Test(
+        "The weather, forecast and hours in German, Japanese and Arabic at 80 and 40 columns, no English left",
+        arguments: codes)
+    func views(code: String) async throws {
+        let language = try #require(Language.named(code))
+        let catalogue = try WeatherCatalogueTests.catalogue()
+        for width in [80, 40] {
+            let harness = try WeatherHarness(
+                server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
+                directory: directory, language: language)
+            for (line, name) in [
+                ("weather Toronto", "weather-toronto"), ("forecast Toronto", "forecast-toronto"),
+                ("hourly Toronto", "hourly-toronto"), ("forecast Toronto --parts", "parts-toronto"),
+            ] {
+                let text = await harness.run(line)
+                #expect(!text.isEmpty, "\(line)")
+                #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(line)")
+                // Nothing the terminal would show as a stand-in (an invisible mark CLDR put in a number).
+                #expect(!text.contains("\u{FFFD}"), "\(line)")
+                let english = StringCatalogCheck.untranslated(in: text, catalogue: catalogue, language: language)
+                #expect(english.isEmpty, "\(code) \(line): \(english)")
+                Golden.assertMatches(text, named: "\(name)-\(code)-\(width)")
+            }
+            let help = await harness.run("help forecast")
+            let helpEnglish = StringCatalogCheck.untranslated(in: help, catalogue: catalogue, language: language)
+            #expect(helpEnglish.isEmpty, "\(code) help: \(helpEnglish)")
+            // A usage error, in the language.
+            _ = await harness.run("forecast Toronto --days 99")
+            #expect(!harness.output.stderr.isEmpty)
+            let errors = StringCatalogCheck.untranslated(
+                in: harness.output.stderr, catalogue: catalogue, language: language)
+            #expect(errors.isEmpty, "\(code) errors: \(errors)")
+        }
+    }
+}
