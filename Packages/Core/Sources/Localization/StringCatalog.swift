@@ -28,51 +28,11 @@ public struct StringCatalog: Sendable {
         self.entries = entries
     }
 
-    /// Reads a String Catalog's JSON. Throws on anything that is not one (a key whose translation has neither a
-    /// `stringUnit` nor plural `variations`).
-    public init(xcstrings data: Data) throws(StringCatalogError) {
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw StringCatalogError(message: "not JSON: \(error)")
-        }
-        guard let object = root as? [String: Any], let strings = object["strings"] as? [String: Any] else {
-            throw StringCatalogError(message: "no \"strings\" object")
-        }
-        sourceLanguage = object["sourceLanguage"] as? String ?? "en"
-        var comments: [String: String] = [:]
-        var entries: [String: [String: Entry]] = [:]
-        for (key, value) in strings {
-            guard let string = value as? [String: Any] else {
-                throw StringCatalogError(message: "\(key): not an object")
-            }
-            if let comment = string["comment"] as? String { comments[key] = comment }
-            var languages: [String: Entry] = [:]
-            for (code, localization) in string["localizations"] as? [String: Any] ?? [:] {
-                guard let localization = localization as? [String: Any] else {
-                    throw StringCatalogError(message: "\(key) [\(code)]: not an object")
-                }
-                if let unit = localization["stringUnit"] as? [String: Any], let text = unit["value"] as? String {
-                    languages[code] = .text(text, translated: unit["state"] as? String == "translated")
-                } else if let plural = (localization["variations"] as? [String: Any])?["plural"] as? [String: Any] {
-                    var forms: [PluralCategory: String] = [:]
-                    var translated = true
-                    for (name, form) in plural {
-                        guard let category = PluralCategory(rawValue: name),
-                            let unit = (form as? [String: Any])?["stringUnit"] as? [String: Any],
-                            let text = unit["value"] as? String
-                        else { throw StringCatalogError(message: "\(key) [\(code)]: plural form \(name) unreadable") }
-                        forms[category] = text
-                        translated = translated && unit["state"] as? String == "translated"
-                    }
-                    languages[code] = .plural(forms, translated: translated)
-                } else {
-                    throw StringCatalogError(message: "\(key) [\(code)]: neither a stringUnit nor plural variations")
-                }
-            }
-            entries[key] = languages
-        }
-        self.comments = comments
-        self.entries = entries
+    /// Reads a String Catalog's JSON: every language, or only `languages` (what a command needs: its language
+    /// and English). Throws on anything that is not one (a key whose translation has neither a `stringUnit` nor
+    /// plural `variations`).
+    public init(xcstrings data: Data, languages: Set<String>? = nil) throws(StringCatalogError) {
+        self = try CatalogueReader.read(data, languages: languages)
     }
 
     /// The catalogue as a String Catalog's JSON, keys sorted (as Xcode writes it), for tools that add keys.

@@ -2,45 +2,57 @@ import CoreKit
 import Foundation
 import Synchronization
 
-/// Where a feature's catalogue is read from, once, when a language first needs it: shared by every `Words` of the
-/// feature. An unreadable or missing catalogue leaves the words in English (and says so in `problem`), it never
-/// stops a command.
+/// Where a feature's catalogue is read from, when a language first needs it: only that language's entries and
+/// English's (a catalogue holds all fifteen), kept for the next command. Shared by every `Words` of the feature. An
+/// unreadable or missing catalogue leaves the words in English (and says so in `problem`), it never stops a
+/// command.
 public final class StringCatalogSource: Sendable {
-    private let load: @Sendable () throws -> StringCatalog
-    private let state = Mutex<Result<StringCatalog, StringCatalogError>?>(nil)
+    private let load: @Sendable (_ languages: Set<String>?) throws -> StringCatalog
+    private let state = Mutex<[String: Result<StringCatalog, StringCatalogError>]>([:])
 
-    public init(load: @escaping @Sendable () throws -> StringCatalog) { self.load = load }
+    /// `load` reads the catalogue with the entries of the languages given (all of them when nil).
+    public init(load: @escaping @Sendable (_ languages: Set<String>?) throws -> StringCatalog) { self.load = load }
 
     /// The catalogue `Localizable.xcstrings` of a SwiftPM resource bundle beside the executable
     /// (`SkyFeature_SkyFeature`).
     public convenience init(bundle: String) {
-        self.init {
+        self.init { languages in
             guard let url = ResourceLocator.url(bundle: bundle, file: "Localizable.xcstrings") else {
                 throw StringCatalogError(message: "\(bundle).resources/Localizable.xcstrings is missing")
             }
-            return try StringCatalog(xcstrings: Data(contentsOf: url))
+            return try StringCatalog(xcstrings: Data(contentsOf: url), languages: languages)
         }
     }
 
-    public static func fixed(_ catalogue: StringCatalog) -> StringCatalogSource { StringCatalogSource { catalogue } }
+    public static func fixed(_ catalogue: StringCatalog) -> StringCatalogSource {
+        StringCatalogSource { _ in catalogue }
+    }
 
-    public var catalogue: StringCatalog {
+    /// The entries of `language` and of English, read once.
+    public func catalogue(for language: Language) -> StringCatalog {
+        cached(language.code, [language.code, Language.english.code])
+    }
+
+    /// Every language (for tools and tests).
+    public var catalogue: StringCatalog { cached("*", nil) }
+
+    private func cached(_ name: String, _ languages: Set<String>?) -> StringCatalog {
         state.withLock { state in
-            if state == nil {
-                do { state = .success(try load()) } catch let error as StringCatalogError {
-                    state = .failure(error)
+            if state[name] == nil {
+                do { state[name] = .success(try load(languages)) } catch let error as StringCatalogError {
+                    state[name] = .failure(error)
                 } catch {
-                    state = .failure(StringCatalogError(message: "\(error)"))
+                    state[name] = .failure(StringCatalogError(message: "\(error)"))
                 }
             }
-            return (try? state?.get()) ?? StringCatalog(comments: [:], entries: [:])
+            return (try? state[name]?.get()) ?? StringCatalog(comments: [:], entries: [:])
         }
     }
 
     /// Why the catalogue could not be read; nil when it was, or was not needed yet.
     public var problem: String? {
         state.withLock { state in
-            if case .failure(let error)? = state { return error.message }
+            for result in state.values { if case .failure(let error) = result { return error.message } }
             return nil
         }
     }
@@ -75,7 +87,7 @@ public struct Words: Sendable {
     /// The text of `key` with its values in place of `%@` (in order, or `%1$@` by position).
     public func callAsFunction(_ key: String, _ values: String...) -> String {
         let template =
-            language == .english || source == nil ? key : source!.catalogue.text(key, in: language)
+            language == .english || source == nil ? key : source!.catalogue(for: language).text(key, in: language)
         return Self.format(template, values)
     }
 
@@ -84,7 +96,7 @@ public struct Words: Sendable {
     public func count(_ key: String, _ count: Int, _ values: String...) -> String {
         let template: String
         if let source {
-            template = source.catalogue.plural(key, count: count, in: language)
+            template = source.catalogue(for: language).plural(key, count: count, in: language)
         } else {
             template = key
         }

@@ -194,3 +194,70 @@ import Testing
         }
     }
 }
+
+@Suite struct CatalogueReaderTests {
+    static let text = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "Say \"hi\"\n" : {
+              "comment" : "A greeting: \\ and \/ and \u00e9 and \ud83c\udf19.",
+              "extractionState" : "manual",
+              "localizations" : {
+                "de" : { "stringUnit" : { "state" : "translated", "value" : "Sag \"hallo\"\n" } },
+                "ja" : { "stringUnit" : { "state" : "new", "value" : "こんにちは \ud83c\udf19" } }
+              }
+            },
+            "%lld days" : {
+              "localizations" : {
+                "en" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld day" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld days" } } } } },
+                "ru" : { "variations" : { "plural" : {
+                  "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld день" } },
+                  "few" : { "stringUnit" : { "state" : "translated", "value" : "%lld дня" } },
+                  "many" : { "stringUnit" : { "state" : "translated", "value" : "%lld дней" } },
+                  "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld дня" } } } } }
+              }
+            },
+            "Empty" : { }
+          },
+          "version" : "1.0",
+          "x-extra" : [1, 2.5e3, true, null, {"a": []}]
+        }
+        """#
+
+    @Test func everyLanguageWithItsEscapesAndPlurals() throws {
+        let catalogue = try StringCatalog(xcstrings: Data(Self.text.utf8))
+        #expect(catalogue.entries["Say \"hi\"\n"]?["de"] == .text("Sag \"hallo\"\n", translated: true))
+        #expect(catalogue.entries["Say \"hi\"\n"]?["ja"] == .text("こんにちは 🌙", translated: false))
+        #expect(catalogue.comments["Say \"hi\"\n"] == "A greeting: \\ and / and é and 🌙.")
+        #expect(catalogue.entries["%lld days"]?["ru"]?.isTranslated == true)
+        #expect(catalogue.entries["Empty"] == [:])
+        // What JSONSerialization writes, this reads back.
+        #expect(try StringCatalog(xcstrings: catalogue.xcstrings()).entries == catalogue.entries)
+    }
+
+    @Test func onlyTheLanguagesAskedFor() throws {
+        let catalogue = try StringCatalog(xcstrings: Data(Self.text.utf8), languages: ["ru", "en"])
+        #expect(catalogue.entries["Say \"hi\"\n"] == [:])
+        #expect(catalogue.entries["%lld days"]?.keys.sorted() == ["en", "ru"])
+        #expect(catalogue.comments.isEmpty)
+        let russian = Words(.fixed(catalogue), language: try #require(Language.named("ru")))
+        #expect(russian.count("%lld days", 3) == "3 дня")
+    }
+
+    @Test func anythingElseIsRefusedNeverACrash() {
+        let bytes = Array(Self.text.utf8)
+        // Every cut of the text is refused (the whole of it aside).
+        for end in stride(from: 0, to: bytes.count - 1, by: 7) {
+            #expect(throws: StringCatalogError.self) { try StringCatalog(xcstrings: Data(bytes[..<end])) }
+        }
+        for bad in [
+            "{}", "[]", #"{"strings": {"k": {"localizations": {"de": {}}}}}"#, #"{"strings": 3}"#,
+            "{\"strings\": {}} x",
+        ] {
+            #expect(throws: StringCatalogError.self, "\(bad)") { try StringCatalog(xcstrings: Data(bad.utf8)) }
+        }
+    }
+}
