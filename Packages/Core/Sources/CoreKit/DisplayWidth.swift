@@ -162,17 +162,48 @@ public enum DisplayWidth {
             }
         }
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            if !line.isEmpty, columns(of: line) + 1 + columns(of: word) <= width {
-                line += " " + word
-                continue
+            // Chinese and Japanese write no spaces: a line may break between two of their characters (but not
+            // before a closing mark or after an opening one), joined again without a space.
+            for (index, piece) in pieces(of: word).enumerated() {
+                let joint = index == 0 ? " " : ""
+                if !line.isEmpty, columns(of: line) + joint.count + columns(of: piece) <= width {
+                    line += joint + piece
+                    continue
+                }
+                if !line.isEmpty { lines.append(line) }
+                line = ""
+                start(piece)
             }
-            if !line.isEmpty { lines.append(line) }
-            line = ""
-            start(word)
         }
         if !line.isEmpty || lines.isEmpty { lines.append(line.isEmpty ? leading : line) }
         return lines
     }
+
+    /// A word cut where a line may break inside it: between two characters of which one is wide (CJK), unless the
+    /// second may not start a line (`、。）」`) or the first may not end one (`（「`).
+    static func pieces(of word: Substring) -> [Substring] {
+        guard word.unicodeScalars.contains(where: { $0.value >= 0x1100 }) else { return [word] }
+        var pieces: [Substring] = []
+        var start = word.startIndex
+        var index = word.startIndex
+        while index < word.endIndex {
+            let next = word.index(after: index)
+            if next < word.endIndex, columns(of: word[index]) == 2 || columns(of: word[next]) == 2,
+                !noLineStart.contains(word[next]), !noLineEnd.contains(word[index])
+            {
+                pieces.append(word[start..<next])
+                start = next
+            }
+            index = next
+        }
+        pieces.append(word[start...])
+        return pieces
+    }
+
+    /// What may not start a line in Chinese and Japanese (kinsoku): closing marks, small kana, the long vowel.
+    static let noLineStart = Set("、。，．：；？！）」』】〉》〕］｝”’・ー…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ々,.:;?!)]}%")
+    /// What may not end one: opening marks.
+    static let noLineEnd = Set("（「『【〈《〔［｛“‘([{")
 
     /// Each line of `text` made to fit `width` columns: a plain line too long is broken at spaces (its later lines
     /// indented two more than it), a painted one (SkyLens's own views, laid out to the width already) is cut. The

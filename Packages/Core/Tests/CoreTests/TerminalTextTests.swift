@@ -181,3 +181,19 @@ import Testing
         #expect(DisplayWidth.fittingLines("東京東京東京", width: 5) == "東京…")
     }
 }
+
+@Suite struct CJKWrappingTests {
+    @Test func japaneseBreaksBetweenCharactersNeverBeforeAClosingMark() {
+        let text = "太陽と月：薄明、日の出、正中、日の入り、昼の長さ、月相、月の出・月の入り"
+        let lines = DisplayWidth.wrapped(text, width: 20)
+        #expect(lines.allSatisfy { DisplayWidth.columns(of: $0) <= 20 })
+        #expect(lines.joined() == text)
+        #expect(lines.dropFirst().allSatisfy { !"、。：・）".contains($0.first!) })
+        // English is broken at spaces as before.
+        #expect(DisplayWidth.wrapped("one two three four", width: 9) == ["one two", "three", "four"])
+        // Mixed: a space between words stays a space, CJK joins without one.
+        let mixed = DisplayWidth.wrapped("'help COMMAND'（または COMMAND --help）でオプションを表示します。", width: 30)
+        #expect(mixed.allSatisfy { DisplayWidth.columns(of: $0) <= 30 })
+        #expect(mixed.joined(separator: " ").contains("'help COMMAND'（または"))
+    }
+}
