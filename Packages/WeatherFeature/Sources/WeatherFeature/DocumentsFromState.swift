@@ -2,6 +2,7 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 import WeatherService
 
@@ -14,14 +15,18 @@ extension WeatherModel.State {
         return place.alternatives
     }
 
-    /// Said under a forecast that has fewer days than were asked for.
-    func forecastNote(now: Date) -> String? {
+    /// Said under a forecast that has fewer days than were asked for (in the view and the JSON, in the user's
+    /// language).
+    func forecastNote(now: Date, words: Words) -> String? {
         guard mode == .forecast, let shown = weather.value else { return nil }
         let shownDays = WeatherViews.upcomingDays(shown.report, now: now, count: options.days).count
         guard shownDays < options.days, !shown.report.days.isEmpty else { return nil }
         return shown.report.provider == "openweathermap"
-            ? "OpenWeatherMap forecasts 5 days; \(options.days) were asked for (Open-Meteo gives 16)."
-            : "The forecast on hand has \(shownDays) days from today; \(options.days) were asked for."
+            ? words.count(
+                "OpenWeatherMap forecasts 5 days; %lld were asked for (Open-Meteo gives 16).", options.days)
+            : words.count(
+                "The forecast on hand has %lld days from today; %2$@ were asked for.", shownDays,
+                words.number(options.days))
     }
 }
 

@@ -39,25 +39,23 @@ extension WeatherViews {
         ("W", "the most severe official warning in force (⚠ Tornado Warning), else nothing"), ("%", "a % sign"),
     ]
 
-    static var templateCodesHelp: String {
-        templateCodes.map { "%\($0.code) \($0.meaning)" }.joined(separator: ", ")
-    }
-
-    /// A template with a code SkyLens does not know is refused before anything is fetched.
-    static func checkTemplate(_ template: String) throws(CommandError) {
+    /// A template with a code SkyLens does not know is refused before anything is fetched, in the user's language.
+    static func checkTemplate(_ template: String, _ words: Words) throws(CommandError) {
         var characters = template.makeIterator()
         while let character = characters.next() {
             guard character == "%" else { continue }
             guard let code = characters.next() else {
-                throw .usage("The template ends with a lone '%': write '%%' for a % sign.")
+                throw .usage(words("The template ends with a lone '%%': write '%%%%' for a %% sign."))
             }
             guard templateCodes.contains(where: { $0.code == code }) else {
                 throw .usage(
-                    "The template has an unknown code '%\(String(code).terminalPreview)'. Codes: \(templateCodesHelp).")
+                    words(
+                        "The template has an unknown code '%%%1$@'. Its codes: %2$@ ('help weather' says what each means).",
+                        String(code).terminalPreview, templateCodes.map { "%\($0.code)" }.joined(separator: " ")))
             }
         }
         guard !template.contains(where: { $0.isNewline }) else {
-            throw .usage("The template makes one line: it cannot hold a line break.")
+            throw .usage(words("The template makes one line: it cannot hold a line break."))
         }
     }
 

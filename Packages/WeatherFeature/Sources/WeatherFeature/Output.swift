@@ -195,7 +195,7 @@ struct WeatherOutput {
                 text: state.weather.failure?.message ?? words("No weather yet: 'weather PLACE' fetches it."))
         }
         let frame = frame
-        let note = state.forecastNote(now: frame.now)
+        let note = state.forecastNote(now: frame.now, words: words)
         let text: String =
             switch state.mode {
             case .current:

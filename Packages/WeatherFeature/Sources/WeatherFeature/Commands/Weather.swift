@@ -82,7 +82,9 @@ struct WeatherCommand: FeatureCommand {
 
     func run(_ model: WeatherModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
         if let refused { throw refused.commandError(WeatherOutput(model, context).words) }
-        if case .template(let template) = oneLine { try WeatherViews.checkTemplate(template) }
+        if case .template(let template) = oneLine {
+            try WeatherViews.checkTemplate(template, WeatherOutput(model, context).words)
+        }
         return try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(
                 .placeRequested(place, mode: .current, forceRefresh: refresh, options: options))
