@@ -29,6 +29,8 @@ let package = Package(
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
             ],
+            // Its words in every language (docs/languages.md).
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -45,6 +47,7 @@ let package = Package(
                 .product(name: "WeatherService", package: "Services"),
                 .product(name: "CoreKit", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Localization", package: "Core"),
             ],
             exclude: ["__Goldens__"],
             swiftSettings: swiftSettings

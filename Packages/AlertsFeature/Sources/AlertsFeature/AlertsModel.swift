@@ -2,6 +2,7 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 import WeatherService
 
@@ -32,6 +33,8 @@ final class AlertsModel: ObservableViewModel {
         var country: String = ""
         /// The names MeteoAlarm's areas are matched against: the place's and its region's (a point's nearest town's).
         var areaNames: [String] = []
+        /// A country no service covers fails with `AlertError.notCovered` holding its code (empty for a point no
+        /// town is near): the output says it by name, in the user's words.
         var alerts: DataState<Shown, AlertError> = .idle
         var problem: Problem?
         /// The default place was used (nothing named, nothing shown before): said once.
@@ -50,7 +53,14 @@ final class AlertsModel: ObservableViewModel {
     private let places: PlaceMemory
     let now: @Sendable () -> Date
 
-    init(lookup: AlertsLookup, finder: PlaceFinder, places: PlaceMemory, now: @escaping @Sendable () -> Date) {
+    /// The feature's words in every language (its String Catalog), read when first needed: for the views.
+    let catalogue: StringCatalogSource
+
+    init(
+        lookup: AlertsLookup, finder: PlaceFinder, places: PlaceMemory, now: @escaping @Sendable () -> Date,
+        catalogue: StringCatalogSource = StringCatalogSource(bundle: "AlertsFeature_AlertsFeature")
+    ) {
+        self.catalogue = catalogue
         self.lookup = lookup
         self.finder = finder
         self.places = places
@@ -93,16 +103,11 @@ final class AlertsModel: ObservableViewModel {
         case .answered(let report, let fetchedAt, let failure):
             return .loaded(Shown(report: report, fetchedAt: fetchedAt, failure: failure))
         case .failed(.notCovered):
-            return .failed(.notCovered(country: countryName(country)))
+            // The country's code (empty for a point no town is near), said by the output in the user's words.
+            return .failed(.notCovered(country: country))
         case .failed(let error):
             return .failed(error)
         }
-    }
-
-    /// `Brazil` for `BR`, in English, as the error says it.
-    private func countryName(_ code: String) -> String {
-        guard !code.isEmpty else { return "this point (no town within 111 km says which country it is in)" }
-        return Locale(identifier: "en_US").localizedString(forRegionCode: code) ?? code
     }
 
     /// What was typed, or the last place shown, else the default place (said once); nil, with the problem, when it
@@ -129,29 +134,6 @@ final class AlertsModel: ObservableViewModel {
             case .catalogue(let message): state.problem = .catalogue(message)
             }
             return nil
-        }
-    }
-}
-
-extension AlertsModel.Problem {
-    /// What the user is told, and the exit status a script can act on.
-    var commandError: CommandError {
-        switch self {
-        case .notFound(let message): .failure("not_found", message, kind: .unknownPlace)
-        case .invalid(let message): .usage(message)
-        case .catalogue(let message): .failure("catalogue", message)
-        }
-    }
-}
-
-extension AlertError {
-    /// A failure with nothing kept to show, as the command's error.
-    var commandError: CommandError {
-        switch self {
-        case .notCovered: .failure("not_covered", message, kind: .unavailable)
-        case .unreachable, .server, .malformed: .failure("unreachable", message, kind: .unavailable)
-        case .timedOut: .failure("timed_out", message, kind: .temporary)
-        case .cancelled: .interrupted("cancelled", message)
         }
     }
 }

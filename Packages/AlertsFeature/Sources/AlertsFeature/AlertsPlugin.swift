@@ -27,8 +27,7 @@ public final class AlertsPlugin: FeaturePlugin {
     }
 
     public var name: String { "Alerts" }
-    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
-    public var words: StringCatalogSource? { nil }
+    public var words: StringCatalogSource? { model.catalogue }
     public var routes: [RouteSpec] { [] }
 
     public var commands: [RegisteredCommand] { [RegisteredCommand(AlertsCommand.self, on: model)] }

@@ -2,61 +2,74 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 
 /// The warnings' views: pure functions from the model's state to text, as wide as the terminal allows. Every text from
 /// a service is made safe for the terminal here.
 enum AlertsViews {
+    /// What every view is drawn for: the terminal's width, its painter, and the user's words.
+    struct Frame {
+        var width: Int
+        var painter: Painter
+        var words: Words
+    }
+
     /// What `alerts` shows for a place whose service answered (now, or earlier when it cannot be reached now).
     /// - Parameter areaNames: the names MeteoAlarm's areas were matched against (the place's and its region's, or
     ///   for a point the nearest town's).
     static func report(
-        _ shown: AlertsModel.Shown, place: Place, areaNames: [String] = [], now: Date, width: Int, painter: Painter,
+        _ shown: AlertsModel.Shown, place: Place, areaNames: [String] = [], now: Date, frame: Frame,
         full: Bool = false
     ) -> String {
-        let width = max(20, width)
+        var frame = frame
+        frame.width = max(20, frame.width)
+        let width = frame.width, painter = frame.painter, words = frame.words
         let zone = TimeZone(identifier: place.timeZone) ?? .gmt
         let alerts = shown.report.alerts.shown(at: now)
         let service = shown.report.source.name
-        let checked = "checked \(age(now.timeIntervalSince(shown.fetchedAt)))"
+        let ago = age(now.timeIntervalSince(shown.fetchedAt), words)
+        let checked = words("checked %@", ago)
         var lines: [String] = []
         if let failure = shown.failure {
+            // The failure's reason is the service client's, in its own words.
+            let reason = clean(failure.message).trimmingCharacters(in: ["."])
             lines += wrap(
-                "\(service) could not be asked now (\(clean(failure.message).trimmingCharacters(in: ["."]))); "
-                    + "what it answered \(age(now.timeIntervalSince(shown.fetchedAt))), which may have changed:",
+                words(
+                    "%1$@ could not be asked now (%2$@); what it answered %3$@, which may have changed:", service,
+                    reason, ago),
                 width
             ).map { painter.paint($0, .yellow) }
             lines.append("")
         }
         if alerts.isEmpty, shown.report.isUnmatched(at: now) {
             // The country has warnings, none in an area of the place's name: never "no warnings".
-            let names = (areaNames.isEmpty ? [place.name] : areaNames).map { "'\(clean($0))'" }
-                .joined(separator: " or ")
+            let quoted = (areaNames.isEmpty ? [place.name] : areaNames).map { "'\(clean($0))'" }
+            let names = quoted.dropFirst().reduce(quoted[0]) { words("%1$@ or %2$@", $0, $1) }
             let others = shown.report.otherAreas(at: now)
             lines += wrap(
-                "Whether \(name(place)) is under a warning cannot be told: MeteoAlarm names areas, not points, and no "
-                    + "area under a warning in \(countryName(place.country)) is named \(names). Areas under warnings "
-                    + "(\(service), \(checked)): \(list(others)).",
+                words(
+                    "Whether %1$@ is under a warning cannot be told: MeteoAlarm names areas, not points, and no area under a warning in %2$@ is named %3$@. Areas under warnings (%4$@, %5$@): %6$@.",
+                    name(place), countryName(place.country, words), names, service, checked, list(others, words)),
                 width)
             return lines.joined(separator: "\n")
         }
         if alerts.isEmpty {
             let sentence =
                 shown.isStale
-                ? "No warnings were in force for \(name(place)) when \(service) last answered, \(age(now.timeIntervalSince(shown.fetchedAt)))."
-                : "No warnings in force for \(name(place)) (\(service), \(checked))."
+                ? words("No warnings were in force for %1$@ when %2$@ last answered, %3$@.", name(place), service, ago)
+                : words("No warnings in force for %1$@ (%2$@, %3$@).", name(place), service, checked)
             lines += wrap(sentence, width)
         } else {
-            lines += wrap("Warnings for \(name(place))", width).map { painter.paint($0, .bold) }
-            lines += wrap("\(service) · \(checked) · times in \(zoneName(zone, now))", width).map {
-                painter.paint($0, .dim)
-            }
+            lines += wrap(words("Warnings for %@", name(place)), width).map { painter.paint($0, .bold) }
+            let about = [service, checked, words("times in %@", zoneName(zone, now))]
+            lines += wrap(about.joined(separator: " · "), width).map { painter.paint($0, .dim) }
             for alert in alerts {
                 lines.append("")
-                lines += card(alert, zone: zone, now: now, width: width, painter: painter, full: full)
+                lines += card(alert, zone: zone, now: now, frame: frame, full: full)
             }
         }
-        if let matching = matchingNote(shown.report, alerts: alerts, now: now, width: width) {
+        if let matching = matchingNote(shown.report, alerts: alerts, now: now, width: width, words: words) {
             lines.append("")
             lines += matching.map { painter.paint($0, .dim) }
         }
@@ -69,19 +82,21 @@ enum AlertsViews {
     }
 
     /// One warning: its level in its colour and the event, when, where, the headline, the description (its first
-    /// four lines unless `full`), what to do, who issued it and where to read more.
+    /// four lines unless `full`), what to do, who issued it and where to read more. The warning's own texts (event,
+    /// area, headline, description, instruction, sender) are the service's, as it sent them.
     static func card(
-        _ alert: WeatherAlert, zone: TimeZone, now: Date, width: Int, painter: Painter, full: Bool = false
+        _ alert: WeatherAlert, zone: TimeZone, now: Date, frame: Frame, full: Bool = false
     ) -> [String] {
-        let tag = levelWord(alert)
+        let width = frame.width, painter = frame.painter, words = frame.words
+        let tag = levelWord(alert, words)
         var lines = wrap("■ \(tag)  \(clean(alert.event))", width).enumerated().map { index, line in
             guard index == 0 else { return painter.paint(line, .bold) }
             let head = "■ \(tag)"
             return painter.paint(head, style(alert), .bold) + painter.paint(String(line.dropFirst(head.count)), .bold)
         }
-        lines += wrap(period(alert, zone: zone, now: now), width, indent: "  ")
+        lines += wrap(period(alert, zone: zone, now: now, words), width, indent: "  ")
         if !alert.area.isEmpty {
-            lines += limited(wrap("Area: " + clean(alert.area), width, indent: "  "), to: 3, width: width)
+            lines += limited(wrap(words("Area: %@", clean(alert.area)), width, indent: "  "), to: 3, width: width)
         }
         let headline = alert.headline.map(clean) ?? ""
         if !headline.isEmpty { lines += wrap(headline, width, indent: "  ").map { painter.paint($0, .bold) } }
@@ -92,7 +107,7 @@ enum AlertsViews {
         }
         var instruction = paragraphs(alert.instruction ?? "")
         if !instruction.isEmpty {
-            instruction[0] = "What to do: " + instruction[0]
+            instruction[0] = words("What to do: %@", instruction[0])
             lines += instruction.flatMap { wrap($0, width, indent: "  ") }
         }
         let source = [alert.sender.map(clean), alert.url.map(clean)].compactMap { $0 }.filter { !$0.isEmpty }
@@ -103,31 +118,50 @@ enum AlertsViews {
     }
 
     /// "In force until 19:45", "From tomorrow 06:00 until Sat 28 Nov 18:00", in the place's time.
-    static func period(_ alert: WeatherAlert, zone: TimeZone, now: Date) -> String {
-        let until = alert.expires.map { " until " + time($0, zone: zone, now: now) } ?? ", no end given"
+    static func period(_ alert: WeatherAlert, zone: TimeZone, now: Date, _ words: Words) -> String {
+        let end = alert.expires.map { time($0, zone: zone, now: now, words) }
         if let onset = alert.onset, onset > now {
-            return "From " + time(onset, zone: zone, now: now) + (alert.expires == nil ? ", no end given" : until)
+            let start = time(onset, zone: zone, now: now, words)
+            return end.map { words("From %1$@ until %2$@", start, $0) } ?? words("From %@, no end given", start)
         }
-        return "In force" + until
+        return end.map { words("In force until %@", $0) } ?? words("In force, no end given")
     }
 
-    /// "19:45" today, "tomorrow 06:00", else "Sat 28 Nov 18:00", in the place's time.
-    static func time(_ date: Date, zone: TimeZone, now: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        let clock = format(date, "HH:mm", zone)
+    /// "19:45" today, "tomorrow 06:00", else "Sat 28 Nov 18:00", in the place's time, on the 24-hour clock.
+    static func time(_ date: Date, zone: TimeZone, now: Date, _ words: Words) -> String {
+        let calendar = words.calendar(zone)
+        // To the minute it is in, not the nearest: a warning until 23:59:59 is until 23:59, that day.
+        let minute = Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.down) * 60)
+        let clock = words.time(minute, zone, hours24: true)
         if calendar.isDate(date, inSameDayAs: now) { return clock }
         if let tomorrow = calendar.date(byAdding: .day, value: 1, to: now), calendar.isDate(date, inSameDayAs: tomorrow)
         {
-            return "tomorrow " + clock
+            return words("tomorrow %@", clock)
         }
-        return format(date, "EEE d MMM HH:mm", zone)
+        // A day and its time: `Sat 28 Nov 18:00`.
+        return words("%1$@ %2$@", words.shortDate(date, zone), clock)
     }
 
     /// The service's own word for the level: its colour (MET Norway, MeteoAlarm, Environment Canada), else CAP's
-    /// severity (NWS).
-    static func levelWord(_ alert: WeatherAlert) -> String {
-        (alert.level.map(clean).flatMap { $0.isEmpty ? nil : $0 } ?? alert.severity.rawValue).uppercased()
+    /// severity (NWS). The colours and severities SkyLens knows are said in the user's words; any other word is the
+    /// service's, as it sent it.
+    static func levelWord(_ alert: WeatherAlert, _ words: Words) -> String {
+        if let level = alert.level.map(clean), !level.isEmpty {
+            switch level.lowercased() {
+            case "green": return words("GREEN")
+            case "yellow": return words("YELLOW")
+            case "orange": return words("ORANGE")
+            case "red": return words("RED")
+            default: return level.uppercased()
+            }
+        }
+        switch alert.severity {
+        case .unknown: return words("UNKNOWN")
+        case .minor: return words("MINOR")
+        case .moderate: return words("MODERATE")
+        case .severe: return words("SEVERE")
+        case .extreme: return words("EXTREME")
+        }
     }
 
     /// The warning's colour (`WeatherAlert.colour`, the services' own scale); dim when it has none.
@@ -137,24 +171,31 @@ enum AlertsViews {
 
     /// MeteoAlarm names areas, not points: which area was matched, and the other areas under warnings, so that a
     /// person can judge.
-    static func matchingNote(_ report: AlertReport, alerts: [WeatherAlert], now: Date, width: Int) -> [String]? {
+    static func matchingNote(
+        _ report: AlertReport, alerts: [WeatherAlert], now: Date, width: Int, words: Words
+    ) -> [String]? {
         guard report.source == .meteoAlarm else { return nil }
-        let matched = Array(Set(report.alerts.map(\.area))).sorted()
-        var text = "MeteoAlarm names areas, not points: matched by name, \(matched.map(clean).joined(separator: ", "))."
+        let matched = Array(Set(report.alerts.map(\.area))).sorted().map(clean).joined(separator: ", ")
         let others = report.otherAreas(at: now)
-        if !others.isEmpty { text += " Other areas under warnings: \(list(others))." }
+        let text =
+            others.isEmpty
+            ? words("MeteoAlarm names areas, not points: matched by name, %@.", matched)
+            : words(
+                "MeteoAlarm names areas, not points: matched by name, %1$@. Other areas under warnings: %2$@.",
+                matched, list(others, words))
         return wrap(text, width)
     }
 
     /// At most eight names, and how many more ("'--format json alerts' lists them all").
-    static func list(_ names: [String]) -> String {
+    static func list(_ names: [String], _ words: Words) -> String {
         let shown = names.prefix(8).map(clean).joined(separator: ", ")
-        return names.count > 8 ? "\(shown) and \(names.count - 8) more ('--format json alerts' lists them all)" : shown
+        guard names.count > 8 else { return shown }
+        return words.count("%2$@ and %lld more ('--format json alerts' lists them all)", names.count - 8, shown)
     }
 
-    /// `Croatia` for `HR`, in English.
-    static func countryName(_ code: String) -> String {
-        Locale(identifier: "en_US").localizedString(forRegionCode: code).map(clean) ?? clean(code)
+    /// `Croatia` for `HR`, in the user's language (`Kroatien`).
+    static func countryName(_ code: String, _ words: Words) -> String {
+        words.locale.localizedString(forRegionCode: code).map(clean) ?? clean(code)
     }
 
     // MARK: - Helpers
@@ -165,14 +206,14 @@ enum AlertsViews {
         return [place.name, region, place.country].filter { !$0.isEmpty }.map(clean).joined(separator: ", ")
     }
 
-    /// "2 min ago", "3 h ago", "2 days ago".
-    static func age(_ seconds: TimeInterval) -> String {
+    /// "2 min ago", "3 h ago", "2 days ago", in the user's words.
+    static func age(_ seconds: TimeInterval, _ words: Words) -> String {
         let minutes = Int((max(0, seconds) / 60).rounded(.down))
         switch minutes {
-        case 0: return "just now"
-        case 1..<120: return "\(minutes) min ago"
-        case 120..<(48 * 60): return "\(minutes / 60) h ago"
-        default: return "\(minutes / 1440) days ago"
+        case 0: return words("just now")
+        case 1..<120: return words.count("%lld min ago", minutes)
+        case 120..<(48 * 60): return words.count("%lld h ago", minutes / 60)
+        default: return words.count("%lld days ago", minutes / 1440)
         }
     }
 
@@ -204,13 +245,5 @@ enum AlertsViews {
         kept[count - 1] = DisplayWidth.truncated(kept[count - 1] + " …", toColumns: width)
         if !kept[count - 1].hasSuffix("…") { kept[count - 1] = String(kept[count - 1].dropLast()) + "…" }
         return kept
-    }
-
-    static func format(_ date: Date, _ pattern: String, _ zone: TimeZone) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_GB")
-        formatter.timeZone = zone
-        formatter.dateFormat = pattern
-        return formatter.string(from: date)
     }
 }

@@ -5,6 +5,7 @@ import CitiesTesting
 import CommandShell
 import CoreKit
 import Foundation
+import Localization
 import ShellTesting
 import Synchronization
 import TestSupport
@@ -81,7 +82,7 @@ struct AlertsHarness {
     init(
         format: OutputFormat = .text, width: Int = 80, at moment: String = Moments.phoenixHeat,
         answers: RecordedAlerts.Answers = .init(), colour: Bool = false, cache: AnswerCache<AlertReport> = .inMemory(),
-        settings: SettingsClient = .inMemory()
+        settings: SettingsClient = .inMemory(), language: Language = .english
     ) throws {
         directory = try TemporaryDirectory()
         let store = try FixtureCities.store(in: directory.url, cities: AlertCities.all)
@@ -97,7 +98,7 @@ struct AlertsHarness {
                     catalogue: .live(store), places: PlaceMemory(settings: settings), now: { clock.now })
             ],
             format: format, terminal: TerminalInfo(isInteractive: false, colorEnabled: colour, width: width),
-            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })
+            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) }, language: language)
     }
 
     @discardableResult

@@ -3,6 +3,7 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 import WeatherAlerts
 
 /// `alerts [PLACE] [--fail-on LEVEL] [--refresh]`: the official warnings in force and announced for a place.
@@ -37,22 +38,17 @@ struct AlertsCommand: FeatureCommand {
 
     var place: String
     var failOn: AlertSeverity?
+    /// A `--fail-on` value that names no level: refused by `run`, in the user's words.
+    var unknownLevel: String?
     var refresh: Bool
     var full: Bool
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         place = arguments[Self.place] ?? ""
         refresh = arguments[Self.refresh]
         full = arguments[Self.full]
-        failOn = nil
-        if let text = arguments[Self.failOn] {
-            guard let level = Self.level(text) else {
-                throw .usage(
-                    "--fail-on takes moderate, severe or extreme (or yellow, orange, red), not '\(text.terminalPreview)'."
-                )
-            }
-            failOn = level
-        }
+        failOn = arguments[Self.failOn].flatMap(Self.level)
+        unknownLevel = arguments[Self.failOn].flatMap { Self.level($0) == nil ? $0 : nil }
     }
 
     /// `severe`, or the European colour for it (`orange`).
@@ -66,15 +62,23 @@ struct AlertsCommand: FeatureCommand {
     }
 
     func run(_ model: AlertsModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let words = Words(model.catalogue, language: context.language)
+        if let text = unknownLevel {
+            throw .usage(
+                words(
+                    "--fail-on takes moderate, severe or extreme (or yellow, orange, red), not '%@'.",
+                    text.terminalPreview))
+        }
         // A city's page, map or weather on screen (another feature's): that city.
         let router = context.router
         let onScreen =
             router.top(as: CityPage.self)?.city.id ?? router.top(as: CityMap.self)?.city.id
             ?? router.top(as: CityWeather.self)?.city?.id
         await model.send(.alertsRequested(place, forceRefresh: refresh, onScreen: onScreen))
-        if let note = model.state.defaultPlaceNote { context.notice("Note: " + note) }
+        // The note itself is the city list's (`PlaceMemory`), in its own words.
+        if let note = model.state.defaultPlaceNote { context.notice(words("Note: %@", note)) }
         let state = model.state
-        if let problem = state.problem { throw problem.commandError }
+        if let problem = state.problem { throw problem.commandError(words) }
         guard let place = state.place else { return .empty }
         let width = context.terminal.width
         switch state.alerts {
@@ -87,24 +91,28 @@ struct AlertsCommand: FeatureCommand {
             if failOn != nil, shown.report.isUnmatched(at: now) {
                 throw .failure(
                     "not_matched",
-                    "Whether \(AlertsViews.name(place)) is under a warning cannot be told: no area under a MeteoAlarm warning is named as it is ('alerts \(place.name)' lists them).",
+                    words(
+                        "Whether %1$@ is under a warning cannot be told: no area under a MeteoAlarm warning is named as it is ('alerts %2$@' lists them).",
+                        AlertsViews.name(place), place.name),
                     kind: .unavailable)
             }
+            let frame = AlertsViews.Frame(width: width, painter: context.painter, words: words)
             return CommandOutput(
                 text: AlertsViews.report(
-                    shown, place: place, areaNames: state.areaNames, now: now, width: width,
-                    painter: context.painter, full: full),
+                    shown, place: place, areaNames: state.areaNames, now: now, frame: frame, full: full),
                 json: AlertsDocument(place: place, country: state.country, shown: shown, now: now),
                 isOld: shown.isStale, isAlarm: alarm)
         case .failed(.notCovered(let country)):
-            let message = AlertError.notCovered(country: country).message
+            let error = AlertError.notCovered(country: country)
+            let message = error.message(words)
             // A script watching for warnings cannot be told "none" for a place nobody watches.
             if failOn != nil { throw .failure("not_covered", message, kind: .unavailable) }
+            // The JSON's problem is in English, whatever the language.
             return CommandOutput(
                 text: AlertsViews.notCovered(message, width: width),
-                json: AlertsDocument(place: place, country: state.country, notCovered: message))
+                json: AlertsDocument(place: place, country: state.country, notCovered: error.message(.english())))
         case .failed(let error):
-            throw error.commandError
+            throw error.commandError(words)
         case .idle, .loading:
             return .empty
         }

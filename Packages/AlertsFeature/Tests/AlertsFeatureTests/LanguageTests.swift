@@ -1,0 +1,56 @@
+import Architecture
+import CoreKit
+import Foundation
+import Localization
+import ShellTesting
+import TestSupport
+import Testing
+
+@testable import AlertsFeature
+
+/// The warnings' own catalogue: complete in every language, every key of the sources in it.
+@Suite struct AlertsCatalogueTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/AlertsFeature").standardizedFileURL
+
+    static func catalogue() throws -> StringCatalog {
+        try StringCatalog(
+            xcstrings: Data(contentsOf: sources.appendingPathComponent("Resources/Localizable.xcstrings")))
+    }
+
+    @Test func everyLanguageHasEveryKeyWithTheEnglishPlaceholders() throws {
+        let problems = StringCatalogCheck.problems(try Self.catalogue())
+        let count = problems.count
+        #expect(count == 0, "\(count) problems, the first: \(problems.prefix(10))")
+        let missing = StringCatalogCheck.keysUsed(inSourcesAt: Self.sources).subtracting(
+            try Self.catalogue().entries.keys)
+        #expect(missing.isEmpty, "not in the catalogue: \(missing.sorted())")
+    }
+}
+
+@MainActor @Suite struct AlertsLanguageTests {
+    nonisolated static let codes = ["de", "ja", "ar"]
+
+    @Test(
+        "Warnings in German, Japanese and Arabic at 80 and 40 columns: SkyLens's words in the language, the services' as sent",
+        arguments: codes)
+    func views(code: String) async throws {
+        let language = try #require(Language.named(code))
+        let catalogue = try AlertsCatalogueTests.catalogue()
+        for width in [80, 40] {
+            for (line, moment, name) in [
+                ("alerts Phoenix", Moments.phoenixHeat, "alerts-phoenix-heat"),
+                ("alerts Toronto", Moments.torontoIce, "alerts-toronto-ice"),
+                ("alerts Gospić", Moments.croatia, "alerts-gospic"),
+            ] {
+                let alerts = try AlertsHarness(width: width, at: moment, language: language)
+                let text = await alerts.run(line)
+                #expect(!text.isEmpty && !text.contains("\u{FFFD}"), "\(line)")
+                #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(line)")
+                let english = StringCatalogCheck.untranslated(in: text, catalogue: catalogue, language: language)
+                #expect(english.isEmpty, "\(code) \(line): \(english)")
+                Golden.assertMatches(text, named: "\(name)-\(code)-\(width)")
+            }
+        }
+    }
+}
