@@ -44,9 +44,12 @@ let package = Package(
             dependencies: [
                 .product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core"),
                 .product(name: "Persistence", package: "Core"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Localization", package: "Core"),
             ],
             resources: [
                 .copy("Resources/cities.skycat"), .copy("Resources/timezones.skytz"), .copy("Resources/countries.csv"),
+                // The words of finding a place (not found, did you mean, the default place), in every language.
+                .copy("Resources/Localizable.xcstrings"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -149,7 +152,7 @@ let package = Package(
         .testTarget(
             name: "CitiesServiceTests",
             dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Localization", package: "Core"),
                 "CitiesService",
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"),

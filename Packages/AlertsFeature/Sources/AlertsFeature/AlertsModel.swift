@@ -22,8 +22,8 @@ final class AlertsModel: ObservableViewModel {
 
     /// Why the last action did not do what was asked.
     enum Problem: Equatable, Sendable {
-        case notFound(String)
-        case invalid(String)
+        case notFound(PlaceProblem)
+        case invalid(PlaceProblem)
         case catalogue(String)
     }
 
@@ -38,7 +38,7 @@ final class AlertsModel: ObservableViewModel {
         var alerts: DataState<Shown, AlertError> = .idle
         var problem: Problem?
         /// The default place was used (nothing named, nothing shown before): said once.
-        var defaultPlaceNote: String?
+        var defaultPlaceNote: StartNote?
     }
 
     enum Action: Sendable {
@@ -55,6 +55,8 @@ final class AlertsModel: ObservableViewModel {
 
     /// The feature's words in every language (its String Catalog), read when first needed: for the views.
     let catalogue: StringCatalogSource
+    /// The city list's words (not found, did you mean, the default place), read when first needed.
+    let placeCatalogue = PlaceWords.catalogue()
 
     init(
         lookup: AlertsLookup, finder: PlaceFinder, places: PlaceMemory, now: @escaping @Sendable () -> Date,
@@ -122,7 +124,7 @@ final class AlertsModel: ObservableViewModel {
         do {
             let place = try await finder.resolve(text)
             if let start {
-                state.defaultPlaceNote = start.note(
+                state.defaultPlaceNote = start.startNote(
                     [place.name, place.region, place.country].compactMap { $0 }.filter { !$0.isEmpty }
                         .joined(separator: ", "))
             }

@@ -1,4 +1,5 @@
 import Architecture
+import CitiesService
 import CoreKit
 import Foundation
 import Localization
@@ -7,10 +8,10 @@ import WeatherAlerts
 extension AlertsModel.Problem {
     /// What the user is told, and the exit status a script can act on. The reasons are the city list's, in its own
     /// words.
-    func commandError(_ words: Words) -> CommandError {
+    func commandError(_ words: Words, places: Words) -> CommandError {
         switch self {
-        case .notFound(let message): .failure("not_found", message, kind: .unknownPlace)
-        case .invalid(let message): .usage(message)
+        case .notFound(let problem): .failure("not_found", problem.message(places), kind: .unknownPlace)
+        case .invalid(let problem): .usage(problem.message(places))
         case .catalogue(let message): .failure("catalogue", message)
         }
     }

@@ -2,6 +2,7 @@ import CitiesService
 import CitiesTesting
 import CoreKit
 import Foundation
+import Localization
 import TestSupport
 import Testing
 import WeatherAlerts
@@ -95,12 +96,14 @@ struct AlertsModelTests {
             Issue.record("\(String(describing: model.state.problem))")
             return
         }
-        #expect(message.contains("Nowhereville") && server.requests.isEmpty)
+        #expect(message.message.contains("Nowhereville") && server.requests.isEmpty)
     }
 
     @Test func withNothingNamedTheDefaultPlaceIsUsedAndSaidOnce() async {
         await model.send(.alertsRequested("", forceRefresh: false))
-        #expect(model.state.place?.name == "Toronto" && model.state.defaultPlaceNote?.contains("default") == true)
+        #expect(
+            model.state.place?.name == "Toronto"
+                && model.state.defaultPlaceNote?.text(.english())?.contains("default") == true)
         #expect(shown?.report.source == .eccc)
         await model.send(.alertsRequested("", forceRefresh: false))
         #expect(model.state.defaultPlaceNote == nil)

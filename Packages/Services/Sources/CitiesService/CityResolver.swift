@@ -1,5 +1,6 @@
 import CoreKit
 import Foundation
+import Localization
 
 /// A city named by what a user typed, and the other cities that answer to the same text.
 public struct CityResolution: Sendable, Equatable {
@@ -21,16 +22,19 @@ public struct CityResolution: Sendable, Equatable {
     }
 }
 
-/// Why no city answers to a name, in words for the user.
+/// Why no city answers to a name: said in the user's language by `problem.message(_:)`.
 public enum CityResolutionError: Error, Equatable, Sendable {
-    case notFound(String)
-    case invalid(String)
+    case notFound(PlaceProblem)
+    case invalid(PlaceProblem)
 
-    public var message: String {
+    public var problem: PlaceProblem {
         switch self {
-        case .notFound(let message), .invalid(let message): message
+        case .notFound(let problem), .invalid(let problem): problem
         }
     }
+
+    /// In English (logs, tests).
+    public var message: String { problem.message }
 }
 
 extension CityCatalogue {
@@ -45,12 +49,12 @@ extension CityCatalogue {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.hasPrefix("#") {
             guard let id = Int(trimmed.dropFirst()), let city = city(id: id) else {
-                return .failure(.notFound("No city has the id \(String(trimmed.dropFirst()).quotedPreview)."))
+                return .failure(.notFound(.noSuchID(String(trimmed.dropFirst()).quotedPreview)))
             }
             return .success(CityResolution(city: city))
         }
         let query = CityQuery(parsing: trimmed)
-        guard !query.prefix.isEmpty else { return .failure(.invalid("Name a city, or give its id as #ID.")) }
+        guard !query.prefix.isEmpty else { return .failure(.invalid(.nameNeeded)) }
         var ranked = rankedCandidates(query, typedAsCode: PlaceRanking.typedAsCode(trimmed))
         // One place listed twice, under its own name and as another name of a larger neighbour (`New Delhi`, and
         // Delhi's other name "New Delhi"): the place of that name, when it is a town of known size within 25 km.
@@ -75,9 +79,7 @@ extension CityCatalogue {
             let names = near.map { city in
                 (city.qualifiedName + (city.otherName.map { " (\($0))" } ?? "")).terminalSafe
             }
-            var hint = names.first.map { " Did you mean \($0)?" } ?? ""
-            if names.count > 1 { hint += " Also close: \(names.dropFirst().joined(separator: "; "))." }
-            return .failure(.notFound("No place called '\(trimmed.quotedPreview)'.\(hint)"))
+            return .failure(.notFound(.noSuchName(trimmed.quotedPreview, near: names)))
         }
         // Rows at the very same point are one place listed twice (a region's row at its capital's point): not an
         // alternative.

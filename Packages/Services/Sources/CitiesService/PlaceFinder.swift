@@ -1,5 +1,6 @@
 import CoreKit
 import Foundation
+import Localization
 
 /// A place as the user named it: a city of the list (with the other cities of that name), or a point given by its
 /// coordinates.
@@ -62,15 +63,20 @@ public struct Place: Sendable, Equatable {
 /// Why a place could not be found.
 public enum PlaceFailure: Error, Equatable, Sendable {
     /// No city of that name (the message says so, with the name).
-    case notFound(String)
+    case notFound(PlaceProblem)
     /// Not a name, id or coordinates.
-    case invalid(String)
-    /// The city list could not be opened.
+    case invalid(PlaceProblem)
+    /// The city list could not be opened (its reason, as the store says it).
     case catalogue(String)
 
-    public var message: String {
+    /// In English (logs, tests).
+    public var message: String { message(.english()) }
+
+    /// In the user's language: `words` are CitiesService's (`PlaceWords.catalogue()`).
+    public func message(_ words: Words) -> String {
         switch self {
-        case .notFound(let m), .invalid(let m), .catalogue(let m): m
+        case .notFound(let problem), .invalid(let problem): problem.message(words)
+        case .catalogue(let reason): reason
         }
     }
 }
@@ -109,10 +115,10 @@ public struct PlaceFinder: Sendable {
             return Place(
                 city: resolution.city, alternatives: resolution.alternatives,
                 alternativeCount: resolution.alternativeCount, closeRunnerUp: resolution.closeRunnerUp)
-        case .failure(.notFound(let message)):
-            throw .notFound(message)
+        case .failure(.notFound(let problem)):
+            throw .notFound(problem)
         case .failure(.invalid):
-            throw .invalid("Name a city, an id as #ID, or coordinates as lat,lon.")
+            throw .invalid(.notAPlace)
         }
     }
 

@@ -1,5 +1,6 @@
 import CoreKit
 import Foundation
+import Localization
 
 /// The place every feature starts from when none is named: the last place any feature showed (`weather Paris`, then
 /// `sky` is Paris's sky, and `map` Paris's map), kept across sessions; before any, the default place (the `place`
@@ -24,13 +25,17 @@ public struct PlaceMemory: Sendable {
         public var problem: String? = nil
 
         /// What the view says about where it started, for `name`, the place shown; nil when it was the last place.
-        public func note(_ name: String) -> String? {
+        /// In English; `note(_:words:)` in the user's language.
+        public func note(_ name: String) -> String? { note(name, words: .english()) }
+
+        /// The same in the user's language (`words`: CitiesService's, `PlaceWords.catalogue()`).
+        public func note(_ name: String, words: Words) -> String? {
             guard isDefault else { return nil }
             if let problem {
                 let reason = problem.trimmingCharacters(in: CharacterSet(charactersIn: "."))
-                return "The last place cannot be read (\(reason)); showing \(name), the default place."
+                return words("The last place cannot be read (%1$@); showing %2$@, the default place.", reason, name)
             }
-            return PlaceMemory.defaultNote(name)
+            return PlaceMemory.defaultNote(name, words: words)
         }
     }
 
@@ -73,7 +78,9 @@ public struct PlaceMemory: Sendable {
     }
 
     /// The note the first view from the default place shows (once: the place is then the last one shown).
-    public static func defaultNote(_ name: String) -> String {
-        "No place named yet: \(name), the default place ('place:' in the config file, or SKYLENS_PLACE, changes it)."
+    public static func defaultNote(_ name: String, words: Words = .english()) -> String {
+        words(
+            "No place named yet: %@, the default place ('place:' in the config file, or SKYLENS_PLACE, changes it).",
+            name)
     }
 }

@@ -1,5 +1,6 @@
 import CoreKit
 import Foundation
+import Localization
 
 extension City {
     /// Countries whose regions people write as codes after a town's name (`Paris, TX`).
@@ -56,7 +57,8 @@ extension City {
 extension City {
     /// `Also: San José, San Jose, CR #3621849`, safe for a terminal and cut to `columns`: the one line a view gives a
     /// runner-up that was nearly as likely meant.
-    public func alsoLine(fitting columns: Int) -> String {
-        DisplayWidth.truncated("Also: \(qualifiedName.terminalSafe) #\(id)", toColumns: max(1, columns))
+    public func alsoLine(fitting columns: Int, words: Words = .english()) -> String {
+        DisplayWidth.truncated(
+            words("Also: %1$@ #%2$@", qualifiedName.terminalSafe, String(id)), toColumns: max(1, columns))
     }
 }

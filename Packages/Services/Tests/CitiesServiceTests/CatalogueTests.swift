@@ -1,5 +1,6 @@
 import CitiesService
 import Foundation
+import Localization
 import TestSupport
 import Testing
 
@@ -386,8 +387,32 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
 
     @Test func aNameWithNoCityIsAnErrorThatSaysSo() async {
         await #expect(throws: PlaceFailure.self) { try await finder.resolve("Qqqqxz") }
-        await #expect(throws: PlaceFailure.invalid("Name a city, an id as #ID, or coordinates as lat,lon.")) {
-            try await finder.resolve("   ")
-        }
+        await #expect(throws: PlaceFailure.invalid(.notAPlace)) { try await finder.resolve("   ") }
+        #expect(PlaceFailure.invalid(.notAPlace).message == "Name a city, an id as #ID, or coordinates as lat,lon.")
+        #expect(
+            PlaceProblem.noSuchName("Pariss", near: ["Paris, FR", "Parisot, FR"]).message
+                == "No place called 'Pariss'. Did you mean Paris, FR? Also close: Parisot, FR.")
+    }
+}
+
+/// The city list's words: complete in every language, every key the sources use in the catalogue.
+@Suite struct PlaceWordsTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/CitiesService").standardizedFileURL
+
+    @Test func everyLanguageHasEveryKeyWithTheEnglishPlaceholders() throws {
+        let catalogue = try StringCatalog(
+            xcstrings: Data(contentsOf: Self.sources.appendingPathComponent("Resources/Localizable.xcstrings")))
+        let problems = StringCatalogCheck.problems(catalogue)
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        let missing = StringCatalogCheck.keysUsed(inSourcesAt: Self.sources).subtracting(catalogue.entries.keys)
+        #expect(missing.isEmpty, "\(missing.sorted())")
+    }
+
+    @Test func notFoundInGermanWithItsSuggestions() throws {
+        let german = Words(PlaceWords.catalogue(), language: try #require(Language.named("de")))
+        let text = PlaceProblem.noSuchName("Pariss", near: ["Paris, FR", "Parisot, FR"]).message(german)
+        #expect(text.contains("Pariss") && text.contains("Paris, FR") && text.contains("Parisot, FR"))
+        #expect(!text.contains("No place called") && !text.contains("Did you mean"))
     }
 }

@@ -8,10 +8,10 @@ import Localization
 
 extension SkyModel.Problem {
     /// What the user is told, in their language, and the exit status a script can act on.
-    func commandError(_ words: Words) -> CommandError {
+    func commandError(_ words: Words, places: Words) -> CommandError {
         switch self {
-        case .notFound(let message): .failure("not_found", message, kind: .unknownPlace)
-        case .invalid(let message): .usage(message)
+        case .notFound(let problem): .failure("not_found", problem.message(places), kind: .unknownPlace)
+        case .invalid(let problem): .usage(problem.message(places))
         case .badDate(let problem): .usage(problem.message(words))
         case .catalogue(let message): .failure("catalogue", message)
         case .storage(let message): .failure("storage", message)
@@ -58,6 +58,13 @@ struct SkyOutput {
 
     /// The feature's words in the user's language.
     var words: Words { Words(model.catalogue, language: context.language) }
+    /// The city list's words (place messages) in that language.
+    var placeWords: Words { Words(model.placeCatalogue, language: context.language) }
+
+    /// The note said when the default place was used, in the user's language.
+    func startNote() {
+        if let note = model.state.defaultPlaceNote?.text(placeWords) { context.notice(words("Note: %@", note)) }
+    }
 
     /// The city another feature shows: a city's page or map, or its weather.
     static func cityOnScreen(_ router: Router) -> Int? {
@@ -66,7 +73,7 @@ struct SkyOutput {
     }
 
     func checkProblem() throws(CommandError) {
-        if let problem = model.state.problem { throw problem.commandError(words) }
+        if let problem = model.state.problem { throw problem.commandError(words, places: placeWords) }
     }
 
     /// What was asked, in the sky view (one on the stack at a time).
@@ -90,7 +97,8 @@ struct SkyOutput {
         let width = context.terminal.width, painter = context.painter
         let frame = SkyViews.Frame(width: width, painter: painter, words: words)
         // One line when another place was nearly as likely meant (the JSON lists every alternative).
-        let also = place.closeRunnerUp.map { "\n" + painter.paint($0.alsoLine(fitting: width), .dim) } ?? ""
+        let also =
+            place.closeRunnerUp.map { "\n" + painter.paint($0.alsoLine(fitting: width, words: placeWords), .dim) } ?? ""
         if let month = state.month {
             return CommandOutput(
                 text: SkyViews.month(month, place: place, frame: frame) + also,

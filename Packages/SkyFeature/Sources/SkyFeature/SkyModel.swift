@@ -12,9 +12,9 @@ final class SkyModel: ObservableViewModel {
     /// Why the last action did not do what it was asked.
     enum Problem: Error, Equatable, Sendable {
         /// No city has that name (said with near names).
-        case notFound(String)
+        case notFound(PlaceProblem)
         /// Not a name, an id or coordinates.
-        case invalid(String)
+        case invalid(PlaceProblem)
         /// A date or month that does not exist, or is out of range.
         case badDate(DateProblem)
         /// The city list cannot be read.
@@ -48,7 +48,7 @@ final class SkyModel: ObservableViewModel {
         var today: LocalDay?
         var problem: Problem?
         /// Set when no place was named and none shown before: the default place was used, said once.
-        var defaultPlaceNote: String?
+        var defaultPlaceNote: StartNote?
     }
 
     enum Action: Sendable {
@@ -68,6 +68,8 @@ final class SkyModel: ObservableViewModel {
     let now: @Sendable () -> Date
     /// The feature's words in every language (its String Catalog), read when first needed: for the views.
     let catalogue: StringCatalogSource
+    /// The city list's words (not found, did you mean, the default place), read when first needed.
+    let placeCatalogue = PlaceWords.catalogue()
 
     init(
         finder: PlaceFinder, settings: SettingsClient, now: @escaping @Sendable () -> Date, defaultPlace: String? = nil,
@@ -131,7 +133,7 @@ final class SkyModel: ObservableViewModel {
             let place = try await finder.resolve(query)
             if let start {
                 let name = [place.name, place.region, place.country].compactMap { $0 }.filter { !$0.isEmpty }
-                state.defaultPlaceNote = start.note(name.joined(separator: ", "))
+                state.defaultPlaceNote = start.startNote(name.joined(separator: ", "))
             }
             return place
         } catch {

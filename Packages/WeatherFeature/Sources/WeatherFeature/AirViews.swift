@@ -56,7 +56,7 @@ extension WeatherViews {
                         toColumns: frame.width),
                     .yellow))
         } else if let runnerUp = place?.closeRunnerUp, place?.location.id == air.location.id {
-            lines.append(frame.painter.paint(runnerUp.alsoLine(fitting: frame.width), .dim))
+            lines.append(frame.painter.paint(runnerUp.alsoLine(fitting: frame.width, words: frame.places), .dim))
         } else if shown.fromCache {
             let hint = words("Fetched %@ ago; 'air --refresh' fetches again.", fetched)
             let text =

@@ -16,25 +16,27 @@ extension WeatherModel {
         language = context.language
         await send(.started)
         defer {
-            // The note itself is the city list's (`PlaceMemory`), in its own words.
-            if let note = state.defaultPlaceNote { context.notice(words("Note: %@", note)) }
+            // The note itself is the city list's (`PlaceMemory`), in its catalogue's words.
+            if let note = state.defaultPlaceNote?.text(placeWords) { context.notice(words("Note: %@", note)) }
         }
         return try await work()
     }
 
     /// The feature's words in the language of the command under way.
     var words: Words { Words(catalogue, language: language) }
+    /// The city list's words (place messages) in that language.
+    var placeWords: Words { Words(placeCatalogue, language: language) }
 
     /// The last action's problem, as the command's error, in the language of the command under way.
     func checkProblem() throws(CommandError) {
-        if let problem = state.problem { throw problem.commandError(words) }
+        if let problem = state.problem { throw problem.commandError(words, places: placeWords) }
     }
 }
 
 extension WeatherModel.Problem {
     /// What the user is told, in their language, and the exit status a script can act on.
-    func commandError(_ words: Words) -> CommandError {
-        let text = self.message(words)
+    func commandError(_ words: Words, places: Words) -> CommandError {
+        let text = self.message(words, places: places)
         return switch self {
         case .notFound, .defaultPlaceNotFound: .failure("not_found", text, kind: .unknownPlace)
         case .invalid: .usage(text)
@@ -47,11 +49,13 @@ extension WeatherModel.Problem {
         }
     }
 
-    /// The problem in the user's language; the city list's and the store's reasons in their own words.
-    func message(_ words: Words) -> String {
+    /// The problem in the user's language (`places`: the city list's words); the store's reasons in their own words.
+    func message(_ words: Words, places: Words) -> String {
         switch self {
-        case .notFound(let message), .invalid(let message), .catalogue(let message), .storage(let message): message
-        case .defaultPlaceNotFound(let message): words("The default place ('place' setting): %@", message)
+        case .notFound(let problem), .invalid(let problem): problem.message(places)
+        case .catalogue(let message), .storage(let message): message
+        case .defaultPlaceNotFound(let problem):
+            words("The default place ('place' setting): %@", problem.message(places))
         case .notKept(.units(let units, let reason)):
             words(
                 "Units are now %1$@ for this session only: they could not be kept (%2$@)", units.summary(words),
@@ -163,6 +167,7 @@ struct WeatherOutput {
     var frame: WeatherViews.Frame {
         WeatherViews.Frame(
             units: state.units, now: model.now(), painter: context.painter, words: words,
+            places: Words(model.placeCatalogue, language: context.language),
             width: context.terminal.width, interactive: !context.isOneShot)
     }
 

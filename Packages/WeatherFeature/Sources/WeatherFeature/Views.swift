@@ -18,10 +18,16 @@ enum WeatherViews {
         /// The feature's words in the user's language: every text a view writes comes from them, and its dates,
         /// times and numbers are formatted by them.
         var words: Words
+        /// The city list's words (the "Also:" line), in the same language.
+        var places: Words
         var width: Int
         var interactive: Bool
 
-        init(units: Units, now: Date, painter: Painter, words: Words, width: Int = 80, interactive: Bool = true) {
+        init(
+            units: Units, now: Date, painter: Painter, words: Words, places: Words = .english(), width: Int = 80,
+            interactive: Bool = true
+        ) {
+            self.places = places
             self.units = units
             self.now = now
             self.painter = painter
@@ -333,7 +339,7 @@ enum WeatherViews {
         }
         if let runnerUp = place?.closeRunnerUp {
             // Only when another place was nearly as likely meant (the JSON lists every alternative).
-            return [painter.paint(runnerUp.alsoLine(fitting: width), .dim)]
+            return [painter.paint(runnerUp.alsoLine(fitting: width, words: frame.places), .dim)]
         }
         if shown.fromCache {
             let hint = words("Fetched %@ ago; 'refresh' fetches again.", age)

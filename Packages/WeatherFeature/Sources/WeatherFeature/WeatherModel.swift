@@ -53,12 +53,12 @@ final class WeatherModel: ObservableViewModel {
     /// Why the last action did not do what it was asked (the weather's own failures are in `weather`). Said in the
     /// user's language by the output (`message(_:)`); the city list's and the store's reasons in their own words.
     enum Problem: Equatable, Sendable {
-        /// No city has that name (said with near names, by the city list).
-        case notFound(String)
-        /// The default place (the `place` setting) names no city (said by the city list).
-        case defaultPlaceNotFound(String)
+        /// No city has that name (said with near names, in the city list's words).
+        case notFound(PlaceProblem)
+        /// The default place (the `place` setting) names no city.
+        case defaultPlaceNotFound(PlaceProblem)
         /// Not a name, an id or coordinates.
-        case invalid(String)
+        case invalid(PlaceProblem)
         /// The city list cannot be read.
         case catalogue(String)
         /// Settings or favourites cannot be read.
@@ -114,7 +114,7 @@ final class WeatherModel: ObservableViewModel {
         var weather: DataState<WeatherRepository.Shown, WeatherError> = .idle
         var problem: Problem?
         /// Set when no place was named and none shown before: the default place was used, said once.
-        var defaultPlaceNote: String?
+        var defaultPlaceNote: StartNote?
         /// After `favoriteSet`: whether the list changed.
         var favoriteChanged: Bool?
         /// After `favoritesRequested`.
@@ -223,6 +223,8 @@ final class WeatherModel: ObservableViewModel {
     private let alerts: AlertsLookup?
     /// The feature's words in every language (its String Catalog), read when first needed: for the views.
     let catalogue: StringCatalogSource
+    /// The city list's words (not found, did you mean, the default place), read when first needed.
+    let placeCatalogue = PlaceWords.catalogue()
     /// The language of the command under way (`answer` sets it from the command's context): what a problem is said
     /// in where no context is at hand (`checkProblem`).
     var language: Language = .english
@@ -399,13 +401,13 @@ final class WeatherModel: ObservableViewModel {
             if let start {
                 let location = place.location
                 let name = [location.name, place.region, location.country].compactMap { $0 }.filter { !$0.isEmpty }
-                state.defaultPlaceNote = start.note(name.joined(separator: ", "))
+                state.defaultPlaceNote = start.startNote(name.joined(separator: ", "))
             }
             return place
         } catch {
             state.problem = Self.problem(error)
-            if isDefault, case .notFound(let message) = state.problem {
-                state.problem = .defaultPlaceNotFound(message)
+            if isDefault, case .notFound(let problem) = state.problem {
+                state.problem = .defaultPlaceNotFound(problem)
             }
             return nil
         }

@@ -97,7 +97,7 @@ struct WeatherModelTests {
             Issue.record("expected notFound, got \(String(describing: model.state.problem))")
             return
         }
-        #expect(message.contains("Pariss") && message.contains("Paris"))
+        #expect(message.message.contains("Pariss") && message.message.contains("Paris"))
         #expect(provider.requests.count == before)
         #expect(model.state.place?.location.id == FixtureCities.tokyo.id, "the weather on screen stays")
 
@@ -153,7 +153,7 @@ struct WeatherModelTests {
             broken.state.problem
                 == .notKept(.units(broken.state.units, reason: StoreError.readOnly(path: "/data").message)))
         #expect(
-            broken.state.problem?.message(testWords)
+            broken.state.problem?.message(testWords, places: .english())
                 == "Units are now °F, mph, in, inHg, mi, 24-hour clock for this session only: they could not be kept (\(StoreError.readOnly(path: "/data").message))"
         )
         #expect(broken.state.units.temperature == .fahrenheit)

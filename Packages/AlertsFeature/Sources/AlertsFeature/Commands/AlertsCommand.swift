@@ -75,10 +75,11 @@ struct AlertsCommand: FeatureCommand {
             router.top(as: CityPage.self)?.city.id ?? router.top(as: CityMap.self)?.city.id
             ?? router.top(as: CityWeather.self)?.city?.id
         await model.send(.alertsRequested(place, forceRefresh: refresh, onScreen: onScreen))
-        // The note itself is the city list's (`PlaceMemory`), in its own words.
-        if let note = model.state.defaultPlaceNote { context.notice(words("Note: %@", note)) }
+        // The note and the place's problems are the city list's, in its catalogue's words.
+        let places = Words(model.placeCatalogue, language: context.language)
+        if let note = model.state.defaultPlaceNote?.text(places) { context.notice(words("Note: %@", note)) }
         let state = model.state
-        if let problem = state.problem { throw problem.commandError(words) }
+        if let problem = state.problem { throw problem.commandError(words, places: places) }
         guard let place = state.place else { return .empty }
         let width = context.terminal.width
         switch state.alerts {

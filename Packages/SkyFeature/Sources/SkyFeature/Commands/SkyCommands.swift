@@ -35,7 +35,7 @@ struct SkyCommand: FeatureCommand {
     }
 
     func run(_ model: SkyModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        defer { if let note = model.state.defaultPlaceNote { context.notice("Note: " + note) } }
+        defer { SkyOutput(model, context).startNote() }
         await model.send(.skyRequested(place: place, date: date, onScreen: SkyOutput.cityOnScreen(context.router)))
         return try SkyOutput(model, context).shown(moonOnly: false)
     }
@@ -82,7 +82,7 @@ struct MoonCommand: FeatureCommand {
     }
 
     func run(_ model: SkyModel, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        defer { if let note = model.state.defaultPlaceNote { context.notice("Note: " + note) } }
+        defer { SkyOutput(model, context).startNote() }
         let onScreen = SkyOutput.cityOnScreen(context.router)
         if case .some(let named) = month {
             await model.send(.monthRequested(place: place, month: named, onScreen: onScreen))

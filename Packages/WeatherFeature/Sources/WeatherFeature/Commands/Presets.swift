@@ -12,7 +12,7 @@ struct PresetsCommand: FeatureCommand {
         try await model.answer(context) { () async throws(CommandError) -> CommandOutput in
             await model.send(.presetsRequested)
             if let problem = model.state.problem {
-                throw .failure("presets", problem.message(WeatherOutput(model, context).words))
+                throw .failure("presets", problem.message(model.words, places: model.placeWords))
             }
             return WeatherOutput(model, context).presets()
         }
