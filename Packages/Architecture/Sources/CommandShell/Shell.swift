@@ -304,8 +304,8 @@ public final class Shell {
     public func report(_ error: CommandError) -> Int32 {
         switch configuration.format {
         case .text:
-            let prefix = error.kind == .usage ? "" : "Error: "
-            output.standardError(prose(prefix + TerminalText.sanitize(error.message, allowNewlines: true)) + "\n")
+            let message = TerminalText.sanitize(error.message, allowNewlines: true)
+            output.standardError(prose(error.kind == .usage ? message : words("Error: %@", message)) + "\n")
         case .json:
             // An error document holds only strings: it always encodes.
             output.standardOutput(Shell.errorJSON(error) + "\n")
