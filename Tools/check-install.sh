@@ -11,6 +11,11 @@ export SKYLENS_HOME="$home" XDG_CONFIG_HOME="$home/config"
 make install PREFIX="$prefix"
 
 echo "== runs from any directory"
+# Each feature's words beside the binary: the sky in German and in Japanese, offline, from /.
+german="$(cd / && HOME="$(mktemp -d)" "$prefix/bin/skylens" --lang de sky Toronto --date 2026-12-21)"
+grep -q "Sonnenaufgang" <<<"$german" || { echo "the installed binary does not speak German:"; echo "$german"; exit 1; }
+japanese="$(cd / && HOME="$(mktemp -d)" LC_ALL= LC_MESSAGES= LANG=ja_JP.UTF-8 "$prefix/bin/skylens" sky Toronto --date 2026-12-21)"
+grep -q "日の出" <<<"$japanese" || { echo "the installed binary does not speak Japanese:"; echo "$japanese"; exit 1; }
 answer="$(cd / && "$prefix/bin/skylens" --format json search toronto)"
 grep -q '"schema":"skylens.search/1"' <<<"$answer" && grep -q '"name":"Toronto"' <<<"$answer" \
     || { echo "unexpected answer: ${answer:0:300}"; exit 1; }
