@@ -297,9 +297,7 @@ final class Session {
     func repl(banner: Bool, untilRoot: Bool, status initial: Int32) async -> Int32 {
         if banner {
             let width = shell.configuration.terminal.width
-            let text = DisplayWidth.wrapped(
-                "\(AppInfo.name) \(AppInfo.version): \(AppInfo.tagline). Type 'help' for commands, 'quit' to leave.",
-                width: width)
+            let text = DisplayWidth.wrapped(shell.banner, width: width)
             streams.standardOutput(text.joined(separator: "\n") + "\n")
         }
         let signals = self.signals

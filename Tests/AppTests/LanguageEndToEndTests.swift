@@ -56,6 +56,16 @@ import Testing
         #expect(session.stdout.contains("Polarnacht"), "\(session.stdout)")
     }
 
+    @Test func aboutAndHelpSayTheAppInTheLanguage() throws {
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        let about = try runner.run(["--lang", "de", "about"])
+        #expect(about.stdout.contains("Wetter, die Städte der Welt auf einer Karte"), "\(about.stdout)")
+        #expect(about.stdout.contains("Sprachen") || about.stdout.contains("de  Deutsch"), "\(about.stdout)")
+        let help = try runner.run(["--lang", "ja", "help"])
+        #expect(help.stdout.contains("天気、地図上の世界の都市"), "\(help.stdout)")
+    }
+
     @Test func anUnknownCodeIsAUsageErrorListingTheLanguages() throws {
         let home = try TemporaryDirectory()
         let runner = AppBinary.runner(home: home)

@@ -124,6 +124,13 @@ public final class Shell {
         return "\(configuration.promptName) \(place.isEmpty ? "" : place + "·")\(label)> "
     }
 
+    /// The line a session starts with, in the user's language: the name, the version, the tagline, how to go on.
+    public var banner: String {
+        words(
+            "%1$@ %2$@: %3$@. Type 'help' for commands, 'quit' to leave.", configuration.appName,
+            configuration.version, words(configuration.tagline))
+    }
+
     /// True at the start: no view on the router's stack.
     public var isAtStart: Bool { router.isAtRoot }
 
@@ -566,7 +573,7 @@ public final class Shell {
         // Side by side when the summaries get 30 columns or more; else each summary under its command.
         let sideBySide = columns - width - 4 >= 30
         var lines = DisplayWidth.wrapped(
-            "\(configuration.appName) \(configuration.version): \(configuration.tagline)", width: columns)
+            "\(configuration.appName) \(configuration.version): \(words(configuration.tagline))", width: columns)
         for section in sections {
             lines.append("")
             lines.append(painter.paint(DisplayWidth.truncated(section.title, toColumns: columns), .bold))
@@ -668,7 +675,7 @@ public final class Shell {
         let all = plugins.flatMap(\.attributions) + configuration.attributions
         let columns = configuration.terminal.width
         var lines = ["\(configuration.appName) \(configuration.version)"]
-        lines += DisplayWidth.wrapped(configuration.tagline, width: columns)
+        lines += DisplayWidth.wrapped(words(configuration.tagline), width: columns)
         lines += ["", words("Sources, services and licences:")]
         for attribution in all {
             lines += DisplayWidth.wrapped(
