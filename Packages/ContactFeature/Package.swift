@@ -25,6 +25,8 @@ let package = Package(
                 .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            // Its words in every language (docs/languages.md).
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -39,6 +41,7 @@ let package = Package(
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
+                .product(name: "Localization", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             exclude: ["__Goldens__"],

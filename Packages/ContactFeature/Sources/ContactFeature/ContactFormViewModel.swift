@@ -9,10 +9,12 @@ import Logging
 final class ContactFormViewModel: ObservableViewModel {
     struct State: Equatable, Sendable {
         var draft = ContactDraft()
-        var problems: [ContactDraft.Field: String] = [:]
+        /// Every field's problem (the views say them in the user's words).
+        var problems: [ContactDraft.Field: FieldProblem] = [:]
         /// The message, once it is safely in the outbox, and what the delivery attempt came to.
         var submission: Submission?
-        var failure: String?
+        /// Why the message could not be kept in the outbox (so was not sent either).
+        var failure: StoreError?
         /// Where the form is: new (its questions not yet asked), asked (the draft is being reviewed), or left with
         /// `back` or `home` with its draft kept for the next `contact`.
         var stage: Stage = .new
@@ -56,7 +58,7 @@ final class ContactFormViewModel: ObservableViewModel {
         switch action {
         case .fieldEntered(let field, let value):
             state.draft[field] = value
-            state.problems = state.draft.validate()
+            state.problems = FieldProblem.problems(in: state.draft)
             state.submission = nil
             state.failure = nil
         case .submitRequested:
@@ -82,15 +84,15 @@ final class ContactFormViewModel: ObservableViewModel {
     private func submit() async {
         state.submission = nil
         state.failure = nil
-        state.problems = state.draft.validate()
+        state.problems = FieldProblem.problems(in: state.draft)
         guard state.problems.isEmpty else { return }
-        do {
+        do throws(StoreError) {
             let submission = try await submitter.submit(state.draft)
             state.submission = submission
             // Sent and kept: what else waits is tried too, and its failure is not this message's.
             if case .sent = submission.result { _ = try? await submitter.courier.deliverDue(force: false) }
         } catch {
-            state.failure = error.message
+            state.failure = error
         }
     }
 }
@@ -103,7 +105,8 @@ final class OutboxViewModel: ObservableViewModel {
         var entries: [OutboxEntry] = []
         var counts: [OutboxEntry.State: Int] = [:]
         var retry: Retry?
-        var failure: String?
+        /// Why the outbox could not be read or written.
+        var failure: StoreError?
 
         var total: Int { counts.values.reduce(0, +) }
     }
@@ -189,7 +192,7 @@ final class OutboxViewModel: ObservableViewModel {
                 break
             }
         } catch {
-            state.failure = error.message
+            state.failure = error
         }
     }
 }

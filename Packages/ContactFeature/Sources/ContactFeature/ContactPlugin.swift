@@ -35,8 +35,7 @@ public final class ContactPlugin: FeaturePlugin {
     }
 
     public var name: String { "Contact" }
-    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
-    public var words: StringCatalogSource? { nil }
+    public var words: StringCatalogSource? { models.catalogue }
     public var routes: [RouteSpec] { [RouteSpec(ContactForm.self, label: "contact", asksQuestions: true)] }
 
     /// Its commands, one type each (`Commands/`).

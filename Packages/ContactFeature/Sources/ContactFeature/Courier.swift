@@ -11,7 +11,8 @@ import Logging
 
 /// What one delivery attempt of one message came to.
 enum AttemptResult: Sendable, Equatable {
-    case sent(destination: String)
+    /// Delivered to `destination` (nil: the client names none; the views say "the server").
+    case sent(destination: String?)
     /// Kept queued; tried again at `nextAttempt`.
     case queued(reason: String, nextAttempt: Date)
     /// Refused by the server; kept in the outbox as failed.
@@ -57,7 +58,7 @@ struct Courier: Sendable {
         case .delivered(let status):
             try await store.markSent(id, now())
             logger.info("contact message delivered", metadata: ["id": "\(id)", "status": "\(status)"])
-            return .sent(destination: client.destination ?? "the server")
+            return .sent(destination: client.destination)
         case .retryLater(let reason, let retryAfter):
             let failedAt = now()
             let next = try await store.markRetry(id, reason) { attempts in

@@ -2,6 +2,7 @@ import Architecture
 import ContactService
 import CoreKit
 import Foundation
+import Localization
 
 /// What the contact commands run with: the form and the outbox (view models), and what a one-line message needs.
 @MainActor
@@ -13,6 +14,8 @@ struct ContactModels {
     /// Where the outbox is, as the receipt says.
     let outboxPath: String
     let now: @Sendable () -> Date
+    /// The feature's words in every language (its String Catalog), read when first needed.
+    let catalogue = StringCatalogSource(bundle: "ContactFeature_ContactFeature")
 }
 
 /// The models' state as a command's output, and the form's questions (asked through the context).
@@ -26,23 +29,27 @@ struct ContactOutput {
         self.context = context
     }
 
+    /// The feature's words in the user's language.
+    var words: Words { Words(models.catalogue, language: context.language) }
+
     /// The form on screen: the draft kept from the last time, or a new one whose questions are asked now.
     func openForm() async throws(CommandError) -> CommandOutput {
         let form = models.form
         if form.state.stage == .keptAside {
             await form.send(.keptDraftShown)
-            return review(heading: "Your unsent message, as you left it ('cancel' discards it):\n\n")
+            return review(heading: words("Your unsent message, as you left it ('cancel' discards it):") + "\n\n")
         }
         if form.state.stage == .new {
             await form.send(.questionsStarted)
             if context.terminal.isInteractive {
-                context.emit("New message to the SkyLens team. Ctrl-C or Ctrl-D cancels.")
+                context.emit(words("New message to the SkyLens team. Ctrl-C or Ctrl-D cancels."))
             }
             for field in ContactDraft.Field.allCases {
                 guard let value = await ask(field) else {
                     await closeForm()
-                    if Task.isCancelled { throw .failure("cancelled", "The form was closed; nothing was sent.") }
-                    throw .failure("cancelled", "The input ended before the form was complete; nothing was sent.")
+                    if Task.isCancelled { throw .failure("cancelled", words("The form was closed; nothing was sent.")) }
+                    throw .failure(
+                        "cancelled", words("The input ended before the form was complete; nothing was sent."))
                 }
                 await form.send(.fieldEntered(field, value))
             }
@@ -55,7 +62,7 @@ struct ContactOutput {
     func ask(_ field: ContactDraft.Field) async -> String? {
         switch field {
         case .message:
-            if context.terminal.isInteractive { context.emit("Message (end with a line holding only '.'):") }
+            if context.terminal.isInteractive { context.emit(words("Message (end with a line holding only '.'):")) }
             var lines: [String] = []
             while let line = await context.ask("  ") {
                 if line == "." { return lines.joined(separator: "\n") }
@@ -63,9 +70,9 @@ struct ContactOutput {
             }
             return nil
         case .phone:
-            return await context.ask("Phone (optional, Enter to skip): ")
+            return await context.ask(words("Phone (optional, Enter to skip):") + " ")
         default:
-            return await context.ask("\(field.label): ")
+            return await context.ask(words("%@:", ContactViews.label(field, words)) + " ")
         }
     }
 
@@ -79,21 +86,28 @@ struct ContactOutput {
     func review(heading: String = "") -> CommandOutput {
         let state = models.form.state
         return CommandOutput(
-            text: heading + ContactViews.review(state, painter: context.painter), json: FormDocument(state))
+            text: heading + ContactViews.review(state, painter: context.painter, words: words),
+            json: FormDocument(state))
     }
 
     /// The receipt of a submission, or why there is none (problems with the fields, the outbox not writable).
     func receipt(_ state: ContactFormViewModel.State) throws(CommandError) -> CommandOutput {
-        if !state.problems.isEmpty { throw ContactViews.validationError(state.problems) }
+        let words = self.words
+        if !state.problems.isEmpty { throw ContactViews.validationError(state.problems, words) }
         if let failure = state.failure {
-            // Kept first, then sent: a message that cannot be kept is not sent either, and never said kept.
+            // Kept first, then sent: a message that cannot be kept is not sent either, and never said kept. The
+            // store's reason is its own (in English).
             throw .failure(
                 "not_kept",
-                "The message was not sent: it could not be kept in the outbox first (\(failure.trimmingCharacters(in: CharacterSet(charactersIn: ".")))). Nothing was sent or kept.",
+                words(
+                    "The message was not sent: it could not be kept in the outbox first (%@). Nothing was sent or kept.",
+                    failure.message.trimmingCharacters(in: CharacterSet(charactersIn: "."))),
                 kind: .notKept)
         }
-        guard let submission = state.submission else { throw .failure("internal", "The message was not submitted.") }
-        let text = ContactViews.receipt(submission, outboxPath: models.outboxPath, now: models.now())
+        guard let submission = state.submission else {
+            throw .failure("internal", words("The message was not submitted."))
+        }
+        let text = ContactViews.receipt(submission, outboxPath: models.outboxPath, now: models.now(), words: words)
         let document = SubmissionDocument(submission, outbox: models.outboxPath)
         if case .rejected = submission.result { throw .failure("rejected", text, details: ["id": submission.id]) }
         return CommandOutput(text: text, json: document)
@@ -101,11 +115,11 @@ struct ContactOutput {
 }
 
 extension FormDocument {
-    /// The draft's fields and their problems, by field name.
+    /// The draft's fields and their problems, by field name (the problems in the rules' own English sentences).
     init(_ state: ContactFormViewModel.State) {
         self.init(
             fields: Dictionary(
                 uniqueKeysWithValues: ContactDraft.Field.allCases.map { ($0.rawValue, state.draft[$0]) }),
-            problems: Dictionary(uniqueKeysWithValues: state.problems.map { ($0.key.rawValue, $0.value) }))
+            problems: Dictionary(uniqueKeysWithValues: state.problems.map { ($0.key.rawValue, $0.value.sentence) }))
     }
 }

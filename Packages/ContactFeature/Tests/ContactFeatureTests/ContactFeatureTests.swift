@@ -4,6 +4,7 @@ import ContactService
 import CoreKit
 import Diagnostics
 import Foundation
+import Localization
 import NIOTransport
 import Networking
 import ShellTesting
@@ -40,13 +41,14 @@ struct Harness {
 
     init(
         client: ContactClient, input: [String] = [], format: OutputFormat = .text, outbox: OutboxClient = .inMemory(),
-        clock: TestClock = TestClock(), terminal: TerminalInfo = .plain
+        clock: TestClock = TestClock(), terminal: TerminalInfo = .plain, language: Language = .english
     ) {
         let counter = Counter()
         let plugin = ContactPlugin(
             client: client, outbox: outbox, logger: InMemoryLog().logger(), requestTimeout: .seconds(10),
             now: { clock.now }, makeID: { counter.next() })
-        let harness = ShellHarness(plugins: [plugin], format: format, terminal: terminal, input: input)
+        let harness = ShellHarness(
+            plugins: [plugin], format: format, terminal: terminal, input: input, language: language)
         self.harness = harness
         shell = harness.shell
         output = harness.output

@@ -2,6 +2,7 @@ import ContactService
 import CoreKit
 import Diagnostics
 import Foundation
+import Localization
 import ShellTesting
 import Synchronization
 import Testing
@@ -124,7 +125,7 @@ struct ContactViewModelTests {
                 store: broken, courier: courier(.unconfigured), now: { Date() }, makeID: { "X" }))
         await form.send(.draftSubmitted(Self.valid))
         #expect(form.state.submission == nil)
-        #expect(form.state.failure == StoreError.diskFull(path: "/data").message)
+        #expect(form.state.failure == .diskFull(path: "/data"))
     }
 
     @Test func theOutboxListsNewestFirstAndRetrySaysWhatStoppedIt() async throws {
@@ -146,6 +147,8 @@ struct ContactViewModelTests {
         #expect(working.state.retry == .init(attempted: 2, sent: 2, last: .sent(destination: "test"), stillQueued: 0))
         await working.send(.retryRequested)
         #expect(working.state.retry == .init(attempted: 0, sent: 0, last: nil, stillQueued: 0))
-        #expect(ContactViews.retry(try #require(working.state.retry)) == "Nothing to deliver: no message is queued.")
+        #expect(
+            ContactViews.retry(try #require(working.state.retry), .english())
+                == "Nothing to deliver: no message is queued.")
     }
 }

@@ -1,6 +1,7 @@
 import Architecture
 import ContactService
 import CoreKit
+import Localization
 
 /// `contact`: the form, which asks each field.
 struct ContactCommand: FeatureCommand {
@@ -62,12 +63,18 @@ struct ContactOutboxCommand: FeatureCommand {
     init(arguments: ParsedArguments) {}
 
     func run(_ models: ContactModels, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let words = Words(models.catalogue, language: context.language)
         await models.outbox.send(.listRequested)
         let state = models.outbox.state
-        if let failure = state.failure { throw .failure("storage", failure) }
-        var text = ContactViews.outbox(state.entries, counts: state.counts, now: models.now(), painter: context.painter)
+        // The store's reason is its own (in English).
+        if let failure = state.failure { throw .failure("storage", failure.message) }
+        var text = ContactViews.outbox(
+            state.entries, counts: state.counts, now: models.now(), painter: context.painter, words: words)
         if state.total > state.entries.count {
-            text += "\n\nShowing the newest \(state.entries.count) of \(state.total) messages."
+            text +=
+                "\n\n"
+                + words.count(
+                    "Showing the newest %2$@ of %lld messages.", state.total, words.number(state.entries.count))
         }
         return CommandOutput(text: text, json: OutboxDocument(state))
     }
@@ -81,10 +88,12 @@ struct ContactRetryCommand: FeatureCommand {
     init(arguments: ParsedArguments) {}
 
     func run(_ models: ContactModels, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        let words = Words(models.catalogue, language: context.language)
         await models.outbox.send(.retryRequested)
-        if let failure = models.outbox.state.failure { throw .failure("storage", failure) }
-        guard let retry = models.outbox.state.retry else { throw .failure("internal", "Nothing was tried.") }
-        let text = ContactViews.retry(retry)
+        // The store's reason is its own (in English).
+        if let failure = models.outbox.state.failure { throw .failure("storage", failure.message) }
+        guard let retry = models.outbox.state.retry else { throw .failure("internal", words("Nothing was tried.")) }
+        let text = ContactViews.retry(retry, words)
         if retry.attempted > 0 && retry.sent == 0 { throw .failure("delivery_failed", text, kind: .temporary) }
         return CommandOutput(text: text, json: RetryDocument(retry))
     }

@@ -1,6 +1,7 @@
 import Architecture
 import ContactService
 import CoreKit
+import Localization
 
 /// `edit FIELD [VALUE]` in the form: a field changed (asked for when no value is given).
 struct EditCommand: FeatureCommand {
@@ -13,33 +14,44 @@ struct EditCommand: FeatureCommand {
         "edit", arguments: [field, value], summary: "Change a field of the form", scope: .within(ContactForm.self),
         examples: ["edit email ann@example.org", "edit message"])
 
-    var field: ContactDraft.Field
+    /// The field named; nil when `typed` names none (refused by `run`, in the user's words).
+    var field: ContactDraft.Field?
+    /// The field's name as typed, lowercased.
+    var typed: String
     /// Nil: asked for.
     var value: String?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
-        let name = arguments[Self.field].lowercased()
-        guard let field = ContactDraft.Field(rawValue: name) else {
-            let names = ContactDraft.Field.allCases.map(\.rawValue)
-            let near = Suggestions.nearest(to: name, among: names).first.map { " Did you mean '\($0)'?" } ?? ""
-            throw .usage(
-                "There is no field '\(name.terminalPreview)'.\(near) Fields: \(names.joined(separator: ", ")).")
-        }
-        self.field = field
-        let words = arguments[Self.value]
-        value = words.isEmpty ? nil : words.joined(separator: " ")
+    init(arguments: ParsedArguments) {
+        typed = arguments[Self.field].lowercased()
+        field = ContactDraft.Field(rawValue: typed)
+        let typedWords = arguments[Self.value]
+        value = typedWords.isEmpty ? nil : typedWords.joined(separator: " ")
     }
 
     func run(_ models: ContactModels, context: CommandContext) async throws(CommandError) -> CommandOutput {
         let output = ContactOutput(models, context)
+        let words = output.words
+        guard let field else {
+            // The fields' names are what `edit` takes: never translated.
+            let names = ContactDraft.Field.allCases.map(\.rawValue)
+            let list = names.joined(separator: ", ")
+            if let near = Suggestions.nearest(to: typed, among: names).first {
+                throw .usage(
+                    words(
+                        "There is no field '%1$@'. Did you mean '%2$@'? Fields: %3$@.", typed.terminalPreview, near,
+                        list))
+            }
+            throw .usage(words("There is no field '%1$@'. Fields: %2$@.", typed.terminalPreview, list))
+        }
         let value: String
         if let given = self.value {
             value = given
         } else if let asked = await output.ask(field) {
             value = asked
+        } else if Task.isCancelled {
+            throw .failure("cancelled", words("Cancelled; %@ was not changed.", field.rawValue))
         } else {
-            let why = Task.isCancelled ? "Cancelled" : "The input ended"
-            throw .failure("cancelled", "\(why); \(field.rawValue) was not changed.")
+            throw .failure("cancelled", words("The input ended; %@ was not changed.", field.rawValue))
         }
         await models.form.send(.fieldEntered(field, value))
         return output.review()
@@ -71,8 +83,10 @@ struct CancelCommand: FeatureCommand {
     init(arguments: ParsedArguments) {}
 
     func run(_ models: ContactModels, context: CommandContext) async throws(CommandError) -> CommandOutput {
-        await ContactOutput(models, context).closeForm()
-        return CommandOutput(text: "Discarded; nothing was sent.", json: StatusDocument(status: "discarded"))
+        let output = ContactOutput(models, context)
+        await output.closeForm()
+        return CommandOutput(
+            text: output.words("Discarded; nothing was sent."), json: StatusDocument(status: "discarded"))
     }
 }
 

@@ -1,0 +1,62 @@
+import Architecture
+import CommandShell
+import ContactService
+import CoreKit
+import Foundation
+import Localization
+import ShellTesting
+import TestSupport
+import Testing
+
+@testable import ContactFeature
+
+/// The contact form's catalogue: complete in every language, every key of the sources in it.
+@Suite struct ContactCatalogueTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/ContactFeature").standardizedFileURL
+
+    static func catalogue() throws -> StringCatalog {
+        try StringCatalog(
+            xcstrings: Data(contentsOf: sources.appendingPathComponent("Resources/Localizable.xcstrings")))
+    }
+
+    @Test func everyLanguageHasEveryKeyWithTheEnglishPlaceholders() throws {
+        let problems = StringCatalogCheck.problems(try Self.catalogue())
+        let count = problems.count
+        #expect(count == 0, "\(count) problems, the first: \(problems.prefix(10))")
+        let missing = StringCatalogCheck.keysUsed(inSourcesAt: Self.sources).subtracting(
+            try Self.catalogue().entries.keys)
+        #expect(missing.isEmpty, "not in the catalogue: \(missing.sorted())")
+    }
+}
+
+@MainActor @Suite struct ContactLanguageTests {
+    nonisolated static let codes = ["de", "ja", "ar"]
+
+    @Test(
+        "The form with its problems, and the outbox, in German, Japanese and Arabic: no English left", arguments: codes)
+    func views(code: String) async throws {
+        let language = try #require(Language.named(code))
+        let catalogue = try ContactCatalogueTests.catalogue()
+        let form = Harness(
+            client: .unconfigured, input: ["Ann", "ann@", "", "Hi", "Hello", ".", ""], language: language)
+        #expect(await form.run("contact") == .completed(status: 0))
+        #expect(await form.run("submit") == .completed(status: 65))
+        let clock = TestClock()
+        let outbox = Harness(
+            client: .answering(.retryLater(reason: "503", retryAfter: nil)), clock: clock, language: language)
+        _ = await outbox.run(
+            #"contact send --name Ann --email ann@example.org --subject "First try" --message "Hello there, team""#)
+        outbox.output.standardOutput("--- outbox ---\n")
+        _ = await outbox.run("contact outbox")
+        for (text, name) in [
+            (form.output.stdout, "form-with-problems"), (form.output.stderr, "form-refused"),
+            (outbox.output.stdout.components(separatedBy: "--- outbox ---\n").last ?? "", "outbox"),
+        ] {
+            #expect(!text.isEmpty && !text.contains("\u{FFFD}"), "\(name)")
+            let english = StringCatalogCheck.untranslated(in: text, catalogue: catalogue, language: language)
+            #expect(english.isEmpty, "\(code) \(name): \(english)")
+            Golden.assertMatches(text, named: "\(name)-\(code)")
+        }
+    }
+}
