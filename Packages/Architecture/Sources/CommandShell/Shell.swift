@@ -632,7 +632,7 @@ public final class Shell {
         }
         let usage = words("Usage: %@", spec.usage)
         let hanging = String(
-            repeating: " ", count: DisplayWidth.columns(of: usage) - DisplayWidth.columns(of: spec.usage))
+            repeating: " ", count: max(0, DisplayWidth.columns(of: usage) - DisplayWidth.columns(of: spec.usage)))
         var lines = DisplayWidth.wrapped(usage, width: columns, indent: hanging)
         lines += [""] + prose(words("%@.", translate(spec.summary)))
         if !spec.discussion.isEmpty { lines += [""] + prose(translate(spec.discussion)) }

@@ -181,12 +181,19 @@ struct CatalogueReader {
                 case UInt8(ascii: "f"): utf8.append(0x0C)
                 case UInt8(ascii: "u"):
                     var value = try hex4()
+                    // A high surrogate with its low half: one character. Anything else paired wrongly is U+FFFD, and
+                    // an escape after it is read again on its own.
                     if (0xD800...0xDBFF).contains(value), index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
                         bytes[index + 1] == UInt8(ascii: "u")
                     {
+                        let mark = index
                         index += 2
                         let low = try hex4()
-                        value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                        if (0xDC00...0xDFFF).contains(low) {
+                            value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            index = mark
+                        }
                     }
                     utf8.append(contentsOf: String(Character(Unicode.Scalar(value) ?? "\u{FFFD}")).utf8)
                 default: utf8.append(escaped)

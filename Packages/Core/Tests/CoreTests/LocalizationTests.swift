@@ -253,6 +253,14 @@ import Testing
         for end in stride(from: 0, to: bytes.count - 1, by: 7) {
             #expect(throws: StringCatalogError.self) { try StringCatalog(xcstrings: Data(bytes[..<end])) }
         }
+        // Surrogates paired wrongly: a stand-in character, never a trap.
+        for escape in [#"\ud800\u0041"#, #"\ud83d\ud83d"#, #"\udc00"#, #"\ud83d"#] {
+            let text =
+                #"{"strings": {"k": {"localizations": {"de": {"stringUnit": {"state": "translated", "value": "x"#
+                + escape + #""}}}}}}"#
+            let catalogue = try? StringCatalog(xcstrings: Data(text.utf8))
+            #expect(catalogue?.entries["k"]?["de"] != nil, "\(escape)")
+        }
         for bad in [
             "{}", "[]", #"{"strings": {"k": {"localizations": {"de": {}}}}}"#, #"{"strings": 3}"#,
             "{\"strings\": {}} x",
