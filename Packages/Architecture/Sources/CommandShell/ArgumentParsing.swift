@@ -85,7 +85,7 @@ extension CommandDeclaration {
         }
         for spec in arguments where spec.isRequired && spec.kind != .flag && parsed.values[spec.name] == nil {
             let label = spec.kind == .option ? "--\(spec.name)" : spec.valueName
-            throw .usage(words("Missing %1$@: %2$@", label, translate(spec.help)) + "\n" + words("Usage: %@", usage))
+            throw .usage(words("Missing %1$@: %2$@.", label, translate(spec.help)) + "\n" + words("Usage: %@", usage))
         }
         return parsed
     }
