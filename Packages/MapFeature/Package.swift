@@ -38,7 +38,7 @@ let package = Package(
                 .product(name: "WeatherAlerts", package: "Services"),
                 .product(name: "CoreKit", package: "Core"), .product(name: "Localization", package: "Core"),
             ],
-            resources: [.copy("Resources/world.skygeo")],
+            resources: [.copy("Resources/world.skygeo"), .copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .testTarget(
@@ -65,7 +65,7 @@ let package = Package(
                 .product(name: "Architecture", package: "Architecture"),
                 .product(name: "CitiesService", package: "Services"),
                 .product(name: "Diagnostics", package: "Core"),
-                .product(name: "Networking", package: "Core"),
+                .product(name: "Networking", package: "Core"), .product(name: "Localization", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             exclude: ["__Goldens__"],

@@ -3,6 +3,7 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 import MapRendering
 import WeatherAlerts
 import WeatherService
@@ -24,6 +25,21 @@ final class CitiesAndMap {
     private let alerts: AlertsLookup?
     private var browser: CityBrowser?
     private var geography: GeoData?
+    /// The feature's words in every language (its String Catalog), read when a language first needs them.
+    let catalogue = StringCatalogSource(bundle: "MapFeature_MapFeature")
+    /// The city list's words (not found, did you mean, compass points, the default place).
+    let placeCatalogue = PlaceWords.catalogue()
+
+    /// The feature's words in the user's language.
+    func words(_ context: CommandContext) -> Words { Words(catalogue, language: context.language) }
+    /// The city list's words in the user's language.
+    func placeWords(_ context: CommandContext) -> Words { Words(placeCatalogue, language: context.language) }
+    /// The map's footer in the user's language.
+    func footerWords(_ words: Words) -> FooterWords {
+        FooterWords(
+            zoom: words("zoom %@", "%@"), cell: words("1 cell ≈ %@", "%@"),
+            decimalSign: words.locale.decimalSeparator ?? ".")
+    }
 
     init(
         catalogue: CityListClient, favorites: FavoritesClient, countries: @escaping @Sendable () -> Countries,
@@ -45,16 +61,27 @@ final class CitiesAndMap {
             return resultsOutput(browser, context: context)
         } else if let page = destination.as(CityPage.self) {
             await browser.send(.citySelected(id: page.city.id))
-            try check(browser)
-            guard let detail = browser.state.detail else { throw .failure("no_city", "No city to show.") }
+            try check(browser, context)
+            guard let detail = browser.state.detail else {
+                throw .failure("no_city", words(context)("No city to show."))
+            }
+            var shown = detail
+            shown.countryName = countryName(detail.city.country, english: detail.countryName, context)
             return CommandOutput(
                 text: MapViews.detail(
-                    detail, painter: context.painter, width: context.terminal.width, hints: !context.isOneShot),
+                    shown, painter: context.painter, width: context.terminal.width, hints: !context.isOneShot,
+                    words: words(context), places: placeWords(context)),
                 json: DetailDocument(detail))
         } else if destination.is(CityMap.self) {
             return await mapOutput(browser, context: context)
         }
         throw .failure("unknown_route", "Nothing to show for \(destination).")
+    }
+
+    /// A country's name in the user's language: CLDR's, through Foundation (English: the city list's own).
+    func countryName(_ code: String, english: String?, _ context: CommandContext) -> String? {
+        guard context.language != .english else { return english }
+        return context.language.locale.localizedString(forRegionCode: code) ?? english ?? code
     }
 
     /// The city of the page or the map on top of the router.
@@ -68,8 +95,10 @@ final class CitiesAndMap {
     }
 
     /// The last action's problem as the command's error.
-    func check(_ browser: CityBrowser) throws(CommandError) {
-        if let problem = browser.state.problem { throw problem.commandError }
+    func check(_ browser: CityBrowser, _ context: CommandContext) throws(CommandError) {
+        if let problem = browser.state.problem {
+            throw problem.commandError(words(context), places: placeWords(context))
+        }
     }
 
     // MARK: - Steps
@@ -89,26 +118,28 @@ final class CitiesAndMap {
         await list.send(.openRequested(progress: progressReporter(context)))
         context.progress.finish()
         try report(context)
-        guard let directory = list.directory else { throw .failure("catalogue", "The city list is not open.") }
+        guard let directory = list.directory else {
+            throw .failure("catalogue", words(context)("The city list is not open."))
+        }
         let browser = CityBrowser(
             directory: directory, countries: loadCountries(), favorites: favoritesStore, weather: weather,
             places: places, alerts: alerts, now: now)
         await browser.send(.favoritesReloaded(required: true))
         // Without the database the cities still answer, without stars.
         if case .storage(let message) = browser.state.problem {
-            context.notice("Note: favourites are unavailable: \(message)")
+            context.notice(words(context)("Note: favourites are unavailable: %@", TerminalText.sanitize(message)))
         }
         self.browser = browser
         return browser
     }
 
-    nonisolated static func label(_ phase: ImportPhase) -> String {
+    nonisolated static func label(_ phase: ImportPhase, _ words: Words) -> String {
         switch phase {
-        case .copying: "Importing the city list"
-        case .downloading: "Downloading the city list"
-        case .parsing: "Reading the city list"
-        case .building: "Indexing the city list"
-        case .saving: "Saving the city list"
+        case .copying: words("Importing the city list")
+        case .downloading: words("Downloading the city list")
+        case .parsing: words("Reading the city list")
+        case .building: words("Indexing the city list")
+        case .saving: words("Saving the city list")
         }
     }
 
@@ -119,7 +150,7 @@ final class CitiesAndMap {
         -> CommandOutput
     {
         guard let also = browser.state.alsoCalled, !output.text.isEmpty,
-            let line = MapViews.alsoCalled(also, width: context.terminal.width)
+            let line = MapViews.alsoCalled(also, width: context.terminal.width, places: placeWords(context))
         else { return output }
         var output = output
         output.text += "\n" + context.painter.paint(line, .dim)
@@ -130,7 +161,7 @@ final class CitiesAndMap {
     func page(_ target: Int, context: CommandContext) async throws(CommandError) -> CommandOutput {
         let browser = try await loadBrowser(context)
         await browser.send(.pageRequested(target))
-        try check(browser)
+        try check(browser, context)
         return resultsOutput(browser, context: context)
     }
 
@@ -142,31 +173,31 @@ final class CitiesAndMap {
     {
         let browser = try await loadBrowser(context)
         await browser.send(.favoriteSet(reference(city, context), favorite))
-        try check(browser)
-        return withAlsoCalled(favoriteOutput(browser), browser, context)
+        try check(browser, context)
+        return withAlsoCalled(favoriteOutput(browser, context), browser, context)
     }
 
     /// The weather of the city on screen, in the Weather feature (through the router).
     func weatherOnScreen(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
-        guard let city = cityOnScreen(context) else { throw .failure("no_city", "Open a city first.") }
+        guard let city = cityOnScreen(context) else { throw .failure("no_city", words(context)("Open a city first.")) }
         return try await context.navigate(to: CityWeather(city: city))
     }
 
     /// `fav` or `unfav`: what changed.
-    func favoriteOutput(_ browser: CityBrowser) -> CommandOutput {
+    func favoriteOutput(_ browser: CityBrowser, _ context: CommandContext) -> CommandOutput {
         guard let change = browser.state.favoriteChange else { return .empty }
-        let city = change.city
+        let city = change.city, words = words(context)
         let name = TerminalText.sanitize(city.qualifiedName)
         var text: String =
             switch (change.favorite, change.changed) {
-            case (true, true): "★ \(name) is now a favourite."
-            case (true, false): "\(name) was already a favourite."
-            case (false, true): "\(name) is no longer a favourite."
-            case (false, false): "\(name) was not a favourite."
+            case (true, true): "★ " + words("%@ is now a favourite.", name)
+            case (true, false): words("%@ was already a favourite.", name)
+            case (false, true): words("%@ is no longer a favourite.", name)
+            case (false, false): words("%@ was not a favourite.", name)
             }
         if let origin = change.origin {
             // Named by a point: which place that was, and how far.
-            text += " " + MapViews.originText(origin)
+            text += " " + MapViews.originText(origin, words: words, places: placeWords(context))
         }
         return CommandOutput(
             text: text,
@@ -183,12 +214,14 @@ final class CitiesAndMap {
             .mapRequested(
                 reference(asked.city, context), zoom: zoom, style: asked.style, width: width, height: height,
                 layers: asked.layers, night: asked.night, weather: asked.weather, alerts: asked.alerts))
-        try check(browser)
+        try check(browser, context)
         // A map of a point is filed under the place nearest it (its name in the prompt; `weather` from it).
         guard let map = browser.state.map, let city = map.city ?? map.filedUnder else {
             throw .failure("internal", "No map was drawn.")
         }
-        if let note = browser.state.startNote { context.notice("Note: " + note) }
+        if let note = browser.state.startNote?.text(placeWords(context)) {
+            context.notice(words(context)("Note: %@", note))
+        }
         var output = try await show(CityMap(city: CityReference(id: city.id, name: city.name)), context: context)
         // A size asked for is a map to print, not one to fill the window with.
         if asked.width != nil || asked.height != nil { output.fullScreen = nil }
@@ -197,30 +230,37 @@ final class CitiesAndMap {
 
     func resultsOutput(_ browser: CityBrowser, context: CommandContext) -> CommandOutput {
         guard let results = browser.state.results else {
-            return CommandOutput(text: "No search yet: 'search PREFIX' starts one.")
+            return CommandOutput(text: words(context)("No search yet: 'search PREFIX' starts one."))
         }
         return CommandOutput(
             text: MapViews.results(
-                results, painter: context.painter, width: context.terminal.width, hints: !context.isOneShot),
+                results, painter: context.painter, width: context.terminal.width, hints: !context.isOneShot,
+                words: words(context)),
             json: SearchDocument(results))
     }
 
     func mapOutput(_ browser: CityBrowser, context: CommandContext) async -> CommandOutput {
-        guard browser.state.map != nil else { return CommandOutput(text: "No map yet: 'map CITY' draws one.") }
+        let words = words(context)
+        guard browser.state.map != nil else { return CommandOutput(text: words("No map yet: 'map CITY' draws one.")) }
         if geography == nil {
             geography =
                 ResourceLocator.url(bundle: "MapFeature_MapFeature", file: "world.skygeo")
                 .flatMap { try? GeoData(contentsOf: $0) } ?? .empty
         }
-        guard let rendered = await browser.renderedMap(geography: geography), let map = browser.state.map else {
-            return CommandOutput(text: "No map yet: 'map CITY' draws one.")
+        guard let rendered = await browser.renderedMap(geography: geography, footer: footerWords(words)),
+            let map = browser.state.map
+        else {
+            return CommandOutput(text: words("No map yet: 'map CITY' draws one."))
         }
         if map.weather, let problem = browser.state.weatherProblem {
-            context.notice("Note: the map's weather is unavailable: \(problem)")
+            context.notice(words("Note: the map's weather is unavailable: %@", problem.message(words)))
         }
         let currents = map.weather ? browser.state.currents : [:]
         let router = context.router
-        let screen = MapScreen(browser: browser, geography: geography ?? .empty) { city in
+        let screen = MapScreen(
+            browser: browser, geography: geography ?? .empty, words: words, places: placeWords(context),
+            footer: footerWords(words)
+        ) { city in
             // A search moved the map: the prompt names the city it shows now.
             if router.top(as: CityMap.self) != nil { router.pop(through: CityMap.self) }
             router.push(CityMap(city: CityReference(id: city.id, name: city.name)))
@@ -232,7 +272,8 @@ final class CitiesAndMap {
                 warnings: map.alerts
                     ? MapViews.warningLines(
                         browser.state.mapWarnings, now: now(), painter: context.painter,
-                        width: rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? context.terminal.width)
+                        width: rendered.lines.first.map { DisplayWidth.columns(of: $0) } ?? context.terminal.width,
+                        words: words)
                     : []),
             json: MapDocument(
                 city: map.city.map { CityDocument($0, favorite: map.favorite) },
@@ -256,23 +297,27 @@ final class CitiesAndMap {
 
     /// Progress of a long list operation on standard error (on a terminal only).
     func progressReporter(_ context: CommandContext) -> CityListClient.Progress {
-        let progress = context.progress
-        return { phase, fraction in progress.update(Self.label(phase), fraction: fraction) }
+        let progress = context.progress, words = words(context)
+        return { phase, fraction in progress.update(Self.label(phase, words), fraction: fraction) }
     }
 
     /// The list model's notices, shown once; its problem as the command's error.
     func report(_ context: CommandContext) throws(CommandError) {
-        for notice in list.state.notices { context.notice("Note: \(notice)") }
-        if let error = list.state.commandError { throw error }
+        let words = words(context)
+        for notice in list.state.notices { context.notice(words("Note: %@", TerminalText.sanitize(notice))) }
+        if let error = list.state.commandError(words) { throw error }
     }
 
     func listInfo(_ context: CommandContext) async throws(CommandError) -> CommandOutput {
         await list.send(.infoRequested(progress: progressReporter(context)))
         context.progress.finish()
         try report(context)
-        guard let info = list.state.info else { throw .failure("catalogue", "The city list is not open.") }
+        guard let info = list.state.info else {
+            throw .failure("catalogue", words(context)("The city list is not open."))
+        }
         return CommandOutput(
-            text: MapViews.listInfo(info, painter: context.painter),
+            text: MapViews.listInfo(
+                info, painter: context.painter, width: context.terminal.width, words: words(context)),
             json: ListInfoDocument(info))
     }
 
@@ -280,15 +325,23 @@ final class CitiesAndMap {
         await list.send(.replaceRequested(toBuiltIn: toBuiltIn, progress: progressReporter(context)))
         context.progress.finish()
         try report(context)
-        guard let report = list.state.replaced else { throw .failure("catalogue", "The city list was not loaded.") }
+        let words = words(context)
+        guard let report = list.state.replaced else {
+            throw .failure("catalogue", words("The city list was not loaded."))
+        }
         // The browser read the list that was replaced: the next command opens the new one.
         browser = nil
         context.router.pop(through: SearchResults.self)
         var text =
-            "Loaded \(MapViews.formatted(report.count)) cities (\(report.source == "built-in" ? "the built-in list" : TerminalText.sanitize(report.source)))."
+            report.source == "built-in"
+            ? words.count("Loaded %lld cities (the built-in list).", report.count)
+            : words.count("Loaded %lld cities (%2$@).", report.count, TerminalText.sanitize(report.source))
         if report.skipped > 0 {
             text +=
-                " \(report.skipped) broken entries were left out (first: \(TerminalText.sanitize(report.firstProblem ?? "?")))."
+                " "
+                + words.count(
+                    "%lld broken entries were left out (first: %2$@).", report.skipped,
+                    TerminalText.sanitize(report.firstProblem ?? "?"))
         }
         return CommandOutput(text: text, json: ReloadDocument(report))
     }

@@ -87,8 +87,8 @@ final class CityBrowser: ObservableViewModel {
 
     /// Why the last action did not do what it was asked.
     enum Problem: Equatable, Sendable {
-        /// A row, an id or a name that names no city (said in words).
-        case notFound(String)
+        /// A row, an id or a name that names no city.
+        case notFound(NotFound)
         /// No city named and none on screen.
         case whichCity
         /// `next`, `prev`, `page` with no list.
@@ -97,10 +97,32 @@ final class CityBrowser: ObservableViewModel {
         case noPage(first: Bool, count: Int)
         /// A favourite that the city list in use lacks, asked to be opened.
         case notInList(City)
-        /// The favourites cannot be read.
+        /// The favourites cannot be read (the store's reason).
         case storage(String)
-        /// A favourite could not be kept (or forgotten): said plainly, never claimed kept.
-        case notKept(String)
+        /// A favourite could not be kept (`favorite` true) or forgotten: said plainly, never claimed kept.
+        case notKept(City, favorite: Bool, reason: String)
+    }
+
+    /// How a reference named no city.
+    enum NotFound: Equatable, Sendable {
+        /// `#…` that is not a number.
+        case notAnID(String)
+        /// Coordinates, with a list that has no place at all.
+        case nothingNear(String)
+        /// A row number with no list on screen.
+        case noListForRow(Int)
+        /// A row number past the list on screen.
+        case rowNotOnScreen(Int, count: Int)
+        /// A name: the city list's own problem (not found, did you mean).
+        case place(PlaceProblem)
+    }
+
+    /// Why the map's weather is not shown.
+    enum WeatherProblem: Equatable, Sendable {
+        /// The App gave the feature no weather.
+        case notInThisBuild
+        /// The provider failed (its reason).
+        case failed(String)
     }
 
     struct State: Equatable, Sendable {
@@ -123,10 +145,10 @@ final class CityBrowser: ObservableViewModel {
         /// The unit of the labels' temperatures: read when the weather is loaded.
         var temperatureUnit: TemperatureUnit = .celsius
         /// Why the last request for the map's weather failed, and when.
-        var weatherProblem: String?
+        var weatherProblem: WeatherProblem?
         var weatherFailedAt: Date?
         /// The last map asked for nothing and was drawn for the last place shown, or the default place: said once.
-        var startNote: String?
+        var startNote: StartNote?
         /// With `alerts` on: the warnings of the map's place (its city, or the place nearest its centre).
         var mapWarnings: MapWarnings?
     }
@@ -248,7 +270,7 @@ final class CityBrowser: ObservableViewModel {
         case .citySelected(let id):
             await reloadFavorites(required: false)
             guard let city = directory.city(id) else {
-                state.problem = .notFound("No city has the id \(id).")
+                state.problem = .notFound(.place(.noSuchID(String(id))))
                 return
             }
             // How it was named (its alternatives, the point it was opened for) belongs to this opening only.
@@ -271,11 +293,7 @@ final class CityBrowser: ObservableViewModel {
                 state.favoriteChange = FavoriteChange(
                     city: city, favorite: favorite, changed: changed, origin: state.origin)
             } catch {
-                let name = "\(city.name.terminalSafe), \(city.country)"
-                state.problem = .notKept(
-                    favorite
-                        ? "\(name) is not a favourite: it could not be kept (\(error.message))"
-                        : "\(name) could not be forgotten as a favourite (\(error.message))")
+                state.problem = .notKept(city, favorite: favorite, reason: error.message)
                 return
             }
             await reloadFavorites(required: false)
@@ -311,7 +329,7 @@ final class CityBrowser: ObservableViewModel {
                 filedUnder: filedUnder)
             // A map of a point is filed under the place nearest it, and remembered as the point.
             if let shown = city ?? filedUnder {
-                state.startNote = start?.note(shown.qualifiedName)
+                state.startNote = start?.startNote(shown.qualifiedName)
                 try? await places?.remember(
                     id: point == nil ? shown.id : nil, latitude: point?.latitude ?? shown.latitude,
                     longitude: point?.longitude ?? shown.longitude)
@@ -394,7 +412,7 @@ final class CityBrowser: ObservableViewModel {
         // Coordinates name the place nearest them (however far: the page says how far, and which way).
         if let point = PlaceFinder.coordinates(trimmed) {
             guard let nearest = directory.nearestPlace(point.latitude, point.longitude) else {
-                state.problem = .notFound("The city list in use has no place to be near \(trimmed).")
+                state.problem = .notFound(.nothingNear(trimmed))
                 return nil
             }
             state.origin = Origin(
@@ -412,24 +430,22 @@ final class CityBrowser: ObservableViewModel {
         }
         if trimmed.hasPrefix("#") {
             guard let id = Int(trimmed.dropFirst()) else {
-                state.problem = .notFound("'\(trimmed)' is not an id: write it as #6167865.")
+                state.problem = .notFound(.notAnID(trimmed))
                 return nil
             }
             if let city = directory.city(id) { return city }
             // A favourite from another list: known by what was stored, so that it can be forgotten.
             if let city = state.absentFavorites.first(where: { $0.id == id })?.city { return city }
-            state.problem = .notFound("No city has the id \(id).")
+            state.problem = .notFound(.place(.noSuchID(String(id))))
             return nil
         }
         if let row = Int(trimmed) {
             guard let results = state.results, !results.rows.isEmpty else {
-                state.problem = .notFound(
-                    "There is no list on screen to pick row \(row) from; search first, or give an id as #ID.")
+                state.problem = .notFound(.noListForRow(row))
                 return nil
             }
             guard row >= 1, row <= results.rows.count else {
-                state.problem = .notFound(
-                    "Row \(row) is not on screen: pick 1 to \(results.rows.count), or give an id as #ID.")
+                state.problem = .notFound(.rowNotOnScreen(row, count: results.rows.count))
                 return nil
             }
             return results.rows[row - 1].city
@@ -444,7 +460,7 @@ final class CityBrowser: ObservableViewModel {
             }
             return resolution.city
         case .failure(let failure):
-            state.problem = .notFound(failure.message)
+            state.problem = .notFound(.place(failure.problem))
             return nil
         }
     }
@@ -519,9 +535,10 @@ final class CityBrowser: ObservableViewModel {
 
     /// The map as it is now. With its weather on, the weather of the labelled places (the chosen city, the
     /// favourites, the largest places: found by drawing once) is loaded, and the map drawn again with it.
-    func renderedMap(geography: GeoData?) async -> RenderedMap? {
+    func renderedMap(geography: GeoData?, footer: FooterWords = .english) async -> RenderedMap? {
         guard let map = state.map else { return nil }
-        let request = request(for: map)
+        var request = request(for: map)
+        request.footerWords = footer
         let places = places(for: request)
         let rendered = MapRenderer.render(request, geography: geography, places: places)
         guard map.weather else { return rendered }
@@ -529,14 +546,16 @@ final class CityBrowser: ObservableViewModel {
         for place in places + request.favorites + (request.marker.map { [$0] } ?? []) { byID[place.id] = place }
         await send(.weatherNeeded(rendered.labels.compactMap { byID[$0.id] }))
         guard let again = state.map else { return rendered }
-        return MapRenderer.render(self.request(for: again), geography: geography, places: places)
+        var redrawn = self.request(for: again)
+        redrawn.footerWords = footer
+        return MapRenderer.render(redrawn, geography: geography, places: places)
     }
 
     /// The weather of up to 10 places: fresh entries of the cache first, then one request for the rest. A failed
     /// request is said (`weatherProblem`) and not repeated for `MapWeather.retryAfter`.
     private func loadWeather(_ places: [MapPlace]) async {
         guard let weather else {
-            state.weatherProblem = "The weather is not available in this build."
+            state.weatherProblem = .notInThisBuild
             return
         }
         state.temperatureUnit = await weather.temperature.current()
@@ -570,7 +589,7 @@ final class CityBrowser: ObservableViewModel {
             state.weatherProblem = nil
             state.weatherFailedAt = nil
         } catch {
-            state.weatherProblem = error.message
+            state.weatherProblem = .failed(error.message)
             state.weatherFailedAt = date
         }
     }

@@ -14,8 +14,10 @@ final class CityListModel: ObservableViewModel {
         var replaced: ReloadReport?
         /// Notes from the store (a download that failed and the list that was kept), to be shown once.
         var notices: [String] = []
-        /// Why the last action failed, in words.
+        /// Why the last action failed: the store's reason.
         var problem: String?
+        /// The failure was of a replacement, and the list that was there is kept (said after the reason).
+        var previousKept = false
         /// What kind of failure `problem` is (for the exit status).
         var problemKind: CatalogueError.Kind?
     }
@@ -38,6 +40,7 @@ final class CityListModel: ObservableViewModel {
     func send(_ action: Action) async {
         state.problem = nil
         state.problemKind = nil
+        state.previousKept = false
         state.notices = []
         switch action {
         case .openRequested(let progress):
@@ -58,7 +61,8 @@ final class CityListModel: ObservableViewModel {
                 state.isOpen = false
                 state.info = nil
             } catch {
-                state.problem = "\(error.message) The city list that was there is kept."
+                state.problem = error.message
+                state.previousKept = true
                 state.problemKind = error.kind
             }
         }

@@ -37,8 +37,7 @@ public final class MapPlugin: FeaturePlugin {
     }
 
     public var name: String { "Cities and map" }
-    /// Its words in other languages: not written yet (English throughout; docs/languages.md).
-    public var words: StringCatalogSource? { nil }
+    public var words: StringCatalogSource? { feature.catalogue }
 
     public var routes: [RouteSpec] {
         [

@@ -3,6 +3,7 @@ import CitiesService
 import Contracts
 import CoreKit
 import Foundation
+import Localization
 import MapRendering
 
 /// The map full-screen: arrows or hjkl move it a quarter of the screen, `+`/`-` (and `a`/`z`) or the mouse wheel
@@ -14,6 +15,10 @@ import MapRendering
 final class MapScreen: FullScreen {
     private let browser: CityBrowser
     private let geography: GeoData
+    /// The feature's words, the city list's, and the footer's, in the user's language.
+    private let words: Words
+    private let places: Words
+    private let footer: FooterWords
     /// Called when a search moves the map to another city: the plugin renames the map on the router.
     private let moved: (City) -> Void
     /// The text typed after `/`, while searching.
@@ -22,11 +27,20 @@ final class MapScreen: FullScreen {
     private var message: String?
     private var dragFrom: (column: Int, row: Int)?
 
-    static let keys = "hjkl move · +- zoom · / find · w weather · t temps · n night · ! alerts · q back"
+    /// The keys, in the user's language (the keys themselves are the same in every language).
+    var keys: String {
+        words("hjkl move · +- zoom · / find · w weather · t temps · n night · ! alerts · q back")
+    }
 
-    init(browser: CityBrowser, geography: GeoData, moved: @escaping (City) -> Void) {
+    init(
+        browser: CityBrowser, geography: GeoData, words: Words = .english(), places: Words = .english(),
+        footer: FooterWords = .english, moved: @escaping (City) -> Void
+    ) {
         self.browser = browser
         self.geography = geography
+        self.words = words
+        self.places = places
+        self.footer = footer
         self.moved = moved
     }
 
@@ -35,28 +49,30 @@ final class MapScreen: FullScreen {
         if let map = browser.state.map, map.width != width || map.height != mapRows {
             await browser.send(.resized(width: width, height: mapRows))
         }
-        guard let rendered = await browser.renderedMap(geography: geography), let map = browser.state.map else {
+        guard let rendered = await browser.renderedMap(geography: geography, footer: footer),
+            let map = browser.state.map
+        else {
             return []
         }
         if map.weather, message == nil, let problem = browser.state.weatherProblem {
-            message = "Weather unavailable: " + problem
+            message = words("Weather unavailable: %@", problem.message(words))
         }
         var lines =
             painter.enabled
             ? rendered.spans.map { MapViews.paint($0, painter, unit: browser.state.temperatureUnit) } : rendered.lines
         var footer = rendered.footer
         if let near = browser.nearestCity(to: map.center) {
-            let withPlace = footer + " · near " + TerminalText.sanitize(near.name)
+            let withPlace = footer + " · " + words("near %@", TerminalText.sanitize(near.name))
             if DisplayWidth.columns(of: withPlace) <= width { footer = withPlace }
         }
         lines.append(painter.paint(DisplayWidth.truncated(footer, toColumns: width), .dim))
         let bottom: String
         if let query {
-            bottom = "Find: " + TerminalText.sanitize(query) + "▏"
+            bottom = words("Find: %@", TerminalText.sanitize(query)) + "▏"
         } else if let message {
             bottom = painter.paint(DisplayWidth.truncated(message, toColumns: width), .yellow)
         } else {
-            bottom = painter.paint(DisplayWidth.truncated(Self.keys, toColumns: width), .dim)
+            bottom = painter.paint(DisplayWidth.truncated(keys, toColumns: width), .dim)
         }
         lines.append(query == nil ? bottom : DisplayWidth.truncated(bottom, toColumns: width))
         return lines
@@ -98,11 +114,11 @@ final class MapScreen: FullScreen {
             await browser.send(.alertsToggled)
             // What is shaded, or why nothing is: said until the next key.
             if browser.state.map?.alerts == true {
-                message = MapViews.warningSummary(browser.state.mapWarnings, now: browser.now())
+                message = MapViews.warningSummary(browser.state.mapWarnings, now: browser.now(), words: words)
             }
         case .character("w"):
             guard let center = browser.state.map?.center, let city = browser.nearestCity(to: center) else {
-                message = "No city within 100 km of the centre."
+                message = words("No city within 100 km of the centre.")
                 return .redraw
             }
             return .open(AnyDestination(CityWeather(city: CityReference(id: city.id, name: city.name))))
@@ -148,7 +164,7 @@ final class MapScreen: FullScreen {
                     height: map.height, layers: map.layers, night: map.night, weather: map.weather,
                     alerts: map.alerts))
             if let problem = browser.state.problem {
-                message = Self.describe(problem)
+                message = Self.describe(problem, words: words, places: places)
             } else if let map = browser.state.map, let city = map.city ?? map.filedUnder {
                 // A point's map is filed under the place nearest it.
                 moved(city)
@@ -159,13 +175,12 @@ final class MapScreen: FullScreen {
         return .redraw
     }
 
-    static func describe(_ problem: CityBrowser.Problem) -> String {
+    static func describe(_ problem: CityBrowser.Problem, words: Words, places: Words) -> String {
         switch problem {
-        case .notFound(let text): text
-        case .storage(let text): "Favourites are unavailable: \(text)"
-        case .notKept(let text): text
-        case .notInList(let city): "\(TerminalText.sanitize(city.name)) is not in the city list in use."
-        case .whichCity, .noList, .noPage: "Type a place's name after /."
+        case .notFound, .storage, .notKept:
+            problem.commandError(words, places: places).message
+        case .notInList(let city): words("%@ is not in the city list in use.", TerminalText.sanitize(city.name))
+        case .whichCity, .noList, .noPage: words("Type a place's name after /.")
         }
     }
 }

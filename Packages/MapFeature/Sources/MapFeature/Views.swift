@@ -2,6 +2,7 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 import MapRendering
 import WeatherAlerts
 import WeatherService
@@ -13,40 +14,53 @@ enum MapViews {
     /// - Parameter hints: the commands that act on the rows (`open N`, `next`), for a session; one-shot output says
     ///   how to see more instead.
     static func results(
-        _ results: CityBrowser.Results, painter: Painter, width: Int = 80, hints: Bool = true
+        _ results: CityBrowser.Results, painter: Painter, width: Int = 80, hints: Bool = true,
+        words: Words = .english()
     )
         -> String
     {
-        let what = results.favoritesOnly ? "Favourites" : "Cities"
         let query = results.query.trimmingCharacters(in: .whitespaces)
-        let subject = query.isEmpty ? "\(what)" : "\(what) starting with \"\(query.terminalPreview)\""
+        let subject =
+            switch (results.favoritesOnly, query.isEmpty) {
+            case (true, true): words("Favourites")
+            case (false, true): words("Cities")
+            case (true, false): words("Favourites starting with \"%@\"", query.terminalPreview)
+            case (false, false): words("Cities starting with \"%@\"", query.terminalPreview)
+            }
         guard !results.rows.isEmpty else {
             if !results.absent.isEmpty {
                 return
-                    ([painter.paint("\(subject): none in the city list in use", .bold)]
-                    + absentFavorites(results.absent, painter: painter, width: width)).joined(separator: "\n")
+                    ([painter.paint(words("%@: none in the city list in use", subject), .bold)]
+                    + absentFavorites(results.absent, painter: painter, width: width, words: words))
+                    .joined(separator: "\n")
             }
             if results.total > 0 {
-                return
-                    "\(subject): \(formatted(results.total)) matches, none on page \(results.pageIndex + 1). 'page 1' goes back."
+                return words.count(
+                    "%1$@: %lld matches, none on page %3$@. 'page 1' goes back.", results.total, subject,
+                    words.number(results.pageIndex + 1))
             }
             if results.favoritesOnly && query.isEmpty {
-                return "You have no favourites yet: 'fav N' keeps row N of a list, 'fav #ID' a city by its id."
+                return words("You have no favourites yet: 'fav N' keeps row N of a list, 'fav #ID' a city by its id.")
             }
-            return "\(subject): no match."
+            return words("%@: no match.", subject)
         }
         let first = results.offset + 1, last = results.offset + results.rows.count
-        let ranked = results.order == .population ? ", most populous first" : ""
+        let heading =
+            results.order == .population
+            ? words.count("%2$@, most populous first: %lld matches", results.total, subject)
+            : words.count("%2$@: %lld matches", results.total, subject)
         var lines = [
-            painter.paint(
-                "\(subject)\(ranked): \(formatted(results.total)) \(results.total == 1 ? "match" : "matches")", .bold)
-                + " (\(formatted(first))–\(formatted(last)))"
+            painter.paint(heading, .bold) + " "
+                + words("(%1$@–%2$@)", words.number(first), words.number(last))
         ]
         if let top = results.likeliest {
             // The place a person most likely meant, when name order put it past this page.
-            let hint = hints ? ": 'open #\(top.city.id)'" : ", #\(top.city.id) (--sort population)"
-            lines += DisplayWidth.wrapped("Largest: \(TerminalText.sanitize(top.city.listLabel))\(hint)", width: width)
-                .map { painter.paint($0, .dim) }
+            let name = TerminalText.sanitize(top.city.listLabel)
+            let line =
+                hints
+                ? words("Largest: %1$@: 'open #%2$@'", name, String(top.city.id))
+                : words("Largest: %1$@, #%2$@ (--sort population)", name, String(top.city.id))
+            lines += DisplayWidth.wrapped(line, width: width).map { painter.paint($0, .dim) }
         }
         let numberWidth = String(results.rows.count).count
         // The row: number, two spaces, name, two spaces, coordinates (20 columns), a space and the star. A narrow
@@ -72,126 +86,167 @@ enum MapViews {
                     : "\(number)  \(row.favorite ? label : DisplayWidth.truncated(labels[index], toColumns: nameWidth))\(star)"
             )
         }
-        var footer = "Page \(results.pageIndex + 1) of \(formatted(results.pageCount))"
+        let page = words.number(results.pageIndex + 1), pages = words.number(results.pageCount)
+        var footer = words("Page %1$@ of %2$@", page, pages)
         if !hints {
-            if results.pageCount > 1 { footer += " · --limit N shows more" }
+            if results.pageCount > 1 { footer += " · " + words("--limit N shows more") }
         } else {
             if results.pageCount > 1 { footer += " · next, prev, page N" }
             footer += " · open N, map N, fav N"
         }
         if hints, DisplayWidth.columns(of: footer) > width {
-            footer =
-                "Page \(results.pageIndex + 1)/\(formatted(results.pageCount))\(results.pageCount > 1 ? " · next, prev" : "") · open N"
+            footer = words("Page %1$@/%2$@", page, pages) + (results.pageCount > 1 ? " · next, prev" : "") + " · open N"
         }
         lines.append(painter.paint(footer, .dim))
         if !results.absent.isEmpty {
-            lines += [""] + absentFavorites(results.absent, painter: painter, width: width)
+            lines += [""] + absentFavorites(results.absent, painter: painter, width: width, words: words)
         }
         return lines.joined(separator: "\n")
     }
 
     /// `Also: San José, San Jose, CR #3621849`: the runner-up when it was nearly as likely meant, cut to the width;
-    /// nil when none was (the JSON lists every alternative).
-    static func alsoCalled(_ also: CityBrowser.AlsoCalled, width: Int) -> String? {
-        also.closeRunnerUp?.alsoLine(fitting: width)
+    /// nil when none was (the JSON lists every alternative). `places`: the city list's words.
+    static func alsoCalled(_ also: CityBrowser.AlsoCalled, width: Int, places: Words = .english()) -> String? {
+        also.closeRunnerUp?.alsoLine(fitting: width, words: places)
+    }
+
+    /// A distance in the language's digits: `0.7 km`, `12 km`.
+    static func distance(_ km: Double, _ words: Words) -> String {
+        km < 10
+            ? words("%@ km", words.number(km, digits: 1)) : words("%@ km", words.number(Int(km.rounded())))
     }
 
     /// `The nearest place to 43.70°N 79.40°W: 0.7 km NE of it.`: where the place named by a point is from it.
-    static func originText(_ origin: CityBrowser.Origin) -> String {
-        let distance =
-            origin.distanceKm < 10
-            ? String(format: "%.1f km", origin.distanceKm) : "\(Int(origin.distanceKm.rounded())) km"
-        return "The nearest place to \(Place.name(latitude: origin.latitude, longitude: origin.longitude)): "
-            + "\(distance) \(CitiesService.Geo.compassPoint(origin.bearing)) of it."
+    static func originText(
+        _ origin: CityBrowser.Origin, words: Words = .english(), places: Words = .english()
+    )
+        -> String
+    {
+        words(
+            "The nearest place to %1$@: %2$@ %3$@ of it.",
+            Place.name(latitude: origin.latitude, longitude: origin.longitude), distance(origin.distanceKm, words),
+            CitiesService.Geo.compassPoint(origin.bearing, words: places))
     }
 
     /// Favourites that the city list in use lacks, as they were stored: never silently dropped.
-    static func absentFavorites(_ favorites: [Favorite], painter: Painter, width: Int) -> [String] {
+    static func absentFavorites(
+        _ favorites: [Favorite], painter: Painter, width: Int, words: Words = .english()
+    ) -> [String] {
         let count = favorites.count
         var lines = [
             painter.paint(
-                "\(count) \(count == 1 ? "favourite is" : "favourites are") not in the city list in use (kept as stored):",
-                .bold)
+                words.count("%lld favourites are not in the city list in use (kept as stored):", count), .bold)
         ]
         let labels = favorites.map { favorite in
             let country = favorite.country.flatMap { $0.isEmpty ? nil : $0 } ?? "—"
-            return TerminalText.sanitize("\(favorite.name ?? "(name unknown)"), \(country)")
+            return TerminalText.sanitize("\(favorite.name ?? words("(name unknown)")), \(country)")
         }
         let idWidth = favorites.map { String($0.id).count + 1 }.max() ?? 8
         let room = width - idWidth - 2 - 2 - 20
         let nameWidth = max(8, min(room, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12)))
         for (favorite, label) in zip(favorites, labels) {
-            let place = favorite.city.map { coordinates($0) } ?? "(place unknown)"
+            let place = favorite.city.map { coordinates($0) } ?? words("(place unknown)")
             lines.append(
                 "\(DisplayWidth.pad("#\(favorite.id)", to: idWidth))  \(DisplayWidth.fit(label, to: nameWidth))  \(place)"
             )
         }
-        lines.append(
-            painter.paint(
-                "'unfav #ID' forgets one, 'map #ID' shows it, 'cities reset' returns to the built-in list.", .dim))
+        lines += DisplayWidth.wrapped(
+            words("'unfav #ID' forgets one, 'map #ID' shows it, 'cities reset' returns to the built-in list."),
+            width: width
+        ).map { painter.paint($0, .dim) }
         return lines
     }
 
     /// `cities`: which list is in use, and how to change it.
-    static func listInfo(_ info: CatalogueStore.ListInfo, painter: Painter) -> String {
+    static func listInfo(
+        _ info: CatalogueStore.ListInfo, painter: Painter, width: Int = 80, words: Words = .english()
+    ) -> String {
         let builtIn = info.source == "built-in"
-        let origin = builtIn ? "the built-in list" : "downloaded from \(TerminalText.sanitize(info.source))"
-        var lines = [painter.paint("City list: \(origin)", .bold)]
-        var facts = [("Cities", formatted(info.count))]
+        let title =
+            builtIn
+            ? words("City list: the built-in list")
+            : words("City list: downloaded from %@", TerminalText.sanitize(info.source))
+        var lines = [painter.paint(title, .bold)]
+        var facts = [(words("Cities"), words.number(info.count))]
         if let created = info.createdAt {
-            let format = Date.ISO8601FormatStyle(timeZone: .gmt).year().month().day()
-            facts.append((builtIn ? "Prepared" : "Downloaded", created.formatted(format)))
+            facts.append(
+                (
+                    builtIn ? words("Prepared") : words("Downloaded"),
+                    created.formatted(
+                        Date.FormatStyle(locale: words.locale, timeZone: .gmt).year().month(.wide).day())
+                ))
         }
         if let url = info.configuredURL { facts.append(("SKYLENS_CITIES_URL", TerminalText.sanitize(url))) }
-        if info.readFromInstallation { facts.append(("Read from", "where SkyLens is installed")) }
-        let width = facts.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
-        lines += facts.map { "  \(DisplayWidth.pad($0.0, to: width))  \($0.1)" }
+        if info.readFromInstallation { facts.append((words("Read from"), words("where SkyLens is installed"))) }
+        let labelWidth = facts.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0
+        for (label, value) in facts {
+            lines += factLine(label, value, labelWidth: labelWidth, width: width)
+        }
         let hint: String =
             switch (builtIn, info.configuredURL != nil) {
             case (true, true) where info.builtInChosen:
-                "'cities reset' chose the built-in list; 'cities reload' downloads SKYLENS_CITIES_URL's again."
-            case (true, true): "'cities reload' tries SKYLENS_CITIES_URL again."
-            case (true, false): "Set SKYLENS_CITIES_URL to use another list, then 'cities reload'."
-            case (false, _): "'cities reset' returns to the built-in list; 'cities reload' downloads this one again."
+                words("'cities reset' chose the built-in list; 'cities reload' downloads SKYLENS_CITIES_URL's again.")
+            case (true, true): words("'cities reload' tries SKYLENS_CITIES_URL again.")
+            case (true, false): words("Set SKYLENS_CITIES_URL to use another list, then 'cities reload'.")
+            case (false, _):
+                words("'cities reset' returns to the built-in list; 'cities reload' downloads this one again.")
             }
-        lines.append(painter.paint(hint, .dim))
+        lines += DisplayWidth.wrapped(hint, width: width).map { painter.paint($0, .dim) }
         return lines.joined(separator: "\n")
     }
 
+    /// `  Label   value`, the labels as wide as the widest (by display width); a label too wide for the terminal puts
+    /// its value on the next line, under it.
+    static func factLine(_ label: String, _ value: String, labelWidth: Int, width: Int) -> [String] {
+        let column = labelWidth + 4
+        if column + 8 <= width {
+            return DisplayWidth.wrapped(
+                "  " + DisplayWidth.pad(label, to: labelWidth + 2) + value, width: width,
+                indent: String(repeating: " ", count: column))
+        }
+        return DisplayWidth.wrapped("  " + label, width: width, indent: "  ")
+            + DisplayWidth.wrapped("    " + value, width: width, indent: "    ")
+    }
+
     static func detail(
-        _ detail: CityBrowser.Detail, painter: Painter, width: Int = 80, hints: Bool = true
+        _ detail: CityBrowser.Detail, painter: Painter, width: Int = 80, hints: Bool = true,
+        words: Words = .english(), places: Words = .english()
     )
         -> String
     {
         let city = detail.city
-        let star = detail.favorite ? "  " + painter.paint("★ favourite", .yellow) : ""
-        let title = TerminalText.sanitize(city.qualifiedName(fitting: width - (detail.favorite ? 13 : 0)))
+        let favourite = words("★ favourite")
+        let star = detail.favorite ? "  " + painter.paint(favourite, .yellow) : ""
+        let title = TerminalText.sanitize(
+            city.qualifiedName(fitting: width - (detail.favorite ? DisplayWidth.columns(of: favourite) + 2 : 0)))
         var lines = [painter.paint(title, .bold) + star]
         if let origin = detail.origin {
             // Opened for a point: the nearest place, how far and which way from the point.
-            lines += DisplayWidth.wrapped(originText(origin), width: width, indent: "  ")
+            lines += DisplayWidth.wrapped(
+                originText(origin, words: words, places: places), width: width, indent: "  ")
         }
-        var facts: [(String, String)] = [("Coordinates", coordinates(city, long: true))]
+        var facts: [(String, String)] = [(words("Coordinates"), coordinates(city, long: true))]
         if let country = detail.countryName {
-            facts.append(("Country", "\(TerminalText.sanitize(country)) (\(city.country))"))
+            facts.append((words("Country"), "\(TerminalText.sanitize(country)) (\(city.country))"))
         }
         if let region = city.region {
             let code = region.isoCode.map { " (\($0))" } ?? ""
-            let inferred = region.inferred ? ", from the nearest town" : ""
-            facts.append(("Region", TerminalText.sanitize("\(region.name)\(code)\(inferred)")))
+            let name = TerminalText.sanitize("\(region.name)\(code)")
+            facts.append((words("Region"), region.inferred ? words("%@, from the nearest town", name) : name))
         }
-        if let population = city.population, population > 0 { facts.append(("Population", formatted(population))) }
-        if let zone = city.timeZone { facts.append(("Time zone", TerminalText.sanitize(zone))) }
-        facts.append(("Id", "#\(city.id)"))
-        let labelWidth = width < 44 ? 12 : 13
+        if let population = city.population, population > 0 {
+            facts.append((words("Population"), words.number(population)))
+        }
+        if let zone = city.timeZone { facts.append((words("Time zone"), TerminalText.sanitize(zone))) }
+        facts.append((words("Id"), "#\(city.id)"))
+        // At least as wide as the English's (13), so that the English page stays as it was.
+        let labelWidth = max(width < 44 ? 10 : 11, facts.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0)
         for (label, value) in facts {
-            lines += DisplayWidth.wrapped(
-                "  " + DisplayWidth.pad(label, to: labelWidth) + value, width: width,
-                indent: String(repeating: " ", count: labelWidth + 2))
+            lines += factLine(label, value, labelWidth: labelWidth, width: width)
         }
         if !detail.nearby.isEmpty {
             lines.append("")
-            lines.append(painter.paint("Nearest cities", .bold))
+            lines.append(painter.paint(words("Nearest cities"), .bold))
             // Without their region when that does not fit beside the distance (8), the compass point (3), the
             // bearing (4, from 60 columns) and the id (8), two columns apart; then cut.
             let bearings = width >= 60
@@ -201,13 +256,9 @@ enum MapViews {
             }
             var columns: [FittedTable.Column] = [
                 .init(header: "", cells: labels.map { "  " + $0 }, flexible: true),
+                .init(header: "", cells: detail.nearby.map { distance($0.distanceKm, words) }, alignRight: true),
                 .init(
-                    header: "",
-                    cells: detail.nearby.map { near in
-                        near.distanceKm < 10
-                            ? String(format: "%.1f km", near.distanceKm) : "\(Int(near.distanceKm.rounded())) km"
-                    }, alignRight: true),
-                .init(header: "", cells: detail.nearby.map { CitiesService.Geo.compassPoint($0.bearing) }),
+                    header: "", cells: detail.nearby.map { CitiesService.Geo.compassPoint($0.bearing, words: places) }),
                 .init(header: "", cells: detail.nearby.map { "#\($0.city.id)" }, priority: 1),
             ]
             if bearings {
@@ -221,10 +272,11 @@ enum MapViews {
         }
         if hints {
             lines.append("")
-            lines += DisplayWidth.wrapped(
-                "'map' shows it on the map, 'weather' its weather, '\(detail.favorite ? "unfav" : "fav")' \(detail.favorite ? "forgets" : "keeps") it, 'back' returns.",
-                width: width, indent: "  "
-            ).map { painter.paint($0, .dim) }
+            let hint =
+                detail.favorite
+                ? words("'map' shows it on the map, 'weather' its weather, 'unfav' forgets it, 'back' returns.")
+                : words("'map' shows it on the map, 'weather' its weather, 'fav' keeps it, 'back' returns.")
+            lines += DisplayWidth.wrapped(hint, width: width, indent: "  ").map { painter.paint($0, .dim) }
         }
         return lines.joined(separator: "\n")
     }
@@ -280,7 +332,7 @@ enum MapViews {
     /// Under a map with `--alerts`: each warning in force for the map's place, whether its area is shaded, and the
     /// service; or why nothing is shaded.
     static func warningLines(
-        _ warnings: CityBrowser.MapWarnings?, now: Date, painter: Painter, width: Int
+        _ warnings: CityBrowser.MapWarnings?, now: Date, painter: Painter, width: Int, words: Words = .english()
     ) -> [String] {
         guard let warnings else { return [] }
         let place = TerminalText.sanitize(warnings.place.name)
@@ -292,44 +344,60 @@ enum MapViews {
             let minutes = Int((now.timeIntervalSince(fetchedAt) / 60).rounded())
             if inForce.isEmpty, report.isUnmatched(at: now) {
                 lines += DisplayWidth.wrapped(
-                    "Whether \(place) is under a warning cannot be told: no area under a MeteoAlarm warning is named as it is.",
+                    words(
+                        "Whether %@ is under a warning cannot be told: no area under a MeteoAlarm warning is named as it is.",
+                        place),
                     width: width, indent: "  ")
             } else if inForce.isEmpty, failure != nil {
                 lines += DisplayWidth.wrapped(
-                    "No warnings were in force for \(place) when \(service) last answered, \(minutes) min ago.",
+                    words.count(
+                        "No warnings were in force for %2$@ when %3$@ last answered, %lld min ago.", minutes, place,
+                        service),
                     width: width, indent: "  ")
             } else if inForce.isEmpty {
-                lines.append("No warnings in force for \(place) (\(service)).")
+                lines += DisplayWidth.wrapped(
+                    words("No warnings in force for %1$@ (%2$@).", place, service), width: width, indent: "  ")
             }
             for alert in inForce {
                 let event = TerminalText.sanitize(alert.event).split(whereSeparator: \.isWhitespace)
                     .joined(separator: " ")
-                let drawn = alert.areas.isEmpty ? ", not drawn: \(service) gives no area" : ""
-                let line = "\(alert.areas.isEmpty ? "·" : "▒") \(event), \(TerminalText.sanitize(alert.area))\(drawn)"
+                let area = TerminalText.sanitize(alert.area)
+                let line =
+                    alert.areas.isEmpty
+                    ? "· " + words("%1$@, %2$@, not drawn: %3$@ gives no area", event, area, service)
+                    : "▒ " + words("%1$@, %2$@", event, area)
                 lines += DisplayWidth.wrapped(line, width: width, indent: "  ").map {
                     alert.areas.isEmpty ? $0 : paintWarning($0, alert.drawnSeverity, painter)
                 }
             }
             if let failure {
+                let reason = TerminalText.sanitize(failure.message)
                 lines += DisplayWidth.wrapped(
-                    "\(inForce.isEmpty ? "It" : "These are as of \(minutes) min ago; it") could not be asked now: \(TerminalText.sanitize(failure.message))",
+                    inForce.isEmpty
+                        ? words("It could not be asked now: %@", reason)
+                        : words.count("These are as of %lld min ago; it could not be asked now: %2$@", minutes, reason),
                     width: width, indent: "  ")
             }
-            if !inForce.isEmpty { lines.append("'alerts \(place)' says them whole.") }
+            if !inForce.isEmpty { lines.append(words("'alerts %@' says them whole.", place)) }
         case .failed(let error)?:
-            lines += DisplayWidth.wrapped("No warnings shaded: \(TerminalText.sanitize(error.message))", width: width)
+            lines += DisplayWidth.wrapped(
+                words("No warnings shaded: %@", TerminalText.sanitize(error.message)), width: width)
         case nil:
-            lines.append("No warnings shaded: no warning service is set up.")
+            lines += DisplayWidth.wrapped(words("No warnings shaded: no warning service is set up."), width: width)
         }
         return lines.map { $0.hasPrefix("\u{1B}") ? $0 : painter.paint($0, .dim) }
     }
 
     /// One line for the full-screen map's status: what is shaded, or why nothing is.
-    static func warningSummary(_ warnings: CityBrowser.MapWarnings?, now: Date) -> String {
-        let lines = warningLines(warnings, now: now, painter: Painter(enabled: false), width: 1_000)
+    static func warningSummary(_ warnings: CityBrowser.MapWarnings?, now: Date, words: Words = .english()) -> String {
+        let lines = warningLines(warnings, now: now, painter: Painter(enabled: false), width: 1_000, words: words)
         // The first warning, or what was found, and whether it is old: never a stale "none" said as now.
-        return lines.prefix(lines.count > 1 && lines[1].hasPrefix("These are as of") ? 2 : 1)
-            .joined(separator: " ")
+        var stale = false
+        if case .answered(let report, _, _?)? = warnings?.answer {
+            // One warning, then how old it is: say both.
+            stale = report.alerts.shown(at: now).filter { $0.isInForce(at: now) }.count == 1
+        }
+        return lines.prefix(lines.count > 1 && stale ? 2 : 1).joined(separator: " ")
     }
 
     static func coordinates(_ city: City, long: Bool = false) -> String {

@@ -15,13 +15,14 @@ enum Footer {
 
     /// The footer for a viewport, shortened to fit its width: first the scale bar goes, then the cell size,
     /// then the zoom; as a last resort the text is cut.
-    static func text(for viewport: Viewport) -> String {
+    static func text(for viewport: Viewport, words: FooterWords = .english) -> String {
         let position = coordinates(viewport.center)
-        let zoom = "zoom \(viewport.zoom)"
+        let zoom = words.zoom.replacing("%@", with: String(viewport.zoom))
         let kmPerCell = viewport.kmPerDot * Double(viewport.dotsPerCellX)
-        let cell = "1 cell ≈ \(distance(km: kmPerCell))"
+        let cell = words.cell.replacing("%@", with: distance(km: kmPerCell, decimalSign: words.decimalSign))
         let candidates: [[String]] = [
-            [position, zoom, cell] + (scaleBar(kmPerCell: kmPerCell).map { [$0] } ?? []),
+            [position, zoom, cell]
+                + (scaleBar(kmPerCell: kmPerCell, decimalSign: words.decimalSign).map { [$0] } ?? []),
             [position, zoom, cell],
             [position, zoom],
             [position],
@@ -42,7 +43,7 @@ enum Footer {
 
     /// A scale bar such as "├──────┤ 50 km": the longest round distance (1, 2 or 5 × 10ⁿ) within
     /// `maxBarCells` cells; nil if the scale is degenerate.
-    static func scaleBar(kmPerCell: Double) -> String? {
+    static func scaleBar(kmPerCell: Double, decimalSign: String = ".") -> String? {
         guard kmPerCell.isFinite, kmPerCell > 0 else { return nil }
         let limit = kmPerCell * Double(maxBarCells)
         var power = pow(10, log10(limit).rounded(.down))
@@ -56,16 +57,16 @@ enum Footer {
         }
         guard let km = chosen else { return nil }
         let cells = max(2, min(maxBarCells, Int((km / kmPerCell).rounded())))
-        return "├" + String(repeating: "─", count: cells - 2) + "┤ " + distance(km: km)
+        return "├" + String(repeating: "─", count: cells - 2) + "┤ " + distance(km: km, decimalSign: decimalSign)
     }
 
     /// "250 km", "5.7 km", "880 m".
-    static func distance(km: Double) -> String {
+    static func distance(km: Double, decimalSign: String = ".") -> String {
         guard km.isFinite, km >= 0 else { return "? km" }
         if km >= 9.95 { return "\(Int(km.rounded())) km" }
         if km >= 0.995 {
             let tenths = Int((km * 10).rounded())
-            return tenths % 10 == 0 ? "\(tenths / 10) km" : "\(tenths / 10).\(tenths % 10) km"
+            return tenths % 10 == 0 ? "\(tenths / 10) km" : "\(tenths / 10)\(decimalSign)\(tenths % 10) km"
         }
         return "\(Int((km * 1000).rounded())) m"
     }

@@ -77,7 +77,8 @@ public enum MapRenderer {
             lines.append(finished.line)
             runs.append(finished.runs)
         }
-        return RenderedMap(lines: lines, footer: Footer.text(for: viewport), labels: labels, runs: runs)
+        return RenderedMap(
+            lines: lines, footer: Footer.text(for: viewport, words: request.footerWords), labels: labels, runs: runs)
     }
 
     /// For each cell, the ink of its shade: a warning's where its centre is in the warning's area, else `.night`

@@ -169,6 +169,8 @@ public struct MapRequest: Sendable, Equatable {
     /// Areas whose empty cells are shaded "▒" in their ink (official warnings), over the night side; the most
     /// severe wins where they overlap (the later in the list).
     public var shades: [MapShade]
+    /// The footer's words in the user's language (English unless given).
+    public var footerWords: FooterWords
 
     /// Which cities the map can use: the `perBlock` most populous of each block of `blockDegrees` degrees square
     /// (`perBlock` 0: all). The renderer draws at most one city in any 3 × 3 cells: far out a degree is a fraction
@@ -187,9 +189,11 @@ public struct MapRequest: Sendable, Equatable {
     public init(
         center: GeoPoint, zoom: Int, width: Int, height: Int,
         style: MapStyle = .braille, marker: MapPlace? = nil, favorites: [MapPlace] = [], layers: MapLayers = .all,
-        night: GeoPoint? = nil, annotations: [Int: String] = [:], shades: [MapShade] = []
+        night: GeoPoint? = nil, annotations: [Int: String] = [:], shades: [MapShade] = [],
+        footerWords: FooterWords = .english
     ) {
         self.shades = shades
+        self.footerWords = footerWords
         self.center = center
         self.zoom = zoom
         self.width = width
@@ -201,6 +205,28 @@ public struct MapRequest: Sendable, Equatable {
         self.night = night
         self.annotations = annotations
     }
+}
+
+/// The words of the line under the map, in the user's language: formats with one `%@` (the zoom level, a
+/// distance) and the decimal sign. The coordinates stay as a person types them (`43.70°N 79.42°W`), so that they
+/// can be pasted back into `map`.
+public struct FooterWords: Sendable, Equatable {
+    /// `zoom %@`.
+    public var zoom: String
+    /// `1 cell ≈ %@`.
+    public var cell: String
+    /// `.` or `,`.
+    public var decimalSign: String
+
+    /// Creates the words.
+    public init(zoom: String, cell: String, decimalSign: String) {
+        self.zoom = zoom
+        self.cell = cell
+        self.decimalSign = decimalSign
+    }
+
+    /// `zoom 5 · 1 cell ≈ 11 km`.
+    public static let english = FooterWords(zoom: "zoom %@", cell: "1 cell ≈ %@", decimalSign: ".")
 }
 
 /// A finished map: text lines ready to print, plus a one-line footer.

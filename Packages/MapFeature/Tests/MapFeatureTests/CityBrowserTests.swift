@@ -2,6 +2,7 @@ import CitiesService
 import CitiesTesting
 import CoreKit
 import Foundation
+import Localization
 import MapRendering
 import TestSupport
 import Testing
@@ -57,18 +58,17 @@ struct CityBrowserTests {
         await browser.send(.openRequested(.init("2")))
         #expect(
             browser.state.problem
-                == .notFound(
-                    "There is no list on screen to pick row 2 from; search first, or give an id as #ID."))
+                == .notFound(.noListForRow(2)))
 
         await browser.send(.searchSubmitted(query: "london", favoritesOnly: false, limit: 10))
         await browser.send(.openRequested(.init("2")))
         #expect(browser.state.opened?.id == 2643743 && browser.state.problem == nil)
         await browser.send(.openRequested(.init("3")))
-        #expect(browser.state.problem == .notFound("Row 3 is not on screen: pick 1 to 2, or give an id as #ID."))
+        #expect(browser.state.problem == .notFound(.rowNotOnScreen(3, count: 2)))
         await browser.send(.openRequested(.init("#6167865")))
         #expect(browser.state.opened?.name == "Toronto")
         await browser.send(.openRequested(.init("#42")))
-        #expect(browser.state.problem == .notFound("No city has the id 42.") && browser.state.opened == nil)
+        #expect(browser.state.problem == .notFound(.place(.noSuchID("42"))) && browser.state.opened == nil)
         await browser.send(.openRequested(.init("Paris")))
         #expect(browser.state.opened?.id == 2988507, "the most populous Paris, as the weather resolves it")
         await browser.send(.openRequested(.init("Alert")))
@@ -123,7 +123,9 @@ struct CityBrowserTests {
             favorites: favorites, places: PlaceMemory(settings: settings, defaultPlace: "Calgary"),
             now: { Date(timeIntervalSince1970: 100) })
         await browser.send(.mapRequested(.init(""), zoom: 6, style: .braille, width: 60, height: 20))
-        #expect(browser.state.map?.city?.name == "Calgary" && browser.state.startNote?.contains("default") == true)
+        #expect(
+            browser.state.map?.city?.name == "Calgary"
+                && browser.state.startNote?.text(.english())?.contains("default") == true)
         #expect(try await settings.value(PlaceMemory.key) == "#5913490")
         // `open` is remembered: the next map of nothing is of that place, and says nothing.
         await browser.send(.openRequested(.init("Tokyo")))

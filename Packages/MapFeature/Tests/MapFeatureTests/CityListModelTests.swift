@@ -1,6 +1,8 @@
+import Architecture
 import CitiesService
 import CitiesTesting
 import Foundation
+import Localization
 import Synchronization
 import TestSupport
 import Testing
@@ -79,7 +81,9 @@ struct CityListModelTests {
         await model.send(.openRequested(progress: nil))
         script.failNext.withLock { $0 = .download("the server answered 503") }
         await model.send(.replaceRequested(toBuiltIn: false, progress: nil))
-        #expect(model.state.problem?.hasSuffix("The city list that was there is kept.") == true)
+        #expect(model.state.previousKept && model.state.problem != nil)
+        #expect(
+            model.state.commandError(.english())?.message.hasSuffix("The city list that was there is kept.") == true)
         #expect(model.state.notices == ["The download failed; the list that was there is kept."])
         #expect(model.state.replaced == nil && model.directory != nil && model.state.isOpen)
         // Notes are shown once.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Great-circle geometry on a sphere of the Earth's mean radius.
 public enum Geo {
@@ -32,5 +33,29 @@ public enum Geo {
         // Reduced first: a bearing from outside may be any number, and must not trap on the way to an index.
         let index = Int((bearing.truncatingRemainder(dividingBy: 360) / 22.5).rounded()) % 16
         return points[(index + 16) % 16]
+    }
+
+    /// A compass point in the language's abbreviations (`words`: CitiesService's): `NW`, `NO` (German's Nordost),
+    /// `北西`.
+    public static func compassPoint(_ bearing: Double, words: Words) -> String {
+        switch compassPoint(bearing) {
+        case "N": words("N")
+        case "NNE": words("NNE")
+        case "NE": words("NE")
+        case "ENE": words("ENE")
+        case "E": words("E")
+        case "ESE": words("ESE")
+        case "SE": words("SE")
+        case "SSE": words("SSE")
+        case "S": words("S")
+        case "SSW": words("SSW")
+        case "SW": words("SW")
+        case "WSW": words("WSW")
+        case "W": words("W")
+        case "WNW": words("WNW")
+        case "NW": words("NW")
+        case "NNW": words("NNW")
+        default: "?"
+        }
     }
 }

@@ -4,15 +4,18 @@ import Contracts
 
 /// How a command names a city: a row number of the list on screen, an id, a name.
 enum CityArguments {
-    static let reference = "A row number of the list on screen, a city id as #ID, or a name (the most populous)"
     static let onScreen = Argument.remainder(
-        "city", help: reference + "; the city on screen when left out", completion: .placeNames)
+        "city",
+        help:
+            "A row number of the list on screen, a city id as #ID, or a name (the most populous); the city on screen when left out",
+        completion: .placeNames)
 }
 
 /// `open CITY`: a city's page.
 struct OpenCommand: FeatureCommand {
     static let city = Argument.words(
-        "city", help: CityArguments.reference, required: true, completion: .placeNames)
+        "city", help: "A row number of the list on screen, a city id as #ID, or a name (the most populous)",
+        required: true, completion: .placeNames)
     static let declaration = CommandDeclaration(
         "open", arguments: [city], summary: "Show a city: country, state, population, time zone, nearest cities",
         examples: ["open 3", "open #6167865", "open Toronto"])
@@ -24,7 +27,7 @@ struct OpenCommand: FeatureCommand {
     func run(_ feature: CitiesAndMap, context: CommandContext) async throws(CommandError) -> CommandOutput {
         let browser = try await feature.loadBrowser(context)
         await browser.send(.openRequested(feature.reference(city, context)))
-        try feature.check(browser)
+        try feature.check(browser, context)
         guard let opened = browser.state.opened else { throw .failure("internal", "No city was opened.") }
         let output = try await feature.show(
             CityPage(city: CityReference(id: opened.id, name: opened.name)), context: context)

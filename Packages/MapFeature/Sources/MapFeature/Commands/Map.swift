@@ -9,7 +9,8 @@ struct MapCommand: FeatureCommand {
         "city", help: "A row number, #ID or a name; the city on screen when left out", completion: .placeNames)
     static let zoomLevel = Argument.integer(
         "zoom", value: "Z", in: MapRequest.zoomRange,
-        help: "0 (the world) to 14 (streets); default \(CitiesAndMap.defaultZoom), a city and its surroundings")
+        // The default is `CitiesAndMap.defaultZoom`.
+        help: "0 (the world) to 14 (streets); default 9, a city and its surroundings")
     static let layerList = Argument.option(
         "layers", value: "LIST",
         help: "What to draw, comma-separated: coast, lakes, rivers, borders, states, cities, labels (default: all)")
@@ -53,8 +54,10 @@ struct MapCommand: FeatureCommand {
     var night: Bool
     var weather: Bool
     var alerts: Bool
+    /// A usage problem found while parsing, said in the user's language when the command runs.
+    var refused: MapUsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         city = arguments[Self.city]
         // Checked against their ranges when the line was parsed.
         zoom = arguments[Self.zoomLevel]
@@ -65,16 +68,12 @@ struct MapCommand: FeatureCommand {
         weather = arguments[Self.weatherLabels]
         alerts = arguments[Self.warningAreas]
         if let list = arguments[Self.layerList] {
-            guard let chosen = MapLayers(names: list) else {
-                throw .usage(
-                    "Unknown layer in '\(TerminalText.sanitize(list))': choose from \(MapLayers.names.map(\.name).joined(separator: ", "))."
-                )
-            }
-            layers = chosen
+            if let chosen = MapLayers(names: list) { layers = chosen } else { refused = .unknownLayer(list) }
         }
     }
 
     func run(_ feature: CitiesAndMap, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        if let refused { throw refused.commandError(feature.words(context)) }
         let output = try await feature.showMap(self, context: context)
         return feature.withAlsoCalled(output, try await feature.loadBrowser(context), context)
     }
@@ -89,16 +88,18 @@ struct ZoomCommand: FeatureCommand {
         examples: ["zoom in", "zoom out"])
 
     var step: Int
+    var refused: MapUsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         switch arguments[Self.direction].lowercased() {
         case "in", "+": step = 1
         case "out", "-": step = -1
-        default: throw .usage("Zoom 'in' or 'out'.")
+        default: (step, refused) = (0, .zoomDirection)
         }
     }
 
     func run(_ feature: CitiesAndMap, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        if let refused { throw refused.commandError(feature.words(context)) }
         let browser = try await feature.loadBrowser(context)
         await browser.send(.zoomChanged(by: step))
         return await feature.mapOutput(browser, context: context)
@@ -115,18 +116,20 @@ struct PanCommand: FeatureCommand {
 
     var dx: Double
     var dy: Double
+    var refused: MapUsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         switch arguments[Self.direction].lowercased() {
         case "n", "north", "up": (dx, dy) = (0, 1)
         case "s", "south", "down": (dx, dy) = (0, -1)
         case "e", "east", "right": (dx, dy) = (1, 0)
         case "w", "west", "left": (dx, dy) = (-1, 0)
-        default: throw .usage("Pan n, s, e or w.")
+        default: (dx, dy, refused) = (0, 0, .panDirection)
         }
     }
 
     func run(_ feature: CitiesAndMap, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        if let refused { throw refused.commandError(feature.words(context)) }
         let browser = try await feature.loadBrowser(context)
         await browser.send(.panned(dx: dx, dy: dy))
         return await feature.mapOutput(browser, context: context)

@@ -2,6 +2,7 @@ import Architecture
 import CitiesService
 import CoreKit
 import Foundation
+import Localization
 
 /// `search [PREFIX] [--favorites] [--limit N] [--sort name|population]`: places whose name starts with a prefix.
 struct SearchCommand: FeatureCommand {
@@ -33,8 +34,9 @@ struct SearchCommand: FeatureCommand {
     var favoritesOnly: Bool
     var limit: Int?
     var order: CityQuery.Order
+    var refused: MapUsageProblem?
 
-    init(arguments: ParsedArguments) throws(CommandError) {
+    init(arguments: ParsedArguments) {
         prefix = arguments[Self.prefix] ?? ""
         favoritesOnly = arguments[Self.favorites]
         limit = arguments[Self.limit]
@@ -46,15 +48,16 @@ struct SearchCommand: FeatureCommand {
             let everyPlace = prefix.trimmingCharacters(in: .whitespaces).isEmpty
             order = everyPlace && !favoritesOnly ? .population : .name
         case let other?:
-            throw .usage("--sort takes 'name' or 'population', not '\(TerminalText.sanitize(other))'.")
+            (order, refused) = (.name, .sortOrder(other))
         }
     }
 
     func run(_ feature: CitiesAndMap, context: CommandContext) async throws(CommandError) -> CommandOutput {
+        if let refused { throw refused.commandError(feature.words(context)) }
         let limit = self.limit ?? max(5, min(50, context.terminal.height - 4))
         let browser = try await feature.loadBrowser(context)
         await browser.send(.searchSubmitted(query: prefix, favoritesOnly: favoritesOnly, limit: limit, order: order))
-        try feature.check(browser)
+        try feature.check(browser, context)
         return try await feature.show(SearchResults(), context: context)
     }
 }
@@ -98,7 +101,9 @@ struct PageCommand: FeatureCommand {
         let browser = try await feature.loadBrowser(context)
         guard let page = Int(number), page >= 1 else {
             throw .usage(
-                "The page number must be a whole number from 1 (there are \(browser.state.results?.pageCount ?? 1)).")
+                feature.words(context)(
+                    "The page number must be a whole number from 1 (there are %@).",
+                    String(browser.state.results?.pageCount ?? 1)))
         }
         return try await feature.page(page - 1, context: context)
     }
