@@ -8,9 +8,10 @@ SHARED_DATA ?= ../shared/data
 CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
 ZONEGRID := Packages/Services/Sources/CitiesService/Resources/timezones.skytz
 GEODATA := Packages/MapFeature/Sources/MapFeature/Resources/world.skygeo
+COUNTRY_NAMES := Packages/Services/Sources/CitiesService/Resources/country-names.tsv
 
-.PHONY: all deps build run install uninstall test test-each format lint api clean help catalogue geodata bench fuzz \
-	fuzz-smoke fuzz-build
+.PHONY: all deps build run install uninstall test test-each format lint api clean help catalogue country-names geodata \
+	bench fuzz fuzz-smoke fuzz-build
 
 FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzPlaces FuzzScreenKeys FuzzSky FuzzTerminalText
 FUZZ_SECONDS ?= 300
@@ -38,6 +39,8 @@ help:
 	@echo "                pick some; runs and coverage in .build/fuzz-report.txt (e.g. make fuzz FUZZ_RUNS=10000000)"
 	@echo "make fuzz-smoke every harness from its seeds, 60,000 runs (20 s at most), a fixed seed (part of make test)"
 	@echo "make catalogue  rebuild the built-in city catalogue and time-zone grid from $(SHARED_DATA) (docs/data-sources.md)"
+	@echo "make country-names  rebuild the country names in the App's languages from $(SHARED_DATA) and the reviewed"
+	@echo "                table scripts/country-names-common.tsv (Python only; docs/data-sources.md)"
 	@echo "make geodata    rebuild the map's shorelines, borders and rivers from $(SHARED_DATA)/geo"
 
 # The C library the build links: SQLite (GRDB), whose headers Debian and Ubuntu images with Swift have. Installed
@@ -162,6 +165,13 @@ catalogue: deps
 		.build/catalogue-src/cities-regions.csv .build/catalogue-src/cities-aliases.tsv \
 		.build/catalogue-src/cities-more.csv .build/catalogue-src/airports.csv .build/catalogue-src/tz-grid.txt \
 		$(CATALOGUE) $(ZONEGRID)
+
+# The country names in the App's 14 other languages: iso-codes' ISO 3166-1 short names (via pycountry), with the
+# formal ones ("Korea, Republik") replaced by the reviewed common names of scripts/country-names-common.tsv. Python
+# only; fails when an override matches no row of the source.
+country-names:
+	python3 scripts/country-names.py $(SHARED_DATA)/country-names.tsv.gz scripts/country-names-common.tsv \
+		$(COUNTRY_NAMES)
 
 # The map's geography (GSHHG, WDBII), simplified per zoom band and tiled, prepared ahead like the catalogue.
 geodata:

@@ -50,6 +50,8 @@ let package = Package(
                 .copy("Resources/cities.skycat"), .copy("Resources/timezones.skytz"), .copy("Resources/countries.csv"),
                 // The words of finding a place (not found, did you mean, the default place), in every language.
                 .copy("Resources/Localizable.xcstrings"),
+                // Countries' common names in each language (`make country-names`, from iso-codes).
+                .copy("Resources/country-names.tsv"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -193,9 +193,11 @@ enum AlertsViews {
         return words.count("%2$@ and %lld more ('--format json alerts' lists them all)", names.count - 8, shown)
     }
 
-    /// `Croatia` for `HR`, in the user's language (`Kroatien`).
+    /// `Croatia` for `HR`, in the user's language (`Kroatien`): the common name of the city list's table
+    /// (`CountryNames`), else CLDR's.
     static func countryName(_ code: String, _ words: Words) -> String {
-        words.locale.localizedString(forRegionCode: code).map(clean) ?? clean(code)
+        CountryNames.builtIn(words.language).name(code)
+            ?? words.locale.localizedString(forRegionCode: code).map(clean) ?? clean(code)
     }
 
     // MARK: - Helpers

@@ -78,10 +78,11 @@ final class CitiesAndMap {
         throw .failure("unknown_route", "Nothing to show for \(destination).")
     }
 
-    /// A country's name in the user's language: CLDR's, through Foundation (English: the city list's own).
+    /// A country's name in the user's language: the common name of the city list's table (`CountryNames`), else
+    /// the English one (`countries.csv`).
     func countryName(_ code: String, english: String?, _ context: CommandContext) -> String? {
         guard context.language != .english else { return english }
-        return context.language.locale.localizedString(forRegionCode: code) ?? english ?? code
+        return CountryNames.builtIn(context.language).name(code) ?? english
     }
 
     /// The city of the page or the map on top of the router.

@@ -457,6 +457,8 @@ public enum CitiesResources {
     public static var timeZoneGrid: URL? { ResourceLocator.url(bundle: bundle, file: "timezones.skytz") }
     /// ISO code, name, capital, continent, population of every country.
     public static var countries: URL? { ResourceLocator.url(bundle: bundle, file: "countries.csv") }
+    /// Countries' names in each language but English (`CountryNames`).
+    public static var countryNames: URL? { ResourceLocator.url(bundle: bundle, file: "country-names.tsv") }
 
     static let bundle = "Services_CitiesService"
 }
