@@ -113,6 +113,13 @@ public struct Words: Sendable {
         Self.withoutBidiMarks(value.formatted(.number.precision(.fractionLength(digits)).locale(locale)))
     }
 
+    /// A number in the language's short form (CLDR's compact notation), already rounded by the caller: `2,8 Mio.`,
+    /// `280万`, `38 тыс.`, `105 k`.
+    public func compactNumber(_ value: Double) -> String {
+        Self.withoutBidiMarks(
+            value.formatted(.number.notation(.compactName).precision(.significantDigits(1...3)).locale(locale)))
+    }
+
     /// CLDR's formats put invisible direction marks in some languages' numbers and dates (Arabic's minus sign is
     /// preceded by U+061C, its dates hold U+200F): SkyLens writes its text in logical order and leaves the layout
     /// to the terminal, whose sanitising would otherwise show them as `�`.

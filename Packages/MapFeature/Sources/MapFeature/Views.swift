@@ -55,7 +55,7 @@ enum MapViews {
         ]
         if let top = results.likeliest {
             // The place a person most likely meant, when name order put it past this page.
-            let name = TerminalText.sanitize(top.city.listLabel)
+            let name = TerminalText.sanitize(top.city.listLabel(words))
             let line =
                 hints
                 ? words("Largest: %1$@: 'open #%2$@'", name, String(top.city.id))
@@ -68,12 +68,12 @@ enum MapViews {
         let showCoordinates = width >= 60
         let room = width - numberWidth - 2 - (showCoordinates ? 2 + 20 : 0) - 2
         let labels = results.rows.map { row in
-            let full = TerminalText.sanitize(row.city.listLabel)
+            let full = TerminalText.sanitize(row.city.listLabel(words))
             guard DisplayWidth.columns(of: full) > room else { return full }
             // Too long: the region goes first, then the name is cut.
             var short = row.city
             short.region = nil
-            return TerminalText.sanitize(short.listLabel)
+            return TerminalText.sanitize(short.listLabel(words))
         }
         let nameWidth = max(8, min(room, max(12, labels.map { DisplayWidth.columns(of: $0) }.max() ?? 12)))
         for (index, row) in results.rows.enumerated() {

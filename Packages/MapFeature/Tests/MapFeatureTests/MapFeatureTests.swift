@@ -4,6 +4,7 @@ import CommandShell
 import Contracts
 import Diagnostics
 import Foundation
+import Localization
 import MapFeature
 import ShellTesting
 import TestSupport
@@ -23,7 +24,7 @@ struct MapHarness {
         directory: TemporaryDirectory? = nil, weather: MapWeather? = nil,
         now: @escaping @Sendable () -> Date = {
             Date(timeIntervalSince1970: 0)
-        }, alerts: AlertsLookup? = nil
+        }, alerts: AlertsLookup? = nil, language: Language = .english
     ) throws {
         let directory = try directory ?? TemporaryDirectory()
         let store = CatalogueStore(
@@ -34,7 +35,8 @@ struct MapHarness {
             now: now, alerts: alerts)
         harness = ShellHarness(
             plugins: [plugin], format: format, terminal: terminal,
-            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) })
+            placeNames: { before, prefix in store.nameCompletions(words: before, partial: prefix) },
+            language: language)
         self.directory = directory
         self.favorites = favorites
     }

@@ -34,6 +34,30 @@ extension City {
         }
     }
 
+    /// The population in the user's language: CLDR's short form of the same rounding (`2,8 Mio.`, `280万`); English
+    /// keeps SkyLens's own (`2.8 M`).
+    public func populationLabel(_ words: Words) -> String? {
+        guard words.language != .english else { return populationLabel }
+        guard let population, population > 0 else { return nil }
+        let rounded: Double =
+            switch population {
+            case 10_000_000...: (Double(population) / 1e6).rounded() * 1e6
+            case 1_000_000...: (Double(population) / 1e5).rounded() * 1e5
+            case 10_000...: (Double(population) / 1e3).rounded() * 1e3
+            case 1_000...: (Double(population) / 1e2).rounded() * 1e2
+            default: Double(population)
+            }
+        return words.compactNumber(rounded)
+    }
+
+    /// `listLabel` with the population in the user's language.
+    public func listLabel(_ words: Words) -> String {
+        var label = qualifiedName
+        if let otherName { label += " (\(otherName))" }
+        if let population = populationLabel(words) { label += " · \(population)" }
+        return label
+    }
+
     /// A place in a list: `Paris, Ile-de-France, FR · 2.1 M`, with the other name it was found by
     /// (`New York City, NY, US (NYC) · 8.8 M`). Not made safe for a terminal.
     public var listLabel: String {
