@@ -44,7 +44,8 @@ final class AlertsModel: ObservableViewModel {
     enum Action: Sendable {
         /// What was typed after `alerts` (empty: the city on screen, else the last place shown, else the default
         /// place).
-        case alertsRequested(String, forceRefresh: Bool, onScreen: Int? = nil)
+        /// `language`: where a service writes its warnings in several languages, the one to show (`de`, `pt-BR`).
+        case alertsRequested(String, forceRefresh: Bool, onScreen: Int? = nil, language: String = "en")
     }
 
     private(set) var state = State()
@@ -73,19 +74,19 @@ final class AlertsModel: ObservableViewModel {
         state.problem = nil
         state.defaultPlaceNote = nil
         switch action {
-        case .alertsRequested(let text, let force, let onScreen):
+        case .alertsRequested(let text, let force, let onScreen, let language):
             let typed = text.trimmingCharacters(in: .whitespaces)
             guard let place = await resolve(typed.isEmpty ? onScreen.map { "#\($0)" } ?? "" : typed) else { return }
             state.place = place
             state.alerts = .loading
-            state.alerts = await alerts(for: place, force: force)
+            state.alerts = await alerts(for: place, force: force, language: language)
             try? await places.remember(place)
         }
     }
 
     /// The place's warnings: a fresh kept answer, else the service's, else (when it fails) the last kept answer with
     /// its age; a country no service covers is a failure of its own.
-    private func alerts(for place: Place, force: Bool) async -> DataState<Shown, AlertError> {
+    private func alerts(for place: Place, force: Bool, language: String) async -> DataState<Shown, AlertError> {
         var country = place.country
         var names = (place: place.name, region: place.region)
         // Coordinates: the country of the town nearest them, within a degree (none out at sea), and its names, which
@@ -100,7 +101,7 @@ final class AlertsModel: ObservableViewModel {
         state.areaNames = [names.place, names.region].compactMap { $0 }.filter { !$0.isEmpty }
         let query = AlertQuery(
             latitude: place.latitude, longitude: place.longitude, country: country, placeName: names.place,
-            region: names.region)
+            region: names.region, language: language)
         switch await lookup.answer(query, force: force) {
         case .answered(let report, let fetchedAt, let failure):
             return .loaded(Shown(report: report, fetchedAt: fetchedAt, failure: failure))

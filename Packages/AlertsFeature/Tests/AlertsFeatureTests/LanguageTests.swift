@@ -5,6 +5,7 @@ import Localization
 import ShellTesting
 import TestSupport
 import Testing
+import WeatherAlertsTesting
 
 @testable import AlertsFeature
 
@@ -52,5 +53,17 @@ import Testing
                 Golden.assertMatches(text, named: "\(name)-\(code)-\(width)")
             }
         }
+    }
+}
+
+@MainActor @Suite struct AlertsTextLanguageTests {
+    @Test func aServiceThatWritesSeveralLanguagesIsAskedForTheReadersOne() async throws {
+        // Environment Canada writes English and French: French for a French reader, English for the others.
+        let french = try AlertsHarness(at: Moments.torontoIce, language: try #require(Language.named("fr")))
+        _ = await french.run("alerts Toronto")
+        #expect(french.server.requests.last { $0.path.hasSuffix("items") }?.queryItems["lang"] == "fr")
+        let german = try AlertsHarness(at: Moments.torontoIce, language: try #require(Language.named("de")))
+        _ = await german.run("alerts Toronto")
+        #expect(german.server.requests.last { $0.path.hasSuffix("items") }?.queryItems["lang"] == "en")
     }
 }

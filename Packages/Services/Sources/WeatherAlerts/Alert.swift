@@ -225,10 +225,18 @@ public struct AlertQuery: Sendable, Equatable {
     /// kilometres wide).
     public var cacheKey: String {
         let point = String(format: "%@:%.2f,%.2f", country, latitude, longitude)
+        let source = alertSource(forCountry: country)
+        // A service that answers in several languages: the texts of another language are another answer.
+        let language = [.meteoAlarm, .eccc].contains(source) && textLanguage != "en" ? ":" + textLanguage : ""
         // MeteoAlarm's answer is the country's feed matched to these names: they are part of what was asked.
-        guard alertSource(forCountry: country) == .meteoAlarm else { return point }
+        guard source == .meteoAlarm else { return point + language }
         let names = [placeName, region ?? ""].map { MeteoAlarmAnswer.words($0).joined(separator: " ") }
-        return point + ":" + names.joined(separator: "|")
+        return point + ":" + names.joined(separator: "|") + language
+    }
+
+    /// The language's primary subtag, lower case (`pt` for `pt-BR`): what the services' texts are tagged with.
+    var textLanguage: String {
+        String(language.lowercased().split(separator: "-").first ?? "en")
     }
 }
 

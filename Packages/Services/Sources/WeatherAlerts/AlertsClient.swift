@@ -110,7 +110,7 @@ extension AlertsClient {
                 request.maxBodyBytes = 16 * 1_048_576
                 guard let response = try await get(meteoAlarm, request) else { return nil }
                 let all = try decode(.meteoAlarm) {
-                    try MeteoAlarmAnswer.alerts(response.body, language: query.language)
+                    try MeteoAlarmAnswer.alerts(response.body, language: query.textLanguage)
                 }
                 let matched = MeteoAlarmAnswer.matching(all, placeName: query.placeName, region: query.region)
                 var answer = report(.meteoAlarm, response, matched.alerts)
@@ -127,7 +127,9 @@ extension AlertsClient {
                         HTTPRequest.get(
                             "/collections/weather-alerts/items",
                             query: [
-                                QueryItem("f", "json"), QueryItem("bbox", box), QueryItem("lang", "en"),
+                                QueryItem("f", "json"), QueryItem("bbox", box),
+                                // Environment Canada writes its warnings in English and French.
+                                QueryItem("lang", query.textLanguage == "fr" ? "fr" : "en"),
                                 QueryItem("limit", "100"),
                             ], headers: conditional))
                 else { return nil }

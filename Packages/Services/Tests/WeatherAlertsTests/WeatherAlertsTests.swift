@@ -176,6 +176,16 @@ import WeatherService
         #expect(asked.first { $0.path.hasSuffix("current.json") }?.queryItems["lang"] == "en")
         #expect(asked.first { $0.path.hasSuffix("items") }?.queryItems["bbox"] == "-79.5839,43.5035,-79.1839,43.8035")
         #expect(asked.allSatisfy { $0.header("user-agent") == "SkyLens/test (tests@example.org)" })
+        // Environment Canada writes in English and French: a French reader gets French (a service of one language,
+        // NWS, is asked as always).
+        _ = try await fetch(
+            client,
+            AlertQuery(latitude: 43.6535, longitude: -79.3839, country: "CA", placeName: "Toronto", language: "fr"))
+        #expect(server.requests.last { $0.path.hasSuffix("items") }?.queryItems["lang"] == "fr")
+        _ = try await fetch(
+            client,
+            AlertQuery(latitude: 43.6535, longitude: -79.3839, country: "CA", placeName: "Toronto", language: "de"))
+        #expect(server.requests.last { $0.path.hasSuffix("items") }?.queryItems["lang"] == "en")
         await #expect(throws: AlertError.notCovered(country: "BR")) {
             try await client.fetch(AlertQuery(latitude: -23.5, longitude: -46.6, country: "BR", placeName: "São Paulo"))
         }
@@ -346,5 +356,29 @@ import WeatherService
             Issue.record("nothing kept: the delay said")
             return
         }
+    }
+
+    @Test func anAnswerInAnotherLanguageIsKeptApart() {
+        let croatia = AlertQuery(latitude: 44.55, longitude: 15.37, country: "HR", placeName: "Gospić", language: "en")
+        var german = croatia
+        german.language = "de"
+        var brazilian = croatia
+        brazilian.language = "pt-BR"
+        #expect(croatia.cacheKey != german.cacheKey && german.cacheKey.hasSuffix(":de"))
+        #expect(brazilian.cacheKey.hasSuffix(":pt"))
+        // NWS answers in English only: one answer whatever the language.
+        let phoenix = AlertQuery(latitude: 33.25, longitude: -112.3, country: "US", placeName: "Phoenix")
+        var phoenixInGerman = phoenix
+        phoenixInGerman.language = "de"
+        #expect(phoenix.cacheKey == phoenixInGerman.cacheKey)
+    }
+
+    @Test func meteoAlarmsTextsInTheLanguageAskedElseEnglish() throws {
+        // The Croatian feed is in Croatian and English: German falls back to English.
+        let german = try MeteoAlarmAnswer.alerts(
+            Data(try RecordedAlerts.text(RecordedAlerts.meteoAlarmCroatia).utf8), language: "de")
+        let english = try MeteoAlarmAnswer.alerts(
+            Data(try RecordedAlerts.text(RecordedAlerts.meteoAlarmCroatia).utf8), language: "en")
+        #expect(german.map { $0.event } == english.map { $0.event })
     }
 }

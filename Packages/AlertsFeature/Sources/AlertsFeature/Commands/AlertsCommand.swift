@@ -74,7 +74,8 @@ struct AlertsCommand: FeatureCommand {
         let onScreen =
             router.top(as: CityPage.self)?.city.id ?? router.top(as: CityMap.self)?.city.id
             ?? router.top(as: CityWeather.self)?.city?.id
-        await model.send(.alertsRequested(place, forceRefresh: refresh, onScreen: onScreen))
+        await model.send(
+            .alertsRequested(place, forceRefresh: refresh, onScreen: onScreen, language: context.language.code))
         // The note and the place's problems are the city list's, in its catalogue's words.
         let places = Words(model.placeCatalogue, language: context.language)
         if let note = model.state.defaultPlaceNote?.text(places) { context.notice(words("Note: %@", note)) }
