@@ -37,6 +37,13 @@ public struct Language: Sendable, Hashable, Identifiable, CustomStringConvertibl
     /// The CLDR plural category of a whole number in this language.
     public func pluralCategory(_ count: Int) -> PluralCategory { plural.category(count) }
 
+    /// Whether `category` holds a single whole number (German's `one` is 1 alone; French's is 0 and 1, Russian's 1,
+    /// 21, 31…): only then may a translation say the number in words. Counted over 0…1000, where every rule shows
+    /// its pattern.
+    public func categoryHoldsOneNumber(_ category: PluralCategory) -> Bool {
+        (0...1_000).lazy.filter { plural.category($0) == category }.prefix(2).count == 1
+    }
+
     /// The categories this language's translations of a count must give (CLDR, for whole numbers and `other`).
     public var pluralCategories: [PluralCategory] { plural.categories }
 

@@ -30,10 +30,11 @@ public enum StringCatalogCheck {
                     }
                     for (category, text) in forms {
                         let found = Placeholder.all(in: text).map { "\($0.position)\($0.kind)" }.sorted()
-                        // A form for exactly one number may say it in words ("يوم واحد", "un jour").
+                        // A form for exactly one number may say it in words ("يوم واحد", "ein Tag"); French's
+                        // and Portuguese's `one` also holds 0, Russian's 21 and 31: those must show the count.
                         let withoutCount = english.filter { $0 != "1d" }
                         let allowed =
-                            [.zero, .one, .two].contains(category) ? [english, withoutCount] : [english]
+                            language.categoryHoldsOneNumber(category) ? [english, withoutCount] : [english]
                         if !allowed.contains(found) {
                             problems.append(
                                 "\(quoted) (\(category.rawValue)): placeholders \(found) differ from English's \(english)"

@@ -148,6 +148,29 @@ import Testing
         #expect(Words.format("100%% of %@", ["x"]) == "100% of x")
     }
 
+    @Test func aCountMaySayItsNumberInWordsOnlyWhereItsFormHoldsOneNumber() throws {
+        let de = try #require(Language.named("de")), fr = try #require(Language.named("fr"))
+        let ru = try #require(Language.named("ru")), ar = try #require(Language.named("ar"))
+        #expect(de.categoryHoldsOneNumber(.one) && !de.categoryHoldsOneNumber(.other))
+        // French's and Portuguese's one is 0 and 1; Russian's is 1, 21, 31…
+        #expect(!fr.categoryHoldsOneNumber(.one) && !ru.categoryHoldsOneNumber(.one))
+        #expect(ar.categoryHoldsOneNumber(.zero) && ar.categoryHoldsOneNumber(.two))
+        let catalogue = StringCatalog(
+            comments: [:],
+            entries: [
+                "Next %lld hours": [
+                    "en": .plural([.one: "Next %lld hour", .other: "Next %lld hours"], translated: true),
+                    "de": .plural([.one: "Nächste Stunde", .other: "Nächste %lld Stunden"], translated: true),
+                    "fr": .plural(
+                        [.one: "Prochaine heure", .many: "%lld prochaines heures", .other: "%lld prochaines heures"],
+                        translated: true),
+                ]
+            ])
+        let problems = StringCatalogCheck.problems(catalogue, languages: [de, fr])
+        #expect(
+            problems.count == 1 && problems.first?.hasPrefix("[fr] \"Next %lld hours\" (one)") == true, "\(problems)")
+    }
+
     @Test func theCheckFindsWhatATranslatorMissed() throws {
         let broken = StringCatalog(
             comments: [:],
