@@ -174,14 +174,14 @@ struct AirDocument: JSONDocument {
     /// Other places that answer to the text the place was named by, the likeliest first (left out when none).
     var alternatives: [PlaceAlternative]?
 
-    init(_ shown: AirRepository.Shown, now: Date, alternatives: [City] = []) {
+    init(_ shown: AirRepository.Shown, now: Date, alternatives: [City] = [], words: Words = .english()) {
         let air = shown.air
         location = WeatherDocument.Location(air.location)
         self.alternatives = PlaceAlternative.list(alternatives)
         observedAt = air.observedAt
         fetchedAt = shown.fetchedAt
         stale = shown.isOld(now: now)
-        staleReason = shown.oldBecause(now: now)
+        staleReason = shown.oldBecause(now: now, words)
         current = Current(
             europeanAqi: air.europeanAqi, usAqi: air.usAqi, pm25: air.pm25, pm10: air.pm10, ozone: air.ozone,
             nitrogenDioxide: air.nitrogenDioxide, uvIndex: air.uvIndex)
@@ -197,7 +197,9 @@ struct ComparisonDocument: JSONDocument {
         var temperature: Double?
         var min: Double?
         var max: Double?
+        /// In the user's language; `conditionCode` is the same in every language (`partlyCloudy`).
         var condition: String?
+        var conditionCode: String?
         var observedAt: Date?
         /// True when the place's weather was observed more than three hours ago (`oldAfter`); left out with no answer.
         var stale: Bool?
@@ -207,7 +209,7 @@ struct ComparisonDocument: JSONDocument {
     var provider = "open-meteo"
     var places: [Entry]
 
-    init(_ places: [WeatherModel.Compared], units: Units, now: Date) {
+    init(_ places: [WeatherModel.Compared], units: Units, now: Date, words: Words = .english()) {
         func round(_ celsius: Double?) -> Double? {
             celsius.map { (units.temperature.temperature($0) * 10).rounded() / 10 }
         }
@@ -218,7 +220,10 @@ struct ComparisonDocument: JSONDocument {
                 location: WeatherDocument.Location(location),
                 temperature: round(compared.today?.current.temperature), min: round(compared.today?.minimum),
                 max: round(compared.today?.maximum),
-                condition: compared.today.map { ($0.condition ?? $0.current.condition).words },
+                condition: compared.today.map {
+                    WeatherViews.conditionWords($0.condition ?? $0.current.condition, words)
+                },
+                conditionCode: compared.today.map { ($0.condition ?? $0.current.condition).rawValue },
                 observedAt: compared.today?.observedAt,
                 stale: compared.today.map { now.timeIntervalSince($0.observedAt) > oldAfter })
         }

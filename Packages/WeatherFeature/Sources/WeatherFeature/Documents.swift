@@ -1,6 +1,7 @@
 import Architecture
 import CitiesService
 import Foundation
+import Localization
 import WeatherService
 
 /// `weather` in JSON; `hourly` adds `hours`, `forecast` adds `days`, `forecast --parts` adds `parts`. Every view
@@ -44,7 +45,9 @@ struct WeatherDocument: JSONDocument {
         /// Percent.
         var cloudCover: Double?
         var dewPoint: Double?
+        /// In the user's language; `conditionCode` is the same for every language (`partlyCloudy`).
         var condition: String
+        var conditionCode: String
         var code: Int
         var sunrise: Date?
         var sunset: Date?
@@ -59,6 +62,7 @@ struct WeatherDocument: JSONDocument {
         var windSpeed: Double?
         var windDirection: Double?
         var condition: String
+        var conditionCode: String
     }
 
     struct Day: Encodable, Sendable {
@@ -67,6 +71,7 @@ struct WeatherDocument: JSONDocument {
         var max: Double
         var average: Double
         var condition: String
+        var conditionCode: String
         var precipitationProbability: Double?
         var precipitation: Double?
         var windSpeed: Double?
@@ -81,6 +86,7 @@ struct WeatherDocument: JSONDocument {
         var to: Date
         var temperature: Double
         var condition: String
+        var conditionCode: String
         var precipitationProbability: Double?
         var precipitation: Double?
         var windSpeed: Double?
@@ -115,7 +121,8 @@ struct WeatherDocument: JSONDocument {
 
     init(
         _ shown: WeatherRepository.Shown, units: Units, mode: WeatherModel.Mode,
-        options: WeatherModel.ViewOptions = .init(), now: Date, note: String? = nil, alternatives: [City] = []
+        options: WeatherModel.ViewOptions = .init(), now: Date, note: String? = nil, alternatives: [City] = [],
+        words: Words = .english()
     ) {
         let report = shown.report
         func round(_ value: Double) -> Double { (value * 10).rounded() / 10 }
@@ -129,7 +136,7 @@ struct WeatherDocument: JSONDocument {
         observedAt = report.observedAt
         fetchedAt = shown.fetchedAt
         stale = shown.isOld(now: now)
-        staleReason = shown.oldBecause(now: now)
+        staleReason = shown.oldBecause(now: now, words)
         fallback = shown.answeredBy
         leftOut = report.repairs.isEmpty ? nil : report.repairs
         let currently = report.current
@@ -142,11 +149,13 @@ struct WeatherDocument: JSONDocument {
             pressure: currently.pressure.map(units.pressure.value), pressureUnit: units.pressure.symbol,
             visibility: currently.visibility.map(units.distance.value), visibilityUnit: units.distance.visibilitySymbol,
             cloudCover: currently.cloudCover,
-            dewPoint: currently.dewPoint.map(temperature), condition: currently.condition.words, code: currently.code,
+            dewPoint: currently.dewPoint.map(temperature),
+            condition: WeatherViews.conditionWords(currently.condition, words),
+            conditionCode: currently.condition.rawValue, code: currently.code,
             sunrise: currently.sunrise, sunset: currently.sunset)
         self.note = note
         let clock = now
-        rain = WeatherViews.rainSummary(report, now: clock, units: units)
+        rain = WeatherViews.rainSummary(report, now: clock, units: units, words: words)
         switch mode {
         case .current, .rain, .normals: break
         case .panels:
@@ -159,20 +168,23 @@ struct WeatherDocument: JSONDocument {
                 Hour(
                     time: $0.time, temperature: temperature($0.temperature), feelsLike: $0.feelsLike.map(temperature),
                     precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation.map(amount),
-                    windSpeed: $0.windSpeed.map(speed), windDirection: $0.windDirection, condition: $0.condition.words)
+                    windSpeed: $0.windSpeed.map(speed), windDirection: $0.windDirection,
+                    condition: WeatherViews.conditionWords($0.condition, words), conditionCode: $0.condition.rawValue)
             }
         case .hourly:
             hours = WeatherViews.upcomingHours(report, now: clock, step: options.step).map {
                 Hour(
                     time: $0.time, temperature: temperature($0.temperature), feelsLike: $0.feelsLike.map(temperature),
                     precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation.map(amount),
-                    windSpeed: $0.windSpeed.map(speed), windDirection: $0.windDirection, condition: $0.condition.words)
+                    windSpeed: $0.windSpeed.map(speed), windDirection: $0.windDirection,
+                    condition: WeatherViews.conditionWords($0.condition, words), conditionCode: $0.condition.rawValue)
             }
         case .forecast:
             days = WeatherViews.upcomingDays(report, now: clock, count: options.days).map {
                 Day(
                     date: $0.date, min: temperature($0.minimum), max: temperature($0.maximum),
-                    average: temperature($0.average), condition: $0.condition.words,
+                    average: temperature($0.average), condition: WeatherViews.conditionWords($0.condition, words),
+                    conditionCode: $0.condition.rawValue,
                     precipitationProbability: $0.precipitationProbability, precipitation: $0.precipitation.map(amount),
                     windSpeed: $0.windSpeed.map(speed))
             }
@@ -181,7 +193,8 @@ struct WeatherDocument: JSONDocument {
                 Part(
                     date: $0.date, part: $0.part.rawValue, from: $0.from, to: $0.to,
                     temperature: temperature($0.temperature),
-                    condition: $0.condition.words, precipitationProbability: $0.precipitationProbability,
+                    condition: WeatherViews.conditionWords($0.condition, words), conditionCode: $0.condition.rawValue,
+                    precipitationProbability: $0.precipitationProbability,
                     precipitation: $0.precipitation.map(amount), windSpeed: $0.windSpeed.map(speed))
             }
         }
@@ -233,7 +246,9 @@ struct FavoriteWeatherDocument: JSONDocument {
         var name: String?
         var country: String?
         var temperature: Double?
+        /// In the user's language; `conditionCode` is the same in every language (`partlyCloudy`).
         var condition: String?
+        var conditionCode: String?
         var fetchedAt: Date?
         var observedAt: Date?
         /// True when the stored weather was observed more than three hours ago (`oldAfter`).

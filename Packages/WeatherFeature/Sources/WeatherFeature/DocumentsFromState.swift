@@ -32,13 +32,16 @@ extension WeatherModel.State {
 
 extension WeatherDocument {
     /// The weather shown, in the view and the units of `state`.
-    init(_ state: WeatherModel.State, shown: WeatherRepository.Shown, now: Date, note: String?) {
+    init(
+        _ state: WeatherModel.State, shown: WeatherRepository.Shown, now: Date, note: String?,
+        words: Words = .english()
+    ) {
         self.init(
             shown, units: state.units, mode: state.mode, options: state.options, now: now, note: note,
-            alternatives: state.alternatives(for: shown))
+            alternatives: state.alternatives(for: shown), words: words)
         warnings = WarningDocument.list(state.warnings, now: now)
         normal = state.normals.value.flatMap {
-            NormalsDocument.today($0.normals, report: shown.report, now: now, units: state.units)
+            NormalsDocument.today($0.normals, report: shown.report, now: now, units: state.units, words: words)
         }
     }
 }
@@ -55,10 +58,10 @@ extension LineDocument {
 
 extension AirDocument {
     /// The air shown, with the alternatives of the place it was asked for (when it is that place's).
-    init(_ shown: AirRepository.Shown, place: Place?, now: Date) {
+    init(_ shown: AirRepository.Shown, place: Place?, now: Date, words: Words = .english()) {
         self.init(
             shown, now: now,
-            alternatives: place?.location.id == shown.air.location.id ? place?.alternatives ?? [] : [])
+            alternatives: place?.location.id == shown.air.location.id ? place?.alternatives ?? [] : [], words: words)
     }
 }
 
@@ -74,7 +77,7 @@ extension PresetsDocument {
 
 extension FavoriteWeatherDocument {
     /// Each favourite, its last stored weather in `unit`, and whether it is old.
-    init(_ list: [WeatherModel.FavoriteWeather], unit: TemperatureUnit, now: Date) {
+    init(_ list: [WeatherModel.FavoriteWeather], unit: TemperatureUnit, now: Date, words: Words = .english()) {
         self.init(
             unit: unit.rawValue,
             favorites: list.map { entry in
@@ -87,7 +90,8 @@ extension FavoriteWeatherDocument {
                 return .init(
                     id: entry.id, name: location.name, country: location.country,
                     temperature: (unit.temperature(cached.report.current.temperature) * 10).rounded() / 10,
-                    condition: cached.report.current.condition.words, fetchedAt: cached.fetchedAt,
+                    condition: WeatherViews.conditionWords(cached.report.current.condition, words),
+                    conditionCode: cached.report.current.condition.rawValue, fetchedAt: cached.fetchedAt,
                     observedAt: cached.report.observedAt, stale: cached.isOld(now: now),
                     warning: entry.warning.map(WeatherViews.warningName))
             })

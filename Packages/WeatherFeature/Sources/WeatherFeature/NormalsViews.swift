@@ -285,7 +285,10 @@ struct NormalsDocument: JSONDocument {
     var months: [Month]
     var days: [Day]
 
-    init(_ normals: ClimateNormals, report: WeatherReport, fetchedAt: Date, now: Date, units: Units) {
+    init(
+        _ normals: ClimateNormals, report: WeatherReport, fetchedAt: Date, now: Date, units: Units,
+        words: Words = .english()
+    ) {
         let t = units.temperature
         func degrees(_ celsius: Double) -> Double { (t.temperature(celsius) * 10).rounded() / 10 }
         location = WeatherDocument.Location(report.location)
@@ -295,9 +298,9 @@ struct NormalsDocument: JSONDocument {
         lastYear = normals.lastYear
         windowDays = ClimateNormals.window
         self.fetchedAt = fetchedAt
-        // The document's words are English, whatever the language of the views.
-        summary = WeatherViews.normalLine(report, normals: normals, now: now, units: units, words: .english())
-        today = Self.today(normals, report: report, now: now, units: units)
+        // The sentence in the user's language, as the views say it.
+        summary = WeatherViews.normalLine(report, normals: normals, now: now, units: units, words: words)
+        today = Self.today(normals, report: report, now: now, units: units, words: words)
         months = WeatherViews.monthNormals(normals).map {
             Month(
                 month: $0.month, high: degrees($0.high), low: degrees($0.low),
@@ -321,13 +324,15 @@ struct NormalsDocument: JSONDocument {
     }
 
     /// How today's high compares, in the units shown; nil without today's forecast or its normal.
-    static func today(_ normals: ClimateNormals, report: WeatherReport, now: Date, units: Units) -> Today? {
+    static func today(
+        _ normals: ClimateNormals, report: WeatherReport, now: Date, units: Units, words: Words = .english()
+    ) -> Today? {
         let t = units.temperature
         func degrees(_ celsius: Double) -> Double { (t.temperature(celsius) * 10).rounded() / 10 }
         let date = LocalTime.day(now, utcOffset: report.utcOffset)
         guard let day = report.days.first(where: { $0.date == date }), let normal = normals.normal(for: date),
             let summary = WeatherViews.normalLine(
-                report, normals: normals, now: now, units: units, words: .english())
+                report, normals: normals, now: now, units: units, words: words)
         else { return nil }
         return Today(
             date: date, summary: summary, high: degrees(day.maximum), usualHigh: degrees(normal.high.mean),

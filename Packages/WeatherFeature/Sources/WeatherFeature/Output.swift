@@ -229,7 +229,7 @@ struct WeatherOutput {
             zone: state.place.flatMap { TimeZone(identifier: $0.timeZone) }, frame: frame)
         return CommandOutput(
             text: warning.map { $0 + "\n" + text } ?? text,
-            json: WeatherDocument(state, shown: shown, now: frame.now, note: note),
+            json: WeatherDocument(state, shown: shown, now: frame.now, note: note, words: frame.words),
             isOld: shown.isOld(now: frame.now))
     }
 
@@ -301,7 +301,8 @@ struct WeatherOutput {
         }
         let document = RainDocument(
             shown, place: state.place, outlook: outlook, within: within, now: frame.now, units: state.units,
-            sentence: WeatherViews.rainSentence(outlook, report: shown.report, horizon: deadline, frame: frame))
+            sentence: WeatherViews.rainSentence(outlook, report: shown.report, horizon: deadline, frame: frame),
+            words: frame.words)
         return CommandOutput(
             text: output.text, json: document, isOld: shown.isOld(now: frame.now),
             yesOrNo: within == nil ? nil : expected)
@@ -321,7 +322,7 @@ struct WeatherOutput {
                 text: output.text,
                 json: NormalsDocument(
                     normals.normals, report: shown.report, fetchedAt: normals.fetchedAt, now: frame.now,
-                    units: state.units),
+                    units: state.units, words: frame.words),
                 isOld: shown.isOld(now: frame.now))
         default:
             throw Self.notConfigured(words("No source of the usual weather is set up."))
@@ -357,7 +358,8 @@ struct WeatherOutput {
         return CommandOutput(
             text: WeatherViews.range(
                 ensemble, place: state.place, days: state.options.days, frame: frame, fetchedNote: note),
-            json: RangeDocument(ensemble, days: state.options.days, now: frame.now, units: state.units),
+            json: RangeDocument(
+                ensemble, days: state.options.days, now: frame.now, units: state.units, words: frame.words),
             isOld: ensemble.staleBecause != nil)
     }
 
@@ -368,7 +370,8 @@ struct WeatherOutput {
             let frame = frame
             return CommandOutput(
                 text: WeatherViews.air(shown, place: state.airPlace, frame: frame),
-                json: AirDocument(shown, place: state.airPlace, now: frame.now), isOld: shown.isOld(now: frame.now))
+                json: AirDocument(shown, place: state.airPlace, now: frame.now, words: frame.words),
+                isOld: shown.isOld(now: frame.now))
         default: return .empty
         }
     }
@@ -378,7 +381,7 @@ struct WeatherOutput {
         case .failed(let error): throw error.commandError
         case .loaded(let places):
             let frame = frame
-            let document = ComparisonDocument(places, units: state.units, now: frame.now)
+            let document = ComparisonDocument(places, units: state.units, now: frame.now, words: frame.words)
             return CommandOutput(
                 text: WeatherViews.comparison(places, frame: frame), json: document,
                 isOld: document.places.contains { $0.stale == true })
@@ -419,6 +422,6 @@ struct WeatherOutput {
             text: WeatherViews.favorites(
                 list, unit: state.units.temperature, now: now, painter: context.painter, width: context.terminal.width,
                 words: words),
-            json: FavoriteWeatherDocument(list, unit: state.units.temperature, now: now))
+            json: FavoriteWeatherDocument(list, unit: state.units.temperature, now: now, words: words))
     }
 }

@@ -263,7 +263,7 @@ struct RainDocument: JSONDocument {
 
     init(
         _ shown: WeatherRepository.Shown, place: Place?, outlook: RainOutlook, within: TimeInterval?, now: Date,
-        units: Units, sentence: String?
+        units: Units, sentence: String?, words: Words = .english()
     ) {
         let report = shown.report
         func amount(_ mm: Double) -> Double { units.rain.value(mm) }
@@ -272,7 +272,7 @@ struct RainDocument: JSONDocument {
         observedAt = report.observedAt
         fetchedAt = shown.fetchedAt
         stale = shown.isOld(now: now)
-        summary = sentence ?? "No rain forecast until the forecast kept ends."
+        summary = sentence ?? words("No rain forecast until the forecast kept ends.")
         precipitationUnit = units.rain.symbol
         resolutionMinutes = whole(outlook.resolution / 60)
         let horizon = now.addingTimeInterval(within ?? 2 * 3600)

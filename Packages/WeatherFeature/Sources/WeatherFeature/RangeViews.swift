@@ -226,7 +226,9 @@ struct RangeDocument: JSONDocument {
     var days: [Day]
     var hours: [Hour]
 
-    init(_ shown: EnsembleRepository.Shown, days count: Int, now: Date, units: Units) {
+    init(
+        _ shown: EnsembleRepository.Shown, days count: Int, now: Date, units: Units, words: Words = .english()
+    ) {
         let ensemble = shown.ensemble, t = units.temperature
         func degrees(_ p: EnsembleForecast.Percentiles) -> Percentiles {
             func round(_ celsius: Double) -> Double { (t.temperature(celsius) * 10).rounded() / 10 }
@@ -248,7 +250,7 @@ struct RangeDocument: JSONDocument {
                     Percentiles(
                         p10: units.rain.value($0.p10), p50: units.rain.value($0.p50), p90: units.rain.value($0.p90))
                 },
-                summary: WeatherViews.rangeSentence(day, units: units, words: .english()))
+                summary: WeatherViews.rangeSentence(day, units: units, words: words))
         }
         let last = days.last.map(\.date)
         hours = ensemble.hours.filter { hour in

@@ -85,3 +85,27 @@ import Testing
         }
     }
 }
+
+@MainActor @Suite struct WeatherJSONLanguageTests {
+    @Test func jsonsWordsFollowTheLanguageAndItsCodesDoNot() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try LoopbackServer(always: .json(try providerFixture("open-meteo-toronto.json")))
+        func document(_ language: Language) async throws -> [String: Any] {
+            let harness = try WeatherHarness(server: server, format: .json, directory: directory, language: language)
+            let text = await harness.run("forecast Toronto")
+            return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        }
+        let english = try await document(.english)
+        let englishCurrent = try #require(english["current"] as? [String: Any])
+        for code in ["de", "ja"] {
+            let translated = try await document(try #require(Language.named(code)))
+            let current = try #require(translated["current"] as? [String: Any])
+            // The words in the language, the code the same in every language.
+            #expect(current["conditionCode"] as? String == englishCurrent["conditionCode"] as? String)
+            #expect(current["conditionCode"] as? String != nil)
+            #expect(current["condition"] as? String != englishCurrent["condition"] as? String, "\(code)")
+            let days = try #require(translated["days"] as? [[String: Any]])
+            #expect(!days.isEmpty && days.allSatisfy { $0["conditionCode"] is String })
+        }
+    }
+}

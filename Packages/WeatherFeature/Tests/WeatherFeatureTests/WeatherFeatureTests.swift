@@ -381,8 +381,8 @@ struct WeatherHarness {
         #expect(
             days.count == 7
                 && Set(days[0].keys) == [
-                    "date", "min", "max", "average", "condition", "precipitationProbability", "precipitation",
-                    "windSpeed",
+                    "date", "min", "max", "average", "condition", "conditionCode", "precipitationProbability",
+                    "precipitation", "windSpeed",
                 ])
         let parted = try #require(
             try JSONSerialization.jsonObject(with: Data(await harness.run("forecast --parts").utf8)) as? [String: Any])
@@ -392,8 +392,8 @@ struct WeatherHarness {
         #expect(parts.count == 11 && parts.first?["part"] as? String == "morning")
         #expect(
             Set(parts[0].keys) == [
-                "date", "part", "from", "to", "temperature", "condition", "precipitationProbability", "precipitation",
-                "windSpeed",
+                "date", "part", "from", "to", "temperature", "condition", "conditionCode", "precipitationProbability",
+                "precipitation", "windSpeed",
             ])
         #expect(parts.map { $0["part"] as? String }.suffix(4) == ["night", "morning", "afternoon", "evening"])
         // The morning starts at sunrise (07:12 local, 12:12 UTC) and ends at solar noon, halfway to sunset (16:45).
