@@ -65,6 +65,8 @@ let package = Package(
                 .product(name: "SQLiteStores", package: services),
             ],
             path: "App/Main",
+            // The App's words (its options, the manual's description, its own commands) in every language.
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .executableTarget(

@@ -109,7 +109,8 @@ enum AppRunner {
                 return error.message
             }
         }
-        programCommands.declarations = { [weak shell] in shell?.declaredCommands ?? [] }
+        programCommands.declarations = { [weak shell] language in shell?.declaredCommands(in: language) ?? [] }
+        programCommands.tagline = { [weak shell] language in shell?.tagline(in: language) ?? AppInfo.tagline }
         // The completion scripts' question (`skylens [OPTIONS] __complete -- WORDS… PARTIAL`): the candidates, one
         // per line, from the model behind Tab in a session.
         if command.first == CompletionScripts.callbackCommand {

@@ -28,23 +28,30 @@ enum SettingKey: String, CaseIterable, Sendable {
     /// `--format`; nil for a setting with no option of its own.
     var option: String? { [.units, .place, .userAgentContact].contains(self) ? nil : "--\(rawValue)" }
 
-    /// What it is, for the option's help and the manual (the variable is said in it).
-    var help: String? {
+    /// What it is, for the option's help and the manual (the variable is said in it), in English.
+    var help: String? { help(.english()) }
+
+    /// What it is, in the user's language (`words`: the App's).
+    func help(_ words: Words) -> String? {
         switch self {
-        case .format: "Output format: text or json, one JSON document per command (env SKYLENS_FORMAT)."
-        case .color: "Colour: auto (a terminal, unless NO_COLOR is set), always or never (env SKYLENS_COLOR)."
-        case .dataDirectory: "Where settings, history and the outbox live (env SKYLENS_HOME)."
+        case .format: words("Output format: text or json, one JSON document per command (env SKYLENS_FORMAT).")
+        case .color: words("Colour: auto (a terminal, unless NO_COLOR is set), always or never (env SKYLENS_COLOR).")
+        case .dataDirectory: words("Where settings, history and the outbox live (env SKYLENS_HOME).")
         case .logLevel:
-            "trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning)."
-        case .logFile: "Write logs to this file instead of standard error (env SKYLENS_LOG_FILE)."
-        case .offline: "Make no network request at all (env SKYLENS_OFFLINE=1)."
-        case .timeout: "Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10)."
-        case .contactURL: "Where contact messages are sent (env SKYLENS_CONTACT_URL)."
-        case .citiesURL: "Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL)."
+            words("trace, debug, info, notice, warning, error or critical (env SKYLENS_LOG_LEVEL; default warning).")
+        case .logFile: words("Write logs to this file instead of standard error (env SKYLENS_LOG_FILE).")
+        case .offline: words("Make no network request at all (env SKYLENS_OFFLINE=1).")
+        case .timeout: words("Give up on a request after this many seconds (env SKYLENS_TIMEOUT; default 10).")
+        case .contactURL: words("Where contact messages are sent (env SKYLENS_CONTACT_URL).")
+        case .citiesURL: words("Load the city list from this URL instead of the built-in one (env SKYLENS_CITIES_URL).")
         case .provider:
-            "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY)."
+            words(
+                "The weather provider: open-meteo (default) or openweathermap (env SKYLENS_WEATHER_PROVIDER; needs OPENWEATHER_API_KEY)."
+            )
         case .lang:
-            "The language: \(Language.codes) (env SKYLENS_LANG; else the one 'lang' kept, lang: in the config file, LC_ALL, LC_MESSAGES, LANG)."
+            words(
+                "The language: %@ (env SKYLENS_LANG; else the one 'lang' kept, lang: in the config file, LC_ALL, LC_MESSAGES, LANG).",
+                Language.codes)
         case .units, .place, .userAgentContact: nil
         }
     }

@@ -43,7 +43,9 @@ let package = Package(
         ),
         .target(
             name: "ProgramDocumentation",
-            dependencies: ["Architecture", "CommandShell"],
+            dependencies: ["Architecture", "CommandShell", .product(name: "Localization", package: "Core")],
+            // The manual's headings and exit statuses in every language.
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .target(

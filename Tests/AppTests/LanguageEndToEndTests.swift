@@ -156,4 +156,79 @@ import Testing
             #expect(left.isEmpty, "\(code): English left: \(left)")
         }
     }
+
+    /// Every language's search, a city's page, a map and the manual page: none of their catalogues' English shows.
+    @Test func everyLanguageSpeaksTheCitiesTheMapAndTheManual() throws {
+        var english =
+            try Self.englishPieces("MapFeature", "MapFeature")
+            + Self.englishPieces("Architecture", "ProgramDocumentation") + Self.appPieces()
+        // What a person types stays as typed: `--sort population` in "Largest: …, #ID (--sort population)".
+        english.removeAll { $0 == "sort population" }
+        #expect(english.count > 100)
+        let home = try TemporaryDirectory()
+        let runner = AppBinary.runner(home: home)
+        let codes = ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"]
+        for code in codes {
+            var seen = ""
+            for arguments in [
+                ["search", "tor"], ["open", "Toronto"], ["map", "Toronto", "--width", "60", "--height", "8"],
+                ["manual"], ["cities"],
+            ] {
+                let result = try runner.run(["--lang", code] + arguments)
+                #expect(result.status == 0, "\(code) \(arguments): \(result.stderr)")
+                seen += result.stdout
+            }
+            for bad in [["open", "#42"], ["search", "a", "--sort", "size"]] {
+                let result = try runner.run(["--lang", code] + bad)
+                #expect(result.status != 0, "\(code) \(bad)")
+                seen += result.stderr
+            }
+            let left = english.filter { seen.contains($0) }
+            #expect(left.isEmpty, "\(code): English left: \(left)")
+        }
+        // `manual --lang` chooses the page's language whatever the session's; an unknown one is a usage error.
+        let german = try runner.run(["manual", "--lang", "de"])
+        #expect(
+            german.stdout.contains(".SH BEZEICHNUNG") && german.stdout.contains("Dienstprogramme"),
+            "\(german.stdout.prefix(300))")
+        let unknown = try runner.run(["manual", "--lang", "xx"])
+        #expect(unknown.status == 64 && unknown.stderr.contains("zh-Hans"), "\(unknown.stderr)")
+    }
+
+    /// The App's own catalogue (its options, the manual's description, `completions` and `manual`): every key the
+    /// App's sources use is in it, every language has every key.
+    @Test func theAppsCatalogueIsComplete() throws {
+        let main = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../App/Main")
+        let root =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: main.appendingPathComponent("Resources/Localizable.xcstrings")))
+            as? [String: Any]
+        let strings = try #require(root?["strings"] as? [String: [String: Any]])
+        let codes = ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"]
+        for (key, entry) in strings {
+            let localizations = entry["localizations"] as? [String: Any] ?? [:]
+            let missing = codes.filter { localizations[$0] == nil }
+            #expect(missing.isEmpty, "\(key): \(missing)")
+        }
+        for file in try FileManager.default.contentsOfDirectory(atPath: main.path) where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: main.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: /words\(\s*"((?:[^"\\]|\\.)*)"/) {
+                let key = String(match.output.1).replacingOccurrences(of: "\\\"", with: "\"")
+                #expect(strings[key] != nil, "\(file): \(key)")
+            }
+        }
+    }
+
+    /// The App's own catalogue's English (its options, the manual's description).
+    static func appPieces() throws -> [String] {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../App/Main/Resources/Localizable.xcstrings")
+        let root = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        let keys = (root?["strings"] as? [String: Any])?.keys.map { $0 } ?? []
+        return keys.flatMap { key in
+            key.split(separator: /%(\d+\$)?(@|lld|d)|%%/).map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines.union(.punctuationCharacters))
+            }.filter { $0.split(separator: " ").count >= 3 }
+        }
+    }
 }

@@ -124,6 +124,9 @@ public final class Shell {
         return "\(configuration.promptName) \(place.isEmpty ? "" : place + "·")\(label)> "
     }
 
+    /// The program's tagline in the user's language (the manual's NAME line says it).
+    public func tagline(in language: Language) -> String { words.in(language)(configuration.tagline) }
+
     /// The line a session starts with, in the user's language: the name, the version, the tagline, how to go on.
     public var banner: String {
         words(
@@ -153,15 +156,31 @@ public final class Shell {
     }
 
     /// Every listed command of every plugin, in `help`'s order, each with its plugin's name and, for a command of one
-    /// view, that view's label: what the manual page and the shell completion scripts are generated from.
-    public var declaredCommands: [DeclaredCommand] {
+    /// view, that view's label: what the manual page and the shell completion scripts are generated from. Their
+    /// summaries, discussions, arguments' help and plugins' names are in the session's language (each plugin's words).
+    public var declaredCommands: [DeclaredCommand] { declaredCommands(in: configuration.language) }
+
+    /// `declaredCommands` in `language` (`manual --lang de` in an English session).
+    public func declaredCommands(in language: Language) -> [DeclaredCommand] {
         plugins.flatMap { plugin in
-            let declarations = plugin.commands.map(\.declaration)
+            let translate = translator(plugin, language)
+            let declarations = plugin.commands.map { registered in
+                var declaration = registered.declaration
+                declaration.summary = translate(declaration.summary)
+                declaration.discussion = declaration.discussion.isEmpty ? "" : translate(declaration.discussion)
+                declaration.arguments = declaration.arguments.map { argument in
+                    var argument = argument
+                    argument.help = translate(argument.help)
+                    return argument
+                }
+                return declaration
+            }
+            let group = translate(plugin.name)
             let anywhere = declarations.filter { $0.scope == .anywhere && $0.isListed }
-                .map { DeclaredCommand(spec: $0, group: plugin.name, view: nil) }
+                .map { DeclaredCommand(spec: $0, group: group, view: nil) }
             let scoped = plugin.routes.flatMap { route in
                 declarations.filter { $0.scope == .within(route.route) && $0.isListed }
-                    .map { DeclaredCommand(spec: $0, group: plugin.name, view: route.label) }
+                    .map { DeclaredCommand(spec: $0, group: group, view: route.label) }
             }
             return anywhere + scoped
         }
@@ -616,9 +635,9 @@ public final class Shell {
     }
 
     /// A plugin's text in the user's language (its catalogue's translation of the English), as help shows it.
-    func translator(_ plugin: any FeaturePlugin) -> (String) -> String {
+    func translator(_ plugin: any FeaturePlugin, _ language: Language? = nil) -> (String) -> String {
         guard let source = plugin.words else { return { $0 } }
-        let words = Words(source, language: configuration.language)
+        let words = Words(source, language: language ?? configuration.language)
         return { words($0) }
     }
 

@@ -1,6 +1,7 @@
 import Architecture
 import CommandShell
 import Foundation
+import Localization
 
 /// An option of the program itself, given before the command (`--format json`).
 public struct GlobalOption: Sendable, Equatable {
@@ -85,30 +86,45 @@ public struct ProgramDescription: Sendable {
 }
 
 extension CommandError {
-    /// Every exit status a command can end with, and what it means: the manual's EXIT STATUS section.
-    public static let exitStatuses: [DescribedItem] = [
-        DescribedItem("0", "Success."),
-        DescribedItem(
-            "3",
-            "The answer is written in full but built from old data: kept because the service could not be reached, or observed more than three hours ago (JSON says \"stale\": true)."
-        ),
-        DescribedItem(
-            "4",
-            "The answer is written in full and shows what the command was asked to watch for: a warning in force at or above the level of alerts --fail-on (whatever the answer's age)."
-        ),
-        DescribedItem("1", "Any other failure."),
-        DescribedItem("64", "A usage error: an unknown command or option, a missing or malformed argument (EX_USAGE)."),
-        DescribedItem("65", "Input that is not valid: a contact form field (EX_DATAERR)."),
-        DescribedItem("67", "A place that cannot be resolved: unknown, or ambiguous where one is needed (EX_NOUSER)."),
-        DescribedItem("69", "The service cannot be reached or fails, and nothing kept can stand in (EX_UNAVAILABLE)."),
-        DescribedItem("70", "A fault of SkyLens's own (EX_SOFTWARE)."),
-        DescribedItem(
-            "73",
-            "Something to keep (a message, a favourite, a setting) could not be written: the data directory is unusable, read-only or full (EX_CANTCREAT)."
-        ),
-        DescribedItem("74", "Standard output cannot be written (a full disk, say) (EX_IOERR)."),
-        DescribedItem(
-            "75", "A temporary failure worth retrying: a timeout, a rate limit, a delivery to try again (EX_TEMPFAIL)."),
-        DescribedItem("78", "A setting to fix: a key refused or missing (EX_CONFIG)."),
-    ]
+    /// Every exit status a command can end with, and what it means: the manual's EXIT STATUS section, in English.
+    public static var exitStatuses: [DescribedItem] { exitStatuses(.english()) }
+
+    /// The exit statuses in the user's language (`words`: `ManualPage.catalogue()`'s).
+    public static func exitStatuses(_ words: Words) -> [DescribedItem] {
+        [
+            DescribedItem("0", words("Success.")),
+            DescribedItem(
+                "3",
+                words(
+                    "The answer is written in full but built from old data: kept because the service could not be reached, or observed more than three hours ago (JSON says \"stale\": true)."
+                )),
+            DescribedItem(
+                "4",
+                words(
+                    "The answer is written in full and shows what the command was asked to watch for: a warning in force at or above the level of alerts --fail-on (whatever the answer's age)."
+                )),
+            DescribedItem("1", words("Any other failure.")),
+            DescribedItem(
+                "64", words("A usage error: an unknown command or option, a missing or malformed argument (EX_USAGE).")),
+            DescribedItem("65", words("Input that is not valid: a contact form field (EX_DATAERR).")),
+            DescribedItem(
+                "67", words("A place that cannot be resolved: unknown, or ambiguous where one is needed (EX_NOUSER).")),
+            DescribedItem(
+                "69",
+                words("The service cannot be reached or fails, and nothing kept can stand in (EX_UNAVAILABLE).")),
+            DescribedItem("70", words("A fault of SkyLens's own (EX_SOFTWARE).")),
+            DescribedItem(
+                "73",
+                words(
+                    "Something to keep (a message, a favourite, a setting) could not be written: the data directory is unusable, read-only or full (EX_CANTCREAT)."
+                )),
+            DescribedItem("74", words("Standard output cannot be written (a full disk, say) (EX_IOERR).")),
+            DescribedItem(
+                "75",
+                words(
+                    "A temporary failure worth retrying: a timeout, a rate limit, a delivery to try again (EX_TEMPFAIL)."
+                )),
+            DescribedItem("78", words("A setting to fix: a key refused or missing (EX_CONFIG).")),
+        ]
+    }
 }

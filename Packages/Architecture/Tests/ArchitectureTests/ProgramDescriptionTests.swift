@@ -1,5 +1,7 @@
 import Architecture
 import CommandShell
+import Foundation
+import Localization
 import Testing
 
 @testable import ProgramDocumentation
@@ -42,6 +44,35 @@ import Testing
             let rest = line.dropFirst(1 + name.count)
             #expect((1...2).contains(name.count) && (rest.isEmpty || rest.hasPrefix(" ")), "\(line)")
         }
+    }
+
+    @Test func theManualsOwnWordsAreInEveryLanguage() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Sources/ProgramDocumentation").standardizedFileURL
+        let catalogue = try StringCatalog(
+            xcstrings: Data(contentsOf: url.appendingPathComponent("Resources/Localizable.xcstrings")))
+        let problems = StringCatalogCheck.problems(catalogue)
+        #expect(problems.isEmpty, "\(problems.prefix(10))")
+        let missing = StringCatalogCheck.keysUsed(inSourcesAt: url).subtracting(catalogue.entries.keys)
+        #expect(missing.isEmpty, "\(missing.sorted())")
+        // What the App reads beside the binary.
+        #expect(ManualPage.catalogue().catalogue.entries.count == catalogue.entries.count)
+    }
+
+    @Test func theManualInGermanHasGermanHeadingsAndExitStatuses() throws {
+        let german = Words(ManualPage.catalogue(), language: try #require(Language.named("de")))
+        var described = program([CommandDeclaration("show", summary: "Zeigt einen Ort", examples: ["show Paris"])])
+        described.exitStatuses = CommandError.exitStatuses(german)
+        let page = ManualPage.render(described, date: "2026-11-24", words: german)
+        #expect(page.hasPrefix(".TH TOOL 1 \"2026-11-24\" \"Tool 1.0\" \"Dienstprogramme für Benutzer\"\n"))
+        for heading in ["BEZEICHNUNG", "ÜBERSICHT", "BESCHREIBUNG", "OPTIONEN", "BEFEHLE", "EXIT-STATUS"] {
+            #expect(page.contains(".SH \(heading)\n"), "\(heading)")
+        }
+        #expect(page.contains("Zeigt einen Ort."))
+        #expect(!page.contains("A usage error"))
+        // Japanese: left-aligned, no hyphenation (a line of CJK has no spaces to stretch).
+        let japanese = Words(ManualPage.catalogue(), language: try #require(Language.named("ja")))
+        #expect(ManualPage.render(described, date: "2026-11-24", words: japanese).contains("\n.ad l\n.nh\n"))
     }
 
     @Test func scriptsOfferTheCommandWordsOnceAndAskTheProgramForTheRest() {
