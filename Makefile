@@ -9,9 +9,13 @@ CATALOGUE := Packages/Services/Sources/CitiesService/Resources/cities.skycat
 ZONEGRID := Packages/Services/Sources/CitiesService/Resources/timezones.skytz
 GEODATA := Packages/MapFeature/Sources/MapFeature/Resources/world.skygeo
 COUNTRY_NAMES := Packages/Services/Sources/CitiesService/Resources/country-names.tsv
+PLACE_NAMES := Packages/Services/Sources/CitiesService/Resources/place-names.tsv
+# A Python with babel (CLDR) for place-names, e.g. python3 -m venv /tmp/placevenv && /tmp/placevenv/bin/pip install
+# babel==2.18.0, then make place-names PYTHON=/tmp/placevenv/bin/python.
+PYTHON ?= python3
 
-.PHONY: all deps build run install uninstall test test-each format lint api clean help catalogue country-names geodata \
-	bench fuzz fuzz-smoke fuzz-build
+.PHONY: all deps build run install uninstall test test-each format lint api clean help catalogue country-names place-names \
+	geodata bench fuzz fuzz-smoke fuzz-build
 
 FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzPlaces FuzzScreenKeys FuzzSky FuzzTerminalText
 FUZZ_SECONDS ?= 300
@@ -41,6 +45,8 @@ help:
 	@echo "make catalogue  rebuild the built-in city catalogue and time-zone grid from $(SHARED_DATA) (docs/data-sources.md)"
 	@echo "make country-names  rebuild the country names in the App's languages from $(SHARED_DATA) and the reviewed"
 	@echo "                table scripts/country-names-common.tsv (Python only; docs/data-sources.md)"
+	@echo "make place-names  rebuild the cities' own names in the App's languages (Tokio, 東京) from $(SHARED_DATA)"
+	@echo "                and CLDR (Python with babel: PYTHON=...; docs/data-sources.md)"
 	@echo "make geodata    rebuild the map's shorelines, borders and rivers from $(SHARED_DATA)/geo"
 
 # The C library the build links: SQLite (GRDB), whose headers Debian and Ubuntu images with Swift have. Installed
@@ -172,6 +178,12 @@ catalogue: deps
 country-names:
 	python3 scripts/country-names.py $(SHARED_DATA)/country-names.tsv.gz scripts/country-names-common.tsv \
 		$(COUNTRY_NAMES)
+
+# The cities' own names in the App's 14 other languages (Wien, Москва, 東京): CLDR's exemplar city of each time zone
+# (via babel), matched to the listed place of its English name in the zone, kept where the place's GeoNames other
+# names confirm it or it is in another script. Python with babel; what it skips goes to standard error.
+place-names:
+	$(PYTHON) scripts/place-names.py $(SHARED_DATA) $(PLACE_NAMES)
 
 # The map's geography (GSHHG, WDBII), simplified per zoom band and tiled, prepared ahead like the catalogue.
 geodata:

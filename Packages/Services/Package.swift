@@ -52,6 +52,8 @@ let package = Package(
                 .copy("Resources/Localizable.xcstrings"),
                 // Countries' common names in each language (`make country-names`, from iso-codes).
                 .copy("Resources/country-names.tsv"),
+                // Places' own names in each language where CLDR names them (`make place-names`).
+                .copy("Resources/place-names.tsv"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -67,6 +67,8 @@ final class CitiesAndMap {
             }
             var shown = detail
             shown.countryName = countryName(detail.city.country, english: detail.countryName, context)
+            // Its own name in the language where it has one (東京); the JSON keeps the listed name.
+            shown.city = detail.city.named(in: LocalNames.builtIn(context.language))
             return CommandOutput(
                 text: MapViews.detail(
                     shown, painter: context.painter, width: context.terminal.width, hints: !context.isOneShot,
@@ -266,9 +268,11 @@ final class CitiesAndMap {
             if router.top(as: CityMap.self) != nil { router.pop(through: CityMap.self) }
             router.push(CityMap(city: CityReference(id: city.id, name: city.name)))
         }
+        var titled = map
+        titled.city = map.city?.named(in: LocalNames.builtIn(context.language))
         return CommandOutput(
             text: MapViews.map(
-                map, rendered: rendered, painter: context.painter, unit: browser.state.temperatureUnit,
+                titled, rendered: rendered, painter: context.painter, unit: browser.state.temperatureUnit,
                 hints: !context.isOneShot,
                 warnings: map.alerts
                     ? MapViews.warningLines(

@@ -105,6 +105,8 @@ import Testing
         #expect(map.contains("Zoom 6 · 1 Zeichen ≈ 3,5 km"), "\(map)")
         let japanese = try MapHarness(language: try #require(Language.named("ja")))
         #expect(await japanese.run("search toronto --limit 3").contains("280万"))
+        // A place's own name in the language's script, where it has one; its JSON keeps the listed name.
+        #expect(await japanese.run("open Tokyo").hasPrefix("東京, Tokyo, JP"))
         // Country names are the common ones, not ISO's formal "Korea, Republik".
         #expect(await german.run("open Seoul").contains("Südkorea (KR)"))
     }

@@ -459,6 +459,8 @@ public enum CitiesResources {
     public static var countries: URL? { ResourceLocator.url(bundle: bundle, file: "countries.csv") }
     /// Countries' names in each language but English (`CountryNames`).
     public static var countryNames: URL? { ResourceLocator.url(bundle: bundle, file: "country-names.tsv") }
+    /// Places' own names in each language but English (`LocalNames`).
+    public static var placeNames: URL? { ResourceLocator.url(bundle: bundle, file: "place-names.tsv") }
 
     static let bundle = "Services_CitiesService"
 }

@@ -57,3 +57,30 @@ import Testing
         #expect(names.name("XX")?.contains("\u{1B}") == false)
     }
 }
+
+/// Places' own names in a language (CLDR's names of the time zones' cities, matched to the list's other names).
+@Suite struct LocalNamesTests {
+    @Test func theLargestCitiesHaveTheirNameInEachLanguage() throws {
+        let tokyo = 1_850_147, moscow = 524_901
+        #expect(LocalNames.builtIn(try #require(Language.named("ja"))).name(tokyo) == "東京")
+        #expect(LocalNames.builtIn(try #require(Language.named("ru"))).name(moscow) == "Москва")
+        #expect(LocalNames.builtIn(try #require(Language.named("de"))).name(moscow) == "Moskau")
+        #expect(LocalNames.builtIn(try #require(Language.named("ko"))).name(tokyo) == "도쿄")
+        #expect(LocalNames.builtIn(.english).count == 0)
+        // Every language has some; the scripts of their own most (every exemplar city is written in them).
+        for language in Language.all where language != .english {
+            #expect(LocalNames.builtIn(language).count >= 40, "\(language.code)")
+        }
+    }
+
+    @Test func aPlaceIsRenamedOnlyWhereItHasAName() throws {
+        let names = LocalNames(
+            tsv: "id\tlang\tname\n1850147\tja\t東京\n1\tja\tbad\u{1B}[2J\n", language: try #require(Language.named("ja")))
+        var place = Place(
+            id: 1_850_147, name: "Tokyo", country: "JP", latitude: 35.69, longitude: 139.69, timeZone: "Asia/Tokyo")
+        #expect(place.named(in: names).name == "東京")
+        place.id = 2
+        #expect(place.named(in: names).name == "Tokyo")
+        #expect(names.name(1)?.contains("\u{1B}") == false)
+    }
+}

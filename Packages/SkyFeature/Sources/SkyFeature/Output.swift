@@ -94,6 +94,8 @@ struct SkyOutput {
     func rendered(moonOnly: Bool) -> CommandOutput {
         let state = model.state
         guard let place = state.place else { return .empty }
+        // The views say the place's own name in the language where it has one (東京); the JSON keeps the listed name.
+        let named = place.named(in: LocalNames.builtIn(context.language))
         let width = context.terminal.width, painter = context.painter
         let frame = SkyViews.Frame(width: width, painter: painter, words: words)
         // One line when another place was nearly as likely meant (the JSON lists every alternative).
@@ -101,17 +103,17 @@ struct SkyOutput {
             place.closeRunnerUp.map { "\n" + painter.paint($0.alsoLine(fitting: width, words: placeWords), .dim) } ?? ""
         if let month = state.month {
             return CommandOutput(
-                text: SkyViews.month(month, place: place, frame: frame) + also,
+                text: SkyViews.month(month, place: named, frame: frame) + also,
                 json: MonthDocument(month, place: place))
         }
         guard let sky = state.sky else { return .empty }
         if moonOnly {
             return CommandOutput(
-                text: SkyViews.moonDay(sky, place: place, frame: frame) + also,
+                text: SkyViews.moonDay(sky, place: named, frame: frame) + also,
                 json: SkyDocument(sky, place: place, includeSun: false))
         }
         return CommandOutput(
-            text: SkyViews.day(sky, place: place, today: state.today, now: model.now(), frame: frame)
+            text: SkyViews.day(sky, place: named, today: state.today, now: model.now(), frame: frame)
                 + also,
             json: SkyDocument(sky, place: place))
     }

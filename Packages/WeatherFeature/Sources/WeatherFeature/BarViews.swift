@@ -57,7 +57,7 @@ extension WeatherViews {
         }
         let short = (warning == nil ? "" : "⚠ ") + current.condition.glyph + " " + degrees(current.temperature)
         var tooltip: [String] = []
-        var heading = report.location.name.terminalSafe
+        var heading = frame.name(of: report.location)
         if !report.location.country.isEmpty {
             heading += ", " + (place?.region.map { "\($0.terminalSafe), " } ?? "") + report.location.country
         }

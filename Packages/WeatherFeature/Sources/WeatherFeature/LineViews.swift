@@ -76,7 +76,7 @@ extension WeatherViews {
         let limit = min(60, frame.width)
         let marker = warning == nil ? "" : "⚠ "
         let name = DisplayWidth.truncated(
-            shown.report.location.name.terminalSafe,
+            frame.name(of: shown.report.location),
             toColumns: max(1, limit - DisplayWidth.columns(of: marker + rest) - 1))
         return DisplayWidth.truncated(marker + name + ":" + rest, toColumns: limit)
     }
@@ -101,7 +101,7 @@ extension WeatherViews {
                 continue
             }
             switch code {
-            case "l": output += report.location.name.terminalSafe
+            case "l": output += frame.name(of: report.location)
             case "c": output += current.condition.glyph
             case "C": output += conditionWords(current.condition, words)
             case "x": output += plainSymbol(current.condition)

@@ -168,7 +168,8 @@ struct WeatherOutput {
         WeatherViews.Frame(
             units: state.units, now: model.now(), painter: context.painter, words: words,
             places: Words(model.placeCatalogue, language: context.language),
-            width: context.terminal.width, interactive: !context.isOneShot)
+            width: context.terminal.width, interactive: !context.isOneShot,
+            localNames: LocalNames.builtIn(context.language))
     }
 
     /// The weather fetched, in the weather view (one on the stack at a time).

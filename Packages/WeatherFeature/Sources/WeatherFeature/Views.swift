@@ -22,11 +22,14 @@ enum WeatherViews {
         var places: Words
         var width: Int
         var interactive: Bool
+        /// Places' own names in the language (東京), where they have one.
+        var localNames: LocalNames
 
         init(
             units: Units, now: Date, painter: Painter, words: Words, places: Words = .english(), width: Int = 80,
-            interactive: Bool = true
+            interactive: Bool = true, localNames: LocalNames? = nil
         ) {
+            self.localNames = localNames ?? LocalNames(tsv: "", language: words.language)
             self.places = places
             self.units = units
             self.now = now
@@ -34,6 +37,11 @@ enum WeatherViews {
             self.words = words
             self.width = max(20, width)
             self.interactive = interactive
+        }
+
+        /// A place's name as the views say it: its own in the language where it has one, safe for a terminal.
+        func name(of location: WeatherLocation) -> String {
+            (localNames.name(location.id) ?? location.name).terminalSafe
         }
     }
 
@@ -272,7 +280,7 @@ enum WeatherViews {
     )
         -> String
     {
-        var name = location.name.terminalSafe
+        var name = frame.name(of: location)
         if !location.country.isEmpty {
             name += ", " + (place?.region.map { "\($0.terminalSafe), " } ?? "") + location.country
         }
