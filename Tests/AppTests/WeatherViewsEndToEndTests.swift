@@ -84,8 +84,8 @@ import Testing
         #expect(Set(list.compactMap { $0["part"] as? String }) == ["morning", "afternoon", "evening", "night"])
         #expect(
             Set(list[0].keys) == [
-                "date", "part", "from", "to", "temperature", "condition", "precipitationProbability", "precipitation",
-                "windSpeed",
+                "date", "part", "from", "to", "temperature", "condition", "conditionCode", "precipitationProbability",
+                "precipitation", "windSpeed",
             ])
         let partsText = try run.run(["--", "forecast", "Toronto", "--parts"]).stdout
         #expect(partsText.contains("Morning") || partsText.contains("Night"))

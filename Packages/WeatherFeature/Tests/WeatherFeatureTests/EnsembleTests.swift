@@ -2,6 +2,7 @@ import Architecture
 import CommandShell
 import CoreKit
 import Foundation
+import Localization
 import OpenMeteo
 import ShellTesting
 import TestSupport
@@ -57,11 +58,24 @@ import WeatherService
         return text
     }
 
-    func harness(format: OutputFormat = .text, width: Int = 80, ensemble: LoopbackServer) throws -> WeatherHarness {
+    func harness(
+        format: OutputFormat = .text, width: Int = 80, ensemble: LoopbackServer, language: Language = .english
+    ) throws -> WeatherHarness {
         try WeatherHarness(
             server: try LoopbackServer(always: .json(try providerFixture("open-meteo-toronto.json"))), format: format,
             terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width), directory: directory,
-            ensemble: ensemble)
+            ensemble: ensemble, language: language)
+    }
+
+    @Test("The range in German, Japanese and Arabic at 40 and 80 columns", arguments: LanguageGolden.codes)
+    func theRangeInOtherLanguages(code: String) async throws {
+        let language = try #require(Language.named(code))
+        let server = try LoopbackServer(always: .json(try Self.whistler()))
+        for width in [40, 80] {
+            let text = await try harness(width: width, ensemble: server, language: language)
+                .run("forecast 50,-123 --range --model gem")
+            try LanguageGolden.check(text, "range-whistler", language, width: width)
+        }
     }
 
     @Test func eachDaysSpreadAsNumPyGivesIt() async throws {

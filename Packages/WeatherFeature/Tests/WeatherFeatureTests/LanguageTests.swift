@@ -109,3 +109,19 @@ import Testing
         }
     }
 }
+
+/// A view in a language: it fits, shows no stand-in character and no English of the catalogue, and matches its golden
+/// file (`<name>-<code>-<width>`).
+@MainActor enum LanguageGolden {
+    nonisolated static let codes = ["de", "ja", "ar"]
+
+    static func check(_ text: String, _ name: String, _ language: Language, width: Int) throws {
+        #expect(!text.isEmpty, "\(name)")
+        #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(name)")
+        #expect(!text.contains("\u{FFFD}"), "\(name)")
+        let english = StringCatalogCheck.untranslated(
+            in: text, catalogue: try WeatherCatalogueTests.catalogue(), language: language)
+        #expect(english.isEmpty, "\(language.code) \(name): \(english)")
+        Golden.assertMatches(text, named: "\(name)-\(language.code)-\(width)")
+    }
+}

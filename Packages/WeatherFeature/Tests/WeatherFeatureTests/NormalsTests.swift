@@ -2,6 +2,7 @@ import Architecture
 import CommandShell
 import CoreKit
 import Foundation
+import Localization
 import OpenMeteo
 import ShellTesting
 import TestSupport
@@ -28,14 +29,23 @@ import WeatherService
     }
 
     func harness(
-        format: OutputFormat = .text, width: Int = 80, archive: LoopbackServer? = nil
+        format: OutputFormat = .text, width: Int = 80, archive: LoopbackServer? = nil, language: Language = .english
     ) throws
         -> WeatherHarness
     {
         try WeatherHarness(
             server: weather, format: format,
             terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width), directory: directory,
-            archive: archive ?? self.archive)
+            archive: archive ?? self.archive, language: language)
+    }
+
+    @Test("The usual year in German, Japanese and Arabic at 40 and 80 columns", arguments: LanguageGolden.codes)
+    func theYearInOtherLanguages(code: String) async throws {
+        let language = try #require(Language.named(code))
+        for width in [40, 80] {
+            let text = await try harness(width: width, language: language).run("normals \(Self.sacramento)")
+            try LanguageGolden.check(text, "normals-sacramento", language, width: width)
+        }
     }
 
     @Test func oneRequestForThirtyYearsKeptForMonths() async throws {

@@ -2,6 +2,7 @@ import Architecture
 import CommandShell
 import CoreKit
 import Foundation
+import Localization
 import ShellTesting
 import TestSupport
 import Testing
@@ -34,6 +35,18 @@ import Testing
         #expect(!text.contains("not in the forecast"))
         #expect(text.contains("Sun 22 Nov") && text.contains("Mon 23 Nov") && text.contains("Tue 24 Nov"))
         if [40, 80, 125, 200].contains(width) { Golden.assertMatches(text, named: "panels-toronto-\(width)") }
+    }
+
+    @Test("The panels in German, Japanese and Arabic at 40 and 80 columns", arguments: LanguageGolden.codes)
+    func thePanelsInOtherLanguages(code: String) async throws {
+        let language = try #require(Language.named(code))
+        for width in [40, 80] {
+            let harness = try WeatherHarness(
+                server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
+                directory: directory, language: language)
+            try LanguageGolden.check(
+                await harness.run("forecast Toronto --panels"), "panels-toronto", language, width: width)
+        }
     }
 
     @Test func thePanelsAreTheHoursOfWttrInsPartsOfTheDay() async throws {

@@ -2,6 +2,7 @@ import Architecture
 import CommandShell
 import CoreKit
 import Foundation
+import Localization
 import OpenMeteo
 import ShellTesting
 import Synchronization
@@ -36,11 +37,22 @@ import WeatherService
     }
 
     func harness(
-        _ server: LoopbackServer, format: OutputFormat = .text, width: Int = 80
+        _ server: LoopbackServer, format: OutputFormat = .text, width: Int = 80, language: Language = .english
     ) throws -> WeatherHarness {
         try WeatherHarness(
             server: server, format: format,
-            terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width), directory: directory)
+            terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width), directory: directory,
+            language: language)
+    }
+
+    @Test("The storm in German, Japanese and Arabic at 40 and 80 columns", arguments: LanguageGolden.codes)
+    func theStormInOtherLanguages(code: String) async throws {
+        let language = try #require(Language.named(code))
+        let server = try storm()
+        for width in [40, 80] {
+            let text = await try harness(server, width: width, language: language).run("rain Toronto")
+            try LanguageGolden.check(text, "rain-toronto-storm", language, width: width)
+        }
     }
 
     func storm() throws -> LoopbackServer {

@@ -528,6 +528,27 @@ struct WeatherHarness {
         #expect(stale["stale"] as? Bool == true)
     }
 
+    @Test(
+        "The air, a comparison and the favourites in German, Japanese and Arabic at 40 and 80 columns",
+        arguments: LanguageGolden.codes)
+    func theAirAComparisonAndTheFavouritesInOtherLanguages(code: String) async throws {
+        let language = try #require(Language.named(code))
+        let server = try Self.server()
+        for width in [40, 80] {
+            let directory = try TemporaryDirectory()
+            let harness = try WeatherHarness(
+                server: server, terminal: TerminalInfo(isInteractive: false, colorEnabled: false, width: width),
+                directory: directory, language: language)
+            try LanguageGolden.check(await harness.run("air Toronto"), "air-toronto", language, width: width)
+            try LanguageGolden.check(
+                await harness.run("compare Toronto Paris 'Paris, TX, US'"), "compare-three", language, width: width)
+            _ = await harness.run("weather Toronto")
+            _ = await harness.run("fav")
+            try LanguageGolden.check(await harness.run("favorites"), "favourites", language, width: width)
+            try LanguageGolden.check(await harness.run("weather --line"), "line-toronto", language, width: width)
+        }
+    }
+
     @Test func compareAsksOnceForEveryPlace() async throws {
         let directory = try TemporaryDirectory()
         let server = try Self.server()
