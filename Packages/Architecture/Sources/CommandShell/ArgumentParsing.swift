@@ -85,7 +85,15 @@ extension CommandDeclaration {
         }
         for spec in arguments where spec.isRequired && spec.kind != .flag && parsed.values[spec.name] == nil {
             let label = spec.kind == .option ? "--\(spec.name)" : spec.valueName
-            throw .usage(words("Missing %1$@: %2$@.", label, translate(spec.help)) + "\n" + words("Usage: %@", usage))
+            var help = translate(spec.help)
+            // Inside an English sentence the help goes on in lower case ("Missing --email: an email address."),
+            // unless it starts with a name or a code ("URL", "SKYLENS_…"); other languages keep their own case.
+            if words.language == .english, let first = help.first, first.isUppercase,
+                help.dropFirst().first.map({ !$0.isUppercase }) ?? true
+            {
+                help = first.lowercased() + help.dropFirst()
+            }
+            throw .usage(words("Missing %1$@: %2$@.", label, help) + "\n" + words("Usage: %@", usage))
         }
         return parsed
     }

@@ -82,10 +82,12 @@ final class GeneralCommands: FeaturePlugin {
             case show
             case language(Language)
             case automatic
+            /// A code SkyLens does not speak: said, in the language spoken now, when the command runs.
+            case unknown(String)
         }
         var choice: Choice
 
-        init(arguments: ParsedArguments) throws(CommandError) {
+        init(arguments: ParsedArguments) {
             guard let code = arguments[Self.code]?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
                 choice = .show
                 return
@@ -95,13 +97,19 @@ final class GeneralCommands: FeaturePlugin {
             } else if let language = Language.named(code) {
                 choice = .language(language)
             } else {
-                throw .usage(
-                    "SkyLens does not speak '\(code.terminalPreview)'. Languages: \(Language.codes) (or auto).")
+                choice = .unknown(code)
             }
         }
 
         func run(_ general: GeneralCommands, context: CommandContext) async throws(CommandError) -> CommandOutput {
-            try await general.theShell().lang(choice)
+            let shell = try general.theShell()
+            if case .unknown(let code) = choice {
+                throw .usage(
+                    shell.words(
+                        "SkyLens does not speak '%1$@'. Languages: %2$@ (or auto).", code.terminalPreview,
+                        Language.codes))
+            }
+            return await shell.lang(choice)
         }
     }
 

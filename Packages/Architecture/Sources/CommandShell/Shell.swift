@@ -504,7 +504,8 @@ public final class Shell {
             let current = configuration.language
             var lines = [
                 words(
-                    "Language: %1$@ (%2$@), from %3$@.", current.nativeName, current.code, configuration.languageSource)
+                    "Language: %1$@ (%2$@), from %3$@.", current.nativeName, current.code,
+                    sourceWords(configuration.languageSource))
             ]
             lines += [""] + Language.all.map { "  \(DisplayWidth.pad($0.code, to: 8))\($0.nativeName)" }
             return CommandOutput(text: lines.joined(separator: "\n"), json: languageDocument(kept: nil))
@@ -514,6 +515,9 @@ public final class Shell {
             kept = await keepLanguage?(language) ?? (keepLanguage == nil ? words("this session only") : nil)
         case .automatic:
             kept = await keepLanguage?(nil) ?? (keepLanguage == nil ? words("this session only") : nil)
+        case .unknown:
+            // Refused by the command before it gets here.
+            return .empty
         }
         let current = configuration.language
         let said: String
@@ -528,6 +532,17 @@ public final class Shell {
             said = words("Now speaking %1$@; not kept: %2$@.", current.nativeName, problem)
         }
         return CommandOutput(text: said, json: languageDocument(kept: kept == nil))
+    }
+
+    /// Where the language came from, in the user's words: option and variable names as they are typed.
+    private func sourceWords(_ source: String) -> String {
+        switch source {
+        case "lang (kept)": words("the choice 'lang' kept")
+        case "lang": words("the 'lang' command")
+        case "config.yaml": words("the config file")
+        case "the default": words("the default")
+        default: source
+        }
     }
 
     private func languageDocument(kept: Bool?) -> LanguageDocument {

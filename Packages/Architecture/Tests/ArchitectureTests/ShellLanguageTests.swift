@@ -40,6 +40,18 @@ import Testing
         #expect(harness.shell.configuration.language == .english)
     }
 
+    @Test func whereTheLanguageCameFromAndAnUnknownOneAreSaidInIt() async throws {
+        var configuration = Shell.Configuration(version: "test", tagline: "test", format: .text, terminal: .plain)
+        configuration.language = try #require(Language.named("de"))
+        configuration.languageSource = "config.yaml"
+        let output = CapturedOutput()
+        let shell = Shell(configuration: configuration, plugins: [], input: ScriptedInput([]), output: output)
+        _ = await shell.execute(line: "lang")
+        #expect(output.stdout.hasPrefix("Sprache: Deutsch (de), festgelegt durch die Konfigurationsdatei."))
+        #expect(await shell.execute(line: "lang xx") == .completed(status: 64))
+        #expect(output.stderr.contains("SkyLens spricht 'xx' nicht."), "\(output.stderr)")
+    }
+
     @Test func anUnknownLanguageIsAUsageErrorListingTheCodes() async {
         let harness = ShellHarness(plugins: [])
         #expect(await harness.status("lang xx") == .completed(status: 64))

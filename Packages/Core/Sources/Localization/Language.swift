@@ -85,7 +85,9 @@ extension Language {
     public static func named(_ code: String) -> Language? {
         var text = code.trimmingCharacters(in: .whitespaces)
         if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = String(text[..<cut]) }
-        let parts = text.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        var parts = text.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        // A BCP 47 extension (`-u-hc-h12`, `-x-…`) is not a region or a script: what follows its singleton is left.
+        if let singleton = parts.dropFirst().firstIndex(where: { $0.count == 1 }) { parts = Array(parts[..<singleton]) }
         guard let first = parts.first, !first.isEmpty else { return nil }
         let rest = Set(parts.dropFirst())
         // The region, when the code names one (`en_US`, `de-AT`): its dates, times and numbers follow it.
@@ -109,9 +111,9 @@ extension Language {
     private static func base(_ first: String, _ rest: Set<String>) -> Language? {
         switch first {
         case "zh":
-            if rest.contains("hant") || rest.contains("tw") || rest.contains("hk") || rest.contains("mo") {
-                return nil
-            }
+            // Traditional characters are not written; a script named wins over a region (`zh-Hans-TW` is Simplified).
+            if rest.contains("hant") { return nil }
+            if !rest.contains("hans"), rest.contains("tw") || rest.contains("hk") || rest.contains("mo") { return nil }
             return all.first { $0.code == "zh-Hans" }
         case "pt":
             // Only Brazil's Portuguese is written; Portugal's reads it, with a few words it would put otherwise.

@@ -148,6 +148,14 @@ import Testing
         #expect(Words.format("100%% of %@", ["x"]) == "100% of x")
     }
 
+    @Test func extensionsAreNotRegionsAndANamedScriptWins() throws {
+        // `-u-hc-h12` is an extension: "hc" is not a region.
+        #expect(Language.named("de-u-hc-h12")?.localeIdentifier == "de_DE")
+        #expect(Language.named("zh-Hans-TW")?.code == "zh-Hans")
+        #expect(Language.named("zh-Hant-CN") == nil && Language.named("zh_TW") == nil)
+        #expect(Language.named("en-US-x-private")?.localeIdentifier == "en_US")
+    }
+
     @Test func aCountMaySayItsNumberInWordsOnlyWhereItsFormHoldsOneNumber() throws {
         let de = try #require(Language.named("de")), fr = try #require(Language.named("fr"))
         let ru = try #require(Language.named("ru")), ar = try #require(Language.named("ar"))
