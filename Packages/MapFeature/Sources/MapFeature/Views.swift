@@ -199,13 +199,16 @@ enum MapViews {
     /// its value on the next line, under it.
     static func factLine(_ label: String, _ value: String, labelWidth: Int, width: Int) -> [String] {
         let column = labelWidth + 4
-        if column + 8 <= width {
-            return DisplayWidth.wrapped(
-                "  " + DisplayWidth.pad(label, to: labelWidth + 2) + value, width: width,
-                indent: String(repeating: " ", count: column))
+        guard column + 8 <= width else {
+            return DisplayWidth.wrapped("  " + label, width: width, indent: "  ")
+                + DisplayWidth.wrapped("    " + value, width: width, indent: "    ")
         }
-        return DisplayWidth.wrapped("  " + label, width: width, indent: "  ")
-            + DisplayWidth.wrapped("    " + value, width: width, indent: "    ")
+        // The value wrapped in its own column, so that the label's padding stays as it is.
+        let pieces = DisplayWidth.wrapped(value, width: width - column)
+        let indent = String(repeating: " ", count: column)
+        return pieces.enumerated().map { index, piece in
+            (index == 0 ? "  " + DisplayWidth.pad(label, to: labelWidth + 2) : indent) + piece
+        }
     }
 
     static func detail(
@@ -402,8 +405,8 @@ enum MapViews {
 
     static func coordinates(_ city: City, long: Bool = false) -> String {
         if long {
-            let lat = String(format: "%.5f° %@", abs(city.latitude), city.latitude >= 0 ? "N" : "S")
-            let lon = String(format: "%.5f° %@", abs(city.longitude), city.longitude >= 0 ? "E" : "W")
+            let lat = String(format: "%.5f°%@", abs(city.latitude), city.latitude >= 0 ? "N" : "S")
+            let lon = String(format: "%.5f°%@", abs(city.longitude), city.longitude >= 0 ? "E" : "W")
             return "\(lat), \(lon)"
         }
         return String(format: "%9.4f %10.4f", city.latitude, city.longitude)
