@@ -262,7 +262,7 @@ final class CitiesAndMap {
         let router = context.router
         let screen = MapScreen(
             browser: browser, geography: geography ?? .empty, words: words, places: placeWords(context),
-            footer: footerWords(words)
+            footer: footerWords(words), localNames: LocalNames.builtIn(context.language)
         ) { city in
             // A search moved the map: the prompt names the city it shows now.
             if router.top(as: CityMap.self) != nil { router.pop(through: CityMap.self) }

@@ -19,6 +19,8 @@ final class MapScreen: FullScreen {
     private let words: Words
     private let places: Words
     private let footer: FooterWords
+    /// Places' own names in the language (the footer's nearest place: `bei Wien`).
+    private let localNames: LocalNames
     /// Called when a search moves the map to another city: the plugin renames the map on the router.
     private let moved: (City) -> Void
     /// The text typed after `/`, while searching.
@@ -34,8 +36,9 @@ final class MapScreen: FullScreen {
 
     init(
         browser: CityBrowser, geography: GeoData, words: Words = .english(), places: Words = .english(),
-        footer: FooterWords = .english, moved: @escaping (City) -> Void
+        footer: FooterWords = .english, localNames: LocalNames? = nil, moved: @escaping (City) -> Void
     ) {
+        self.localNames = localNames ?? LocalNames(tsv: "", language: words.language)
         self.browser = browser
         self.geography = geography
         self.words = words
@@ -62,7 +65,7 @@ final class MapScreen: FullScreen {
             ? rendered.spans.map { MapViews.paint($0, painter, unit: browser.state.temperatureUnit) } : rendered.lines
         var footer = rendered.footer
         if let near = browser.nearestCity(to: map.center) {
-            let withPlace = footer + " · " + words("near %@", TerminalText.sanitize(near.name))
+            let withPlace = footer + " · " + words("near %@", TerminalText.sanitize(near.named(in: localNames).name))
             if DisplayWidth.columns(of: withPlace) <= width { footer = withPlace }
         }
         lines.append(painter.paint(DisplayWidth.truncated(footer, toColumns: width), .dim))
