@@ -72,7 +72,7 @@ import WeatherService
         let language = try #require(Language.named(code))
         let server = try LoopbackServer(always: .json(try Self.whistler()))
         for width in [40, 80] {
-            let text = await try harness(width: width, ensemble: server, language: language)
+            let text = try await harness(width: width, ensemble: server, language: language)
                 .run("forecast 50,-123 --range --model gem")
             try LanguageGolden.check(text, "range-whistler", language, width: width)
         }
@@ -115,7 +115,7 @@ import WeatherService
     @Test(arguments: [40, 80, 200, 300])
     func theRangeViewFits(width: Int) async throws {
         let server = try LoopbackServer(always: .json(try Self.whistler()))
-        let text = await try harness(width: width, ensemble: server).run("forecast 50,-123 --range --model gem")
+        let text = try await harness(width: width, ensemble: server).run("forecast 50,-123 --range --model gem")
         #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(text)")
         #expect(text.contains("how sure") || width < 60, "\(text)")
         // Seven days asked, five reached: said.

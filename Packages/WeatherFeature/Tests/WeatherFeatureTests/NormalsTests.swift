@@ -43,7 +43,7 @@ import WeatherService
     func theYearInOtherLanguages(code: String) async throws {
         let language = try #require(Language.named(code))
         for width in [40, 80] {
-            let text = await try harness(width: width, language: language).run("normals \(Self.sacramento)")
+            let text = try await harness(width: width, language: language).run("normals \(Self.sacramento)")
             try LanguageGolden.check(text, "normals-sacramento", language, width: width)
         }
     }
@@ -122,7 +122,7 @@ import WeatherService
 
     @Test func theYearInBrailleFitsEveryWidthGolden() async throws {
         for width in [40, 80, 200, 300] {
-            let text = await try harness(width: width).run("normals \(Self.sacramento)")
+            let text = try await harness(width: width).run("normals \(Self.sacramento)")
             #expect(text.split(separator: "\n").allSatisfy { DisplayWidth.columns(of: $0) <= width }, "\(text)")
             if width < 300 { Golden.assertMatches(text, named: "normals-sacramento-\(width)") }
         }

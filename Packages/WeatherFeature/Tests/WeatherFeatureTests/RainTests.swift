@@ -50,7 +50,7 @@ import WeatherService
         let language = try #require(Language.named(code))
         let server = try storm()
         for width in [40, 80] {
-            let text = await try harness(server, width: width, language: language).run("rain Toronto")
+            let text = try await harness(server, width: width, language: language).run("rain Toronto")
             try LanguageGolden.check(text, "rain-toronto-storm", language, width: width)
         }
     }
@@ -67,7 +67,7 @@ import WeatherService
         // the sum of the 15 minutes before. So rain from 10:45, heaviest 11:30–11:45, dry by 12:15.
         let server = try storm()
         for width in [40, 80, 200, 300] {
-            let text = await try harness(server, width: width).run("rain Toronto")
+            let text = try await harness(server, width: width).run("rain Toronto")
             let flat = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
             #expect(
                 flat.contains("Rain from 10:45, heaviest 11:30 (61.6 mm/h), dry again by 12:15"), "\(text)")
@@ -76,9 +76,9 @@ import WeatherService
         }
         // Three hours asked: the bar reaches the downpour.
         Golden.assertMatches(
-            await try harness(server).run("rain Toronto --within 3h"), named: "rain-toronto-storm-3h-80")
+            try await harness(server).run("rain Toronto --within 3h"), named: "rain-toronto-storm-3h-80")
         // The weather view's rain line says the same, from the same request.
-        let weather = await try harness(server).run("weather Toronto")
+        let weather = try await harness(server).run("weather Toronto")
         #expect(weather.contains("Rain from 10:45, heaviest 11:30 (61.6 mm/h), dry again by 12:15"), "\(weather)")
         let asked = try #require(server.requests.first)
         #expect(asked.queryItems["minutely_15"] == "precipitation,rain,snowfall,weather_code")
