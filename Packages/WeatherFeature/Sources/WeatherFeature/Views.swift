@@ -141,7 +141,9 @@ enum WeatherViews {
         ])
         let wind = current.windSpeed.map { painter.paint(speed($0, units, words), ColorScale.wind($0)) } ?? "—"
         facts += flow([
-            current.windDirection.map { words("Wind %1$@ from %2$@", wind, compassPoint($0, words)) }
+            current.windDirection.map {
+                words("Wind %1$@ from %2$@", wind, Geo.compassPoint($0, words: frame.places))
+            }
                 ?? words("Wind %@", wind),
             current.windGusts.map { words("Gusts %@", speed($0, units, words)) },
         ])

@@ -29,29 +29,6 @@ extension WeatherViews {
         }
     }
 
-    /// A compass point in the language's abbreviations: `NW`, `NO` (German's Nordost is NO), `北西`.
-    static func compassPoint(_ degrees: Double, _ words: Words) -> String {
-        switch Geo.compassPoint(degrees) {
-        case "N": words("N")
-        case "NNE": words("NNE")
-        case "NE": words("NE")
-        case "ENE": words("ENE")
-        case "E": words("E")
-        case "ESE": words("ESE")
-        case "SE": words("SE")
-        case "SSE": words("SSE")
-        case "S": words("S")
-        case "SSW": words("SSW")
-        case "SW": words("SW")
-        case "WSW": words("WSW")
-        case "W": words("W")
-        case "WNW": words("WNW")
-        case "NW": words("NW")
-        case "NNW": words("NNW")
-        case let other: other
-        }
-    }
-
     /// The moon's phase in the language (the sky feature says the same in its own words).
     static func phaseName(_ phase: MoonPhase, _ words: Words) -> String {
         switch phase {
