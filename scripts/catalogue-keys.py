@@ -4,13 +4,16 @@
     scripts/catalogue-keys.py Packages/SkyFeature/Sources/SkyFeature [--prune]
 
 A key is the English text of a `words("…")` or `words.count("…"` call, of a command declaration's `summary:`,
-`discussion:` or argument `help:`, or a plugin's `name` (the shell translates those with the feature's catalogue). New keys get their
+`discussion:` or argument `help:`, a plugin's `name`, or an `Attribution`'s name, `detail:` and `licence:` (the shell
+translates those with the feature's catalogue). New keys get their
 English (a count's `one` and `other` forms) and no translation: the package's catalogue test then fails until every
 language has one (docs/languages.md). Existing translations are never touched.
 """
 import json, re, sys, pathlib
 
-CALL = re.compile(r'(?:(?<!Argument\.)(?<!\w)words(?:\.count)?\(|\b(?:summary|discussion|help):|var name: String \{)\s*')
+CALL = re.compile(
+    r'(?:(?<!Argument\.)(?<!\w)words(?:\.count)?\(|\b(?:summary|discussion|help|detail|licence):|var name: String \{'
+    r'|\bAttribution\()\s*')
 
 
 def literal(text, i):

@@ -94,7 +94,7 @@ enum AppRunner {
             configuration, settings: .sqlite(container.database), environment: environment)
         var shellConfiguration = Shell.Configuration(
             appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
-            terminal: terminal, attributions: Container.attributions,
+            terminal: terminal,
             placeNames: { [catalogue = container.catalogue] before, prefix in
                 catalogue.nameCompletions(words: before, partial: prefix)
             })

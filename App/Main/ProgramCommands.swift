@@ -118,7 +118,8 @@ final class ProgramCommands: FeaturePlugin {
     var name: String { "Setup" }
     var words: StringCatalogSource? { catalogue }
     var routes: [RouteSpec] { [] }
-    var attributions: [Attribution] { [] }
+    /// What the App itself is built on, for `about` (in the App's words).
+    var attributions: [Attribution] { Container.attributions }
 
     var commands: [RegisteredCommand] {
         [RegisteredCommand(Completions.self, on: self), RegisteredCommand(Manual.self, on: self)]

@@ -62,6 +62,9 @@ import Testing
         let about = try runner.run(["--lang", "de", "about"])
         #expect(about.stdout.contains("Wetter, die Städte der Welt auf einer Karte"), "\(about.stdout)")
         #expect(about.stdout.contains("Sprachen") || about.stdout.contains("de  Deutsch"), "\(about.stdout)")
+        // The sources in the language too (their names, licences and organisations as they are).
+        #expect(about.stdout.contains("Städteliste") && !about.stdout.contains("Shorelines and lakes"))
+        #expect(about.stdout.contains("National Weather Service") && about.stdout.contains("Apache-2.0"))
         let help = try runner.run(["--lang", "ja", "help"])
         #expect(help.stdout.contains("天気、地図上の世界の都市"), "\(help.stdout)")
     }

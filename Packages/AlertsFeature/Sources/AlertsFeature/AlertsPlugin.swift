@@ -45,7 +45,8 @@ public final class AlertsPlugin: FeaturePlugin {
                 licence: "CC BY 4.0 and NLOD 2.0"),
             Attribution(
                 "MeteoAlarm (EUMETNET)",
-                detail: "warnings for \(MeteoAlarmCountries.count) European countries, from their national services",
+                // Which countries: `alerts` says where a place is not covered; the JSON's `covered`.
+                detail: "warnings for most European countries, from their national weather services",
                 licence: "free to reuse with attribution"),
         ]
     }

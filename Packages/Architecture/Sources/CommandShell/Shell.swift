@@ -706,7 +706,14 @@ public final class Shell {
     }
 
     func about() -> CommandOutput {
-        let all = plugins.flatMap(\.attributions) + configuration.attributions
+        // Each plugin's sources in its own words (their names, what they give, their licences' wording).
+        let all =
+            plugins.flatMap { plugin in
+                let translate = translator(plugin)
+                return plugin.attributions.map {
+                    Attribution(translate($0.name), detail: translate($0.detail), licence: translate($0.licence))
+                }
+            } + configuration.attributions
         let columns = configuration.terminal.width
         var lines = ["\(configuration.appName) \(configuration.version)"]
         lines += DisplayWidth.wrapped(words(configuration.tagline), width: columns)

@@ -49,14 +49,11 @@ import Testing
     @Test func theManualsOwnWordsAreInEveryLanguage() throws {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/ProgramDocumentation").standardizedFileURL
-        let catalogue = try StringCatalog(
-            xcstrings: Data(contentsOf: url.appendingPathComponent("Resources/Localizable.xcstrings")))
-        let problems = StringCatalogCheck.problems(catalogue)
-        #expect(problems.isEmpty, "\(problems.prefix(10))")
-        let missing = StringCatalogCheck.keysUsed(inSourcesAt: url).subtracting(catalogue.entries.keys)
-        #expect(missing.isEmpty, "\(missing.sorted())")
+        let verdict = try StringCatalogCheck.verify(sourcesAt: url)
+        #expect(verdict.problems.isEmpty, "\(verdict.problems.prefix(10))")
+        #expect(verdict.missing.isEmpty, "\(verdict.missing)")
         // What the App reads beside the binary.
-        #expect(ManualPage.catalogue().catalogue.entries.count == catalogue.entries.count)
+        #expect(ManualPage.catalogue().catalogue.entries.count == verdict.catalogue.entries.count)
     }
 
     @Test func theManualInGermanHasGermanHeadingsAndExitStatuses() throws {

@@ -53,8 +53,8 @@ public struct Language: Sendable, Hashable, Identifiable, CustomStringConvertibl
 
 extension Language {
     static let draft =
-        "Written for SkyLens from its English, reviewed against the conventions of the platform's own weather apps; "
-        + "corrections welcome (docs/languages.md)."
+        "Drafted for SkyLens from its English, in the terms of the platform's own weather apps; not yet read by a "
+        + "native speaker: corrections welcome (docs/languages.md)."
 
     public static let english = Language(
         "en", "English", "English", locale: "en_GB", plural: .oneOther, note: "The source language.")

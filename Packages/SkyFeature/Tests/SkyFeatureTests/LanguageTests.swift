@@ -18,18 +18,12 @@ import Testing
             xcstrings: Data(contentsOf: sources.appendingPathComponent("Resources/Localizable.xcstrings")))
     }
 
-    @Test func everyLanguageHasEveryKeyWithTheEnglishPlaceholders() throws {
-        let problems = StringCatalogCheck.problems(try Self.catalogue())
-        let count = problems.count
-        #expect(count == 0, "\(count) problems, the first: \(problems.prefix(10))")
-    }
-
-    @Test func everyKeyTheSourcesUseIsInTheCatalogue() throws {
-        let catalogue = try Self.catalogue()
-        let used = StringCatalogCheck.keysUsed(inSourcesAt: Self.sources)
-        #expect(used.count > 40)
-        let missing = used.subtracting(catalogue.entries.keys)
-        #expect(missing.isEmpty, "not in the catalogue: \(missing.sorted())")
+    @Test func theCatalogueIsCompleteAndHoldsEveryKeyTheSourcesUse() throws {
+        let verdict = try StringCatalogCheck.verify(sourcesAt: Self.sources)
+        #expect(
+            verdict.problems.isEmpty, "\(verdict.problems.count) problems, the first: \(verdict.problems.prefix(10))")
+        #expect(verdict.missing.isEmpty, "not in the catalogue: \(verdict.missing)")
+        #expect(verdict.used > 40)
     }
 
     @Test func theBuiltBundleHoldsTheCatalogue() throws {
