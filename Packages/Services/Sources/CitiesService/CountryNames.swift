@@ -12,15 +12,14 @@ public struct CountryNames: Sendable {
 
     /// The names of `language` in `tsv` (`iso<TAB>lang<TAB>name`, a header line first); other languages' lines are
     /// skipped without being split.
-    public init(tsv: String, language: Language) {
+    public init(tsv: String, language: Language) { self.init(data: Data(tsv.utf8), language: language) }
+
+    /// The names of `language` in the table's bytes.
+    init(data: Data, language: Language) {
         self.language = language
         var byCode: [String: String] = [:]
-        let marker = "\t" + language.code + "\t"
-        for line in tsv.split(separator: "\n") where line.contains(marker) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3, fields[0].count == 2, fields[1] == language.code else { continue }
-            let name = TerminalText.sanitize(String(fields[2]))
-            if !name.isEmpty { byCode[String(fields[0])] = name }
+        for row in LanguageTable.rows(data, language: language.code) where row.key.utf8.count == 2 {
+            byCode[row.key] = row.name
         }
         self.byCode = byCode
     }
@@ -28,9 +27,9 @@ public struct CountryNames: Sendable {
     /// The names that ship with the module, for `language` (none for English, or when the file is missing).
     public static func builtIn(_ language: Language) -> CountryNames {
         guard language != .english, let url = CitiesResources.countryNames,
-            let text = try? String(contentsOf: url, encoding: .utf8)
+            let data = try? Data(contentsOf: url, options: .mappedIfSafe)
         else { return CountryNames(tsv: "", language: language) }
-        return CountryNames(tsv: text, language: language)
+        return CountryNames(data: data, language: language)
     }
 
     /// The country's name in the language; nil when the table has none (say the English name then).

@@ -11,15 +11,14 @@ public struct LocalNames: Sendable {
     private let byID: [Int: String]
 
     /// The names of `language` in `tsv` (`id<TAB>lang<TAB>name`, a header line first).
-    public init(tsv: String, language: Language) {
+    public init(tsv: String, language: Language) { self.init(data: Data(tsv.utf8), language: language) }
+
+    /// The names of `language` in the table's bytes.
+    init(data: Data, language: Language) {
         self.language = language
         var byID: [Int: String] = [:]
-        let marker = "\t" + language.code + "\t"
-        for line in tsv.split(separator: "\n") where line.contains(marker) {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 3, fields[1] == language.code, let id = Int(fields[0]) else { continue }
-            let name = TerminalText.sanitize(String(fields[2]))
-            if !name.isEmpty { byID[id] = name }
+        for row in LanguageTable.rows(data, language: language.code) {
+            if let id = Int(row.key) { byID[id] = row.name }
         }
         self.byID = byID
     }
@@ -27,9 +26,9 @@ public struct LocalNames: Sendable {
     /// The names that ship with the module, for `language` (none for English, or when the file is missing).
     public static func builtIn(_ language: Language) -> LocalNames {
         guard language != .english, let url = CitiesResources.placeNames,
-            let text = try? String(contentsOf: url, encoding: .utf8)
+            let data = try? Data(contentsOf: url, options: .mappedIfSafe)
         else { return LocalNames(tsv: "", language: language) }
-        return LocalNames(tsv: text, language: language)
+        return LocalNames(data: data, language: language)
     }
 
     /// The place's name in the language, if it has one of its own.

@@ -169,7 +169,7 @@ struct WeatherOutput {
             units: state.units, now: model.now(), painter: context.painter, words: words,
             places: Words(model.placeCatalogue, language: context.language),
             width: context.terminal.width, interactive: !context.isOneShot,
-            localNames: LocalNames.builtIn(context.language))
+            localNames: model.localNames(context.language))
     }
 
     /// The weather fetched, in the weather view (one on the stack at a time).

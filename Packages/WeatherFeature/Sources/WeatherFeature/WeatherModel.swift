@@ -225,6 +225,16 @@ final class WeatherModel: ObservableViewModel {
     let catalogue: StringCatalogSource
     /// The city list's words (not found, did you mean, the default place), read when first needed.
     let placeCatalogue = PlaceWords.catalogue()
+    /// Places' own names in the last language asked for (東京), read once for it.
+    private var localNamesRead: LocalNames?
+
+    /// Places' own names in `language`, read when that language is first asked for.
+    func localNames(_ language: Language) -> LocalNames {
+        if let read = localNamesRead, read.language == language { return read }
+        let read = LocalNames.builtIn(language)
+        localNamesRead = read
+        return read
+    }
     /// The language of the command under way (`answer` sets it from the command's context): what a problem is said
     /// in where no context is at hand (`checkProblem`).
     var language: Language = .english
