@@ -179,7 +179,7 @@ enum ContactViews {
             case .sent: return words.count("%lld sent", n)
             case .failed: return words.count("%lld failed", n)
             }
-        }.joined(separator: ", ")
+        }.joined(separator: words.comma)
         var lines = [words("Outbox: %@", summary), ""]
         // The states in a column as wide as the widest of them in the language.
         let stateWidth = OutboxEntry.State.allCases.map { DisplayWidth.columns(of: stateWord($0, words)) }.max()!
@@ -202,7 +202,7 @@ enum ContactViews {
                     detail.append(words("next try %@", relative(next, from: now, words)))
                 }
                 if let error = entry.lastError { detail.append(words("last error: %@", TerminalText.sanitize(error))) }
-                lines.append(indent + detail.joined(separator: ", "))
+                lines.append(indent + detail.joined(separator: words.comma))
             case .failed:
                 let reason = entry.lastError.map { TerminalText.sanitize($0) } ?? words("unknown reason")
                 lines.append(indent + words("refused: %@", reason))

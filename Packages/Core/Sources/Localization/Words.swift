@@ -103,6 +103,29 @@ public struct Words: Sendable {
         return Self.format(template, [number(count)] + values)
     }
 
+    /// Between the parts of a list or a sentence: ", "; "、" in Japanese, "，" in Chinese, "، " in Arabic.
+    public var comma: String {
+        switch language.code {
+        case "ja": "、"
+        case "zh-Hans": "，"
+        case "ar": "، "
+        default: ", "
+        }
+    }
+
+    /// Between the clauses of a sentence: "; "; "、" in Japanese, "；" in Chinese, "؛ " in Arabic.
+    public var semicolon: String {
+        switch language.code {
+        case "ja": "、"
+        case "zh-Hans": "；"
+        case "ar": "؛ "
+        default: "; "
+        }
+    }
+
+    /// Between two sentences: a space, none in Chinese and Japanese (their full stop holds its own).
+    public var sentenceSpace: String { ["ja", "zh-Hans"].contains(language.code) ? "" : " " }
+
     /// A whole number in the language's digits and grouping.
     public func number(_ value: Int) -> String {
         Self.withoutBidiMarks(value.formatted(.number.locale(locale)))

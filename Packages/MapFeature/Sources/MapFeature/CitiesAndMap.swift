@@ -213,6 +213,7 @@ final class CitiesAndMap {
         let width = asked.width ?? context.terminal.width
         let height = asked.height ?? max(MapRequest.minimumHeight, context.terminal.height - 4)
         let browser = try await loadBrowser(context)
+        browser.warningsLanguage = context.language.code
         await browser.send(
             .mapRequested(
                 reference(asked.city, context), zoom: zoom, style: asked.style, width: width, height: height,

@@ -209,6 +209,8 @@ final class CityBrowser: ObservableViewModel {
         case weatherNeeded([MapPlace])
     }
 
+    /// The language the warnings' own texts are asked in, where a service writes several (the command's).
+    var warningsLanguage = "en"
     private(set) var state = State()
     private let directory: CityDirectory
     private let countries: Countries
@@ -510,7 +512,7 @@ final class CityBrowser: ObservableViewModel {
         }
         let query = AlertQuery(
             latitude: place.latitude, longitude: place.longitude, country: place.country, placeName: place.name,
-            region: place.region?.name)
+            region: place.region?.name, language: warningsLanguage)
         state.mapWarnings = MapWarnings(place: place, answer: await alerts.answer(query, within: .milliseconds(2500)))
     }
 

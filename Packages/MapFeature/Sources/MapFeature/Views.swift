@@ -36,7 +36,7 @@ enum MapViews {
             }
             if results.total > 0 {
                 return words.count(
-                    "%1$@: %lld matches, none on page %3$@. 'page 1' goes back.", results.total, subject,
+                    "%2$@: %lld matches, none on page %3$@. 'page 1' goes back.", results.total, subject,
                     words.number(results.pageIndex + 1))
             }
             if results.favoritesOnly && query.isEmpty {
@@ -49,10 +49,9 @@ enum MapViews {
             results.order == .population
             ? words.count("%2$@, most populous first: %lld matches", results.total, subject)
             : words.count("%2$@: %lld matches", results.total, subject)
-        var lines = [
-            painter.paint(heading, .bold) + " "
-                + words("(%1$@–%2$@)", words.number(first), words.number(last))
-        ]
+        let range = words("(%1$@–%2$@)", words.number(first), words.number(last))
+        // A full-width parenthesis (Chinese, Japanese) brings its own space.
+        var lines = [painter.paint(heading, .bold) + (range.hasPrefix("（") ? "" : " ") + range]
         if let top = results.likeliest {
             // The place a person most likely meant, when name order put it past this page.
             let name = TerminalText.sanitize(top.city.listLabel(words))
@@ -242,7 +241,7 @@ enum MapViews {
         }
         if let zone = city.timeZone { facts.append((words("Time zone"), TerminalText.sanitize(zone))) }
         facts.append((words("Id"), "#\(city.id)"))
-        // At least as wide as the English's (13), so that the English page stays as it was.
+        // The labels' column: as wide as the widest label, and at least 10 (11 from 44 columns).
         let labelWidth = max(width < 44 ? 10 : 11, facts.map { DisplayWidth.columns(of: $0.0) }.max() ?? 0)
         for (label, value) in facts {
             lines += factLine(label, value, labelWidth: labelWidth, width: width)

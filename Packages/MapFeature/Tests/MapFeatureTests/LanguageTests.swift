@@ -105,3 +105,21 @@ import Testing
         #expect(await german.run("open Seoul").contains("Südkorea (KR)"))
     }
 }
+
+@MainActor @Suite struct MapEmptyPageTests {
+    @Test func aPagePastTheMatchesNamesTheListAndHowMany() throws {
+        let source = StringCatalogSource(bundle: "MapFeature_MapFeature")
+        let words = Words(source, language: .english)
+        let results = CityBrowser.Results(query: "tor", favoritesOnly: false, offset: 40, limit: 20, total: 5, rows: [])
+        let english = MapViews.results(results, painter: Painter(enabled: false), words: words)
+        #expect(english == "Cities starting with \"tor\": 5 matches, none on page 3. 'page 1' goes back.")
+        let one = CityBrowser.Results(query: "", favoritesOnly: true, offset: 20, limit: 20, total: 1, rows: [])
+        #expect(
+            MapViews.results(one, painter: Painter(enabled: false), words: words)
+                .hasPrefix("Favourites: 1 match, none on page 2."))
+        let german = MapViews.results(
+            results, painter: Painter(enabled: false),
+            words: Words(source, language: try #require(Language.named("de"))))
+        #expect(german.hasPrefix("Städte, die mit „tor“ beginnen: 5 Treffer, keiner auf Seite 3."), "\(german)")
+    }
+}

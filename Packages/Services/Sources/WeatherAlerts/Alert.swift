@@ -227,7 +227,10 @@ public struct AlertQuery: Sendable, Equatable {
         let point = String(format: "%@:%.2f,%.2f", country, latitude, longitude)
         let source = alertSource(forCountry: country)
         // A service that answers in several languages: the texts of another language are another answer.
-        let language = [.meteoAlarm, .eccc].contains(source) && textLanguage != "en" ? ":" + textLanguage : ""
+        // (Environment Canada writes English and French only: other languages share the English answer.)
+        let language =
+            source == .meteoAlarm && textLanguage != "en" || source == .eccc && textLanguage == "fr"
+            ? ":" + textLanguage : ""
         // MeteoAlarm's answer is the country's feed matched to these names: they are part of what was asked.
         guard source == .meteoAlarm else { return point + language }
         let names = [placeName, region ?? ""].map { MeteoAlarmAnswer.words($0).joined(separator: " ") }

@@ -374,11 +374,13 @@ import WeatherService
     }
 
     @Test func meteoAlarmsTextsInTheLanguageAskedElseEnglish() throws {
-        // The Croatian feed is in Croatian and English: German falls back to English.
-        let german = try MeteoAlarmAnswer.alerts(
-            Data(try RecordedAlerts.text(RecordedAlerts.meteoAlarmCroatia).utf8), language: "de")
-        let english = try MeteoAlarmAnswer.alerts(
-            Data(try RecordedAlerts.text(RecordedAlerts.meteoAlarmCroatia).utf8), language: "en")
+        let feed = Data(try RecordedAlerts.text(RecordedAlerts.meteoAlarmCroatia).utf8)
+        // The Croatian feed is in Croatian and English: Croatian asked, Croatian; German (not in it), English.
+        let croatian = try MeteoAlarmAnswer.alerts(feed, language: "hr")
+        let english = try MeteoAlarmAnswer.alerts(feed, language: "en")
+        let german = try MeteoAlarmAnswer.alerts(feed, language: "de")
+        #expect(english.map { $0.event } != croatian.map { $0.event })
         #expect(german.map { $0.event } == english.map { $0.event })
+        #expect(english.contains { $0.event.lowercased().contains("wind") }, "\(english.prefix(3).map { $0.event })")
     }
 }

@@ -494,8 +494,8 @@ extension WeatherViews {
     /// When it will rain in the next 24 hours: "Rain from 14:00 to 18:00 (80 %), 4 mm", "Rain now, until 18:00
     /// (90 %), 2 mm", "Dry for the next 24 hours"; nil when the answer has no hours from now. An hour is wet with
     /// at least 0.1 mm or a chance of 50 % or more; the first run of wet hours is told. A run with less than 0.1 mm
-    /// in all is "A chance of rain from … (98 %)": never rain of 0 mm. In English: for the JSON document (a view
-    /// says it in the user's words, `rainSummary(_:now:units:words:)`).
+    /// in all is "A chance of rain from … (98 %)": never rain of 0 mm. In English (the views and the JSON say it in
+    /// the user's words, `rainSummary(_:now:units:words:)`).
     static func rainSummary(_ report: WeatherReport, now: Date, units: Units) -> String? {
         rainSummary(report, now: now, units: units, words: .english())
     }

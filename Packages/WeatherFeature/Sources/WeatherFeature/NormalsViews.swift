@@ -33,8 +33,8 @@ extension WeatherViews {
         // In the brackets: the reference years and their usual high, and where today's falls among their days.
         let rank =
             high >= normal.high.p90
-            ? "; " + words("among the warmest 10 %% of days")
-            : high <= normal.high.p10 ? "; " + words("among the coldest 10 %% of days") : ""
+            ? words.semicolon + words("among the warmest 10 %% of days")
+            : high <= normal.high.p10 ? words.semicolon + words("among the coldest 10 %% of days") : ""
         let reference = "\(years(normals)): \(degrees(normal.high.mean))\(rank)"
         guard difference != 0 else {
             return words("Today's high %1$@ is usual for %2$@ (%3$@)", degrees(high), when, reference)
@@ -133,7 +133,9 @@ extension WeatherViews {
             "Each day: the %2$@ days within %lld days of it, from %3$@'s historical weather (ERA5 reanalysis), computed once and kept for months.",
             ClimateNormals.window, years(normals), "Open-Meteo")
         let rainNote = rain.isEmpty ? words("The archive gave no rain.") : words("A wet day has 1 mm or more.")
-        lines += DisplayWidth.wrapped(source + " " + rainNote, width: frame.width).map { painter.paint($0, .dim) }
+        lines += DisplayWidth.wrapped(source + words.sentenceSpace + rainNote, width: frame.width).map {
+            painter.paint($0, .dim)
+        }
         return lines.joined(separator: "\n")
     }
 

@@ -51,18 +51,18 @@ extension WeatherViews {
             text +=
                 rates.count == 1
                 ? " (\(rate(spell, units, words)))"
-                : ", " + words("heaviest %1$@ (%2$@)", time(spell.heaviest), rate(spell, units, words))
+                : words.comma + words("heaviest %1$@ (%2$@)", time(spell.heaviest), rate(spell, units, words))
         }
-        if let chance = spell.chance { text += ", " + words("%@ %% likely", words.number(whole(chance))) }
+        if let chance = spell.chance { text += words.comma + words("%@ %% likely", words.number(whole(chance))) }
         text +=
-            ", "
+            words.comma
             + (spell.goesOn
                 ? words("still falling at %@", time(spell.end)) : words("dry again by %@", time(spell.end)))
         // Another spell before the horizon: when it starts.
         if !spell.goesOn, let next = RainOutlook.firstSpell(outlook.steps.filter { $0.start >= spell.end }),
             next.start < horizon
         {
-            text += "; " + words("again from %@", time(next.start))
+            text += words.semicolon + words("again from %@", time(next.start))
         }
         return text
     }

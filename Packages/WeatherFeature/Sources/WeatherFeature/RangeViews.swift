@@ -28,7 +28,7 @@ extension WeatherViews {
         let span = degreeRange(day.high.p10, day.high.p90, t, words)
         let likely = words.number(whole(t.temperature(day.high.p50)))
         let sentence = words("%1$@ %2$@, most likely %3$@", dayLabel(day.date, words), span, likely)
-        return sentence + (chanceRange(day, words).map { "; " + words("rain %@", $0) } ?? "")
+        return sentence + (chanceRange(day, words).map { words.semicolon + words("rain %@", $0) } ?? "")
     }
 
     /// The days the ensemble has from today, at most `count`.
@@ -119,7 +119,9 @@ extension WeatherViews {
                 "Rain: the share of runs with 0.1 mm or more in each quarter of the day, the lowest to the highest."),
             words("Band: ▒ the lows' and highs' ranges, █ from the likeliest low to the likeliest high."),
         ]
-        lines += DisplayWidth.wrapped(legend.joined(separator: " "), width: frame.width).map { painter.paint($0, .dim) }
+        lines += DisplayWidth.wrapped(legend.joined(separator: words.sentenceSpace), width: frame.width).map {
+            painter.paint($0, .dim)
+        }
         if let fetchedNote {
             lines += DisplayWidth.wrapped(fetchedNote, width: frame.width).map { painter.paint($0, .dim) }
         }

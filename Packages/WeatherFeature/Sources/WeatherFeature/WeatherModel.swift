@@ -346,6 +346,7 @@ final class WeatherModel: ObservableViewModel {
             }
         case .sessionStarted:
             let favorites = self.favorites, cities = self.cities, repository = self.repository, alerts = self.alerts
+            let language = self.language.code
             backgroundRefresh = Task.detached(priority: .utility) {
                 guard let stored = try? await favorites.all() else { return }
                 for favorite in stored.sorted(by: { $0.id < $1.id }) {
@@ -353,7 +354,9 @@ final class WeatherModel: ObservableViewModel {
                     guard let location = await Self.location(of: favorite, cities: cities) else { continue }
                     _ = try? await repository.weather(for: location, forceRefresh: false)
                     // Their warnings too, so that `favorites` can mark the places under one.
-                    if let alerts, let query = Self.alertQuery(location) { _ = await alerts.answer(query) }
+                    if let alerts, let query = Self.alertQuery(location, language: language) {
+                        _ = await alerts.answer(query)
+                    }
                 }
             }
         case .sessionEnded:
@@ -446,7 +449,8 @@ final class WeatherModel: ObservableViewModel {
         }
         // The warnings and the normals are asked at the same time as the weather, and waited for 2.5 s at most (the
         // normals as long as they take when they are what was asked for).
-        async let warnings = Self.warnings(alerts, Self.alertQuery(place.location, region: place.region))
+        async let warnings = Self.warnings(
+            alerts, Self.alertQuery(place.location, region: place.region, language: language.code))
         // `hourly --range`: the ensemble beside the forecast.
         async let ensemble = Self.ensemble(
             ensembleRepository, place.location, model: mode == .hourly ? state.options.range : nil, force: force)
@@ -507,7 +511,7 @@ final class WeatherModel: ObservableViewModel {
                     provider: repository.client.provider, place: location.cacheKey)
             }
             var warning: WeatherAlert?
-            if let alerts, let location, let query = Self.alertQuery(location) {
+            if let alerts, let location, let query = Self.alertQuery(location, language: language.code) {
                 warning = await alerts.kept(query).flatMap {
                     Warnings(report: $0.value, fetchedAt: $0.fetchedAt, isStale: false).inForce(at: now()).first
                 }
@@ -517,12 +521,15 @@ final class WeatherModel: ObservableViewModel {
         state.favorites = list
     }
 
-    /// Where to ask for a place's warnings; nil for a point (no country is known for it here).
-    nonisolated static func alertQuery(_ location: WeatherLocation, region: String? = nil) -> AlertQuery? {
+    /// Where to ask for a place's warnings, in the reader's language where the service writes several; nil for a
+    /// point (no country is known for it here).
+    nonisolated static func alertQuery(
+        _ location: WeatherLocation, region: String? = nil, language: String = "en"
+    ) -> AlertQuery? {
         guard !location.country.isEmpty else { return nil }
         return AlertQuery(
             latitude: location.latitude, longitude: location.longitude, country: location.country,
-            placeName: location.name, region: region)
+            placeName: location.name, region: region, language: language)
     }
 
     /// The place's warnings, given up after 2.5 s (the kept ones then): the weather is not held up by a slow service.

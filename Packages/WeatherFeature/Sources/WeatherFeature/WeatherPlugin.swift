@@ -102,7 +102,11 @@ public final class WeatherPlugin: FeaturePlugin {
         }
     }
 
-    public func sessionStarted(context: CommandContext) async { await model.send(.sessionStarted) }
+    public func sessionStarted(context: CommandContext) async {
+        // The favourites' warnings are refreshed in the session's language (the services that write several).
+        model.language = context.language
+        await model.send(.sessionStarted)
+    }
 
     public func sessionEnded() async { await model.send(.sessionEnded) }
 }
