@@ -86,6 +86,7 @@ let package = Package(
             dependencies: [
                 .product(name: "TestSupport", package: "TestSupport"), .product(name: "CoreKit", package: core),
                 .product(name: "WeatherAlertsTesting", package: services),
+                .product(name: "Localization", package: core),
             ],
             path: "Tests/AppTests",
             exclude: ["Fixtures"],

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import TestSupport
 import Testing
 
@@ -201,25 +202,13 @@ import Testing
     /// The App's own catalogue (its options, the manual's description, `completions` and `manual`): every key the
     /// App's sources use is in it, every language has every key.
     @Test func theAppsCatalogueIsComplete() throws {
-        let main = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../App/Main")
-        let root =
-            try JSONSerialization.jsonObject(
-                with: Data(contentsOf: main.appendingPathComponent("Resources/Localizable.xcstrings")))
-            as? [String: Any]
-        let strings = try #require(root?["strings"] as? [String: [String: Any]])
-        let codes = ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"]
-        for (key, entry) in strings {
-            let localizations = entry["localizations"] as? [String: Any] ?? [:]
-            let missing = codes.filter { localizations[$0] == nil }
-            #expect(missing.isEmpty, "\(key): \(missing)")
-        }
-        for file in try FileManager.default.contentsOfDirectory(atPath: main.path) where file.hasSuffix(".swift") {
-            let text = try String(contentsOf: main.appendingPathComponent(file), encoding: .utf8)
-            for match in text.matches(of: /words\(\s*"((?:[^"\\]|\\.)*)"/) {
-                let key = String(match.output.1).replacingOccurrences(of: "\\\"", with: "\"")
-                #expect(strings[key] != nil, "\(file): \(key)")
-            }
-        }
+        let main = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../App/Main").standardizedFileURL
+        let verdict = try StringCatalogCheck.verify(sourcesAt: main)
+        #expect(
+            verdict.problems.isEmpty, "\(verdict.problems.count) problems, the first: \(verdict.problems.prefix(10))")
+        #expect(verdict.missing.isEmpty, "not in the catalogue: \(verdict.missing)")
+        #expect(verdict.used > 30)
     }
 
     /// The App's own catalogue's English (its options, the manual's description).

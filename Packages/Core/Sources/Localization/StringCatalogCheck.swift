@@ -97,22 +97,62 @@ public enum StringCatalogCheck {
         public let used: Int
     }
 
-    /// The keys written in `words("…")` and `words.count("…"` calls of the Swift files under `directory` (one
-    /// literal per call: a key is never built at run time).
+    /// The keys written in the Swift files under `directory`: the English of `words("…")` and `words.count("…"`
+    /// calls, of a command declaration's `summary:`, `discussion:` and argument `help:`, of a plugin's `name`, and of
+    /// an `Attribution`'s name, `detail:` and `licence:` — what the shell and the views say through a catalogue (one
+    /// literal per place: a key is never built at run time; an interpolated literal is not a key).
     public static func keysUsed(inSourcesAt directory: URL) -> Set<String> {
-        let pattern = #/words(?:\.count)?\(\s*"((?:[^"\\]|\\.)*)"/#
+        let pattern =
+            #/(?:words(?:\.count)?\(|\b(?:summary|discussion|help|detail|licence):|var name: String \{|\bAttribution\()\s*/#
         var keys: Set<String> = []
         let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
         while let file = files?.nextObject() as? URL {
             guard file.pathExtension == "swift", let text = try? String(contentsOf: file, encoding: .utf8) else {
                 continue
             }
-            // `Argument.words("name", …)` declares an argument: its name is not a key.
-            for match in text.matches(of: pattern) where !text[..<match.range.lowerBound].hasSuffix("Argument.") {
-                keys.insert(unescape(String(match.output.1)))
+            for match in text.matches(of: pattern) {
+                // `Argument.words("name", …)` declares an argument: its name is not a key.
+                if text[..<match.range.lowerBound].hasSuffix("Argument.") { continue }
+                if let key = literal(in: text, at: match.range.upperBound), !key.isEmpty { keys.insert(key) }
             }
         }
         return keys
+    }
+
+    /// The value of the Swift string literal at `index` (`"…"` on one line, or `"""` … `"""` with its indentation and
+    /// line continuations), nil when there is none or it is interpolated.
+    static func literal(in text: String, at index: String.Index) -> String? {
+        let rest = text[index...]
+        if rest.hasPrefix("\"\"\"") {
+            guard let close = rest.dropFirst(3).range(of: "\"\"\"") else { return nil }
+            let body = rest[rest.index(index, offsetBy: 3)..<close.lowerBound]
+            var lines = body.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map(String.init)
+            let indent = lines.last.map { $0.allSatisfy { $0 == " " } ? $0.count : 0 } ?? 0
+            lines = lines.dropLast().map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }
+            var out = ""
+            for line in lines {
+                if line.hasSuffix("\\"), !line.hasSuffix("\\\\") { out += line.dropLast() } else { out += line + "\n" }
+            }
+            while out.hasSuffix("\n") { out.removeLast() }
+            return out.contains("\\(") ? nil : unescape(out)
+        }
+        guard rest.hasPrefix("\"") else { return nil }
+        var raw = ""
+        var position = rest.index(after: rest.startIndex)
+        while position < rest.endIndex, rest[position] != "\"" {
+            if rest[position] == "\n" { return nil }
+            if rest[position] == "\\" {
+                let next = rest.index(after: position)
+                guard next < rest.endIndex else { return nil }
+                raw.append(rest[position])
+                raw.append(rest[next])
+                position = rest.index(after: next)
+                continue
+            }
+            raw.append(rest[position])
+            position = rest.index(after: position)
+        }
+        return raw.contains("\\(") ? nil : unescape(raw)
     }
 
     /// A Swift string literal's text: `\"`, `\\`, `\n`, `\t`, `\u{…}`.

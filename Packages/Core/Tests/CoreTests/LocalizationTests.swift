@@ -148,6 +148,33 @@ import Testing
         #expect(Words.format("100%% of %@", ["x"]) == "100% of x")
     }
 
+    @Test func theKeysASourceUsesIncludeItsDeclarationsAndSources() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("keys-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = #"""
+            let a = words("Sunrise")
+            let b = words.count("%lld days", n)
+            static let city = Argument.words("city", help: "A place", required: true)
+            static let declaration = CommandDeclaration(
+                "sky", summary: "Sun and Moon",
+                discussion: """
+                    The sun's events, \
+                    and the moon's.
+                    """)
+            var name: String { "Sky" }
+            Attribution("Sun and Moon data", detail: "computed here", licence: "no data used")
+            let c = words("Hello \(name)")
+            """#
+        try source.write(to: folder.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let keys = StringCatalogCheck.keysUsed(inSourcesAt: folder)
+        #expect(
+            keys == [
+                "Sunrise", "%lld days", "A place", "Sun and Moon", "The sun's events, and the moon's.", "Sky",
+                "Sun and Moon data", "computed here", "no data used",
+            ], "\(keys.sorted())")
+    }
+
     @Test func extensionsAreNotRegionsAndANamedScriptWins() throws {
         // `-u-hc-h12` is an extension: "hc" is not a region.
         #expect(Language.named("de-u-hc-h12")?.localeIdentifier == "de_DE")

@@ -123,3 +123,11 @@ import Testing
         #expect(german.hasPrefix("Städte, die mit „tor“ beginnen: 5 Treffer, keiner auf Seite 3."), "\(german)")
     }
 }
+
+@MainActor @Suite struct MapHelpTests {
+    @Test func theZoomsHelpSaysTheDefaultTheMapUses() async throws {
+        // The help is a catalogue key, so it cannot be built from `defaultZoom`: this keeps the two together.
+        let help = try await MapHarness().run("help map")
+        #expect(help.contains("default \(CitiesAndMap.defaultZoom), a city"), "\(help)")
+    }
+}
