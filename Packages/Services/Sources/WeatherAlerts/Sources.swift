@@ -241,7 +241,10 @@ enum MeteoAlarmAnswer {
             if colour == "green" { continue }
             var severity = AlertSeverity(cap: info.severity)
             if severity == .unknown { severity = AlertSeverity(colour: colour) }
-            for area in info.area ?? [] {
+            // The areas as the English info names them (the place is matched against those, whatever the reader's
+            // language); the words in the reader's.
+            let areas = infos.first(where: { ($0.language ?? "").lowercased().hasPrefix("en") })?.area ?? info.area
+            for area in areas ?? [] {
                 guard let name = area.areaDesc, !name.isEmpty else { continue }
                 found.append(
                     WeatherAlert(
