@@ -261,16 +261,18 @@ final class CitiesAndMap {
         }
         let currents = map.weather ? browser.state.currents : [:]
         let router = context.router
+        // Read once for the title and the full screen's footer.
+        let localNames = LocalNames.builtIn(context.language)
         let screen = MapScreen(
             browser: browser, geography: geography ?? .empty, words: words, places: placeWords(context),
-            footer: footerWords(words), localNames: LocalNames.builtIn(context.language)
+            footer: footerWords(words), localNames: localNames
         ) { city in
             // A search moved the map: the prompt names the city it shows now.
             if router.top(as: CityMap.self) != nil { router.pop(through: CityMap.self) }
             router.push(CityMap(city: CityReference(id: city.id, name: city.name)))
         }
         var titled = map
-        titled.city = map.city?.named(in: LocalNames.builtIn(context.language))
+        titled.city = map.city?.named(in: localNames)
         return CommandOutput(
             text: MapViews.map(
                 titled, rendered: rendered, painter: context.painter, unit: browser.state.temperatureUnit,

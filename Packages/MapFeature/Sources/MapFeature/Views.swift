@@ -410,17 +410,4 @@ enum MapViews {
         }
         return String(format: "%9.4f %10.4f", city.latitude, city.longitude)
     }
-
-    /// 1234567 → "1,234,567".
-    static func formatted(_ number: Int) -> String {
-        let digits = String(abs(number))
-        var groups: [String] = []
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(String(digits[start..<end]), at: 0)
-            end = start
-        }
-        return (number < 0 ? "-" : "") + groups.joined(separator: ",")
-    }
 }
