@@ -1,19 +1,20 @@
 #!/usr/bin/env python3
 """Adds to a package's String Catalog every key its sources use, and lists the keys no source uses any more.
 
-    scripts/catalogue-keys.py Packages/SkyFeature/Sources/SkyFeature [--prune]
+    scripts/catalogue-keys.py Packages/SkyFeature/Sources/SkyFeature [--also OTHER_SOURCES ...] [--prune]
 
 A key is the English text of a `words("…")` or `words.count("…"` call, of a command declaration's `summary:`,
-`discussion:` or argument `help:`, a plugin's `name`, or an `Attribution`'s name, `detail:` and `licence:` (the shell
-translates those with the feature's catalogue). New keys get their
+`discussion:` or argument `help:`, a plugin's `name`, an `Attribution`'s name, `detail:` and `licence:` (the shell
+translates those with the feature's catalogue), or a `Sentence("…"` (an error's words, said later; `--also` names
+the other targets whose sentences this catalogue holds: Core's are all in CoreKit's). New keys get their
 English (a count's `one` and `other` forms) and no translation: the package's catalogue test then fails until every
 language has one (docs/languages.md). Existing translations are never touched.
 """
 import json, re, sys, pathlib
 
 CALL = re.compile(
-    r'(?:(?<!Argument\.)(?<!\w)words(?:\.count)?\(|\b(?:summary|discussion|help|detail|licence):|var name: String \{'
-    r'|\bAttribution\()\s*')
+    r'(?:(?<!\w)words\(\w+\)\(|(?<!Argument\.)(?<!\w)words(?:\.count)?\(|\b(?:summary|discussion|help|detail|licence):|var name: String \{'
+    r'|\bAttribution\(|\bSentence\()\s*')
 
 
 def literal(text, i):
@@ -90,6 +91,11 @@ def main():
     data.setdefault('version', '1.0')
     strings = data.setdefault('strings', {})
     used = keys(sources)
+    args = sys.argv[2:]
+    while '--also' in args:
+        i = args.index('--also')
+        used.update(keys(args[i + 1]))
+        del args[i:i + 2]
     added = 0
     for key, plural in used.items():
         entry = strings.setdefault(key, {})

@@ -24,7 +24,9 @@ let package = Package(
         .package(path: "../TestSupport"),
     ],
     targets: [
-        .target(name: "CoreKit", swiftSettings: swiftSettings),
+        // Core's words (the store's, the files' and the network's failures) in its catalogue, said by `Words`.
+        .target(
+            name: "CoreKit", resources: [.copy("Resources/Localizable.xcstrings")], swiftSettings: swiftSettings),
         // Words in the user's language: the languages, their CLDR plural rules, String Catalogs read at run time.
         .target(name: "Localization", dependencies: ["CoreKit"], swiftSettings: swiftSettings),
         .target(
@@ -36,7 +38,7 @@ let package = Package(
         .target(
             name: "NIOTransport",
             dependencies: [
-                "Networking",
+                "Networking", "CoreKit",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

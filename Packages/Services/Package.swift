@@ -37,6 +37,8 @@ let package = Package(
         .target(
             name: "ContactService",
             dependencies: [.product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core")],
+            // Why a message could not be delivered yet, in every language (`Sentence.Table.contact`).
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -61,6 +63,9 @@ let package = Package(
         .target(
             name: "WeatherService",
             dependencies: [.product(name: "Networking", package: "Core"), .product(name: "CoreKit", package: "Core")],
+            // The providers' failures in every language (`Sentence.Table.weather`, also OpenMeteo's and
+            // OpenWeatherMap's).
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -94,6 +99,8 @@ let package = Package(
                 "WeatherService", .product(name: "Networking", package: "Core"),
                 .product(name: "CoreKit", package: "Core"),
             ],
+            // Why no warnings could be had, in every language (`Sentence.Table.alerts`).
+            resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -113,7 +120,7 @@ let package = Package(
                 "WeatherAlerts", "WeatherAlertsTesting", "WeatherService",
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"), .product(name: "Diagnostics", package: "Core"),
-                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Localization", package: "Core"), .product(name: "TestSupport", package: "TestSupport"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -122,6 +129,7 @@ let package = Package(
             dependencies: [
                 "SQLiteStores", "ContactService", "WeatherService", .product(name: "CoreKit", package: "Core"),
                 .product(name: "Persistence", package: "Core"), .product(name: "Diagnostics", package: "Core"),
+                .product(name: "Networking", package: "Core"),
                 .product(name: "TestSupport", package: "TestSupport"),
             ],
             swiftSettings: swiftSettings
@@ -133,7 +141,7 @@ let package = Package(
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
-                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Localization", package: "Core"), .product(name: "TestSupport", package: "TestSupport"),
             ],
             exclude: ["Fixtures"],
             swiftSettings: swiftSettings
@@ -149,7 +157,7 @@ let package = Package(
                 .product(name: "Networking", package: "Core"),
                 .product(name: "NIOTransport", package: "Core"),
                 .product(name: "Diagnostics", package: "Core"),
-                .product(name: "TestSupport", package: "TestSupport"),
+                .product(name: "Localization", package: "Core"), .product(name: "TestSupport", package: "TestSupport"),
             ],
             swiftSettings: swiftSettings
         ),

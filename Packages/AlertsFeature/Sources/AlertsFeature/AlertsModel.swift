@@ -24,7 +24,7 @@ final class AlertsModel: ObservableViewModel {
     enum Problem: Equatable, Sendable {
         case notFound(PlaceProblem)
         case invalid(PlaceProblem)
-        case catalogue(String)
+        case catalogue(Sentence)
     }
 
     struct State: Equatable, Sendable {

@@ -33,7 +33,7 @@ enum AlertsViews {
         var lines: [String] = []
         if let failure = shown.failure {
             // The failure's reason is the service client's, in its own words.
-            let reason = clean(failure.message).trimmingCharacters(in: ["."])
+            let reason = clean(words(failure.sentence)).trimmingCharacters(in: [".", "。"])
             lines += wrap(
                 words(
                     "%1$@ could not be asked now (%2$@); what it answered %3$@, which may have changed:", service,

@@ -12,7 +12,7 @@ extension AlertsModel.Problem {
         switch self {
         case .notFound(let problem): .failure("not_found", problem.message(places), kind: .unknownPlace)
         case .invalid(let problem): .usage(problem.message(places))
-        case .catalogue(let message): .failure("catalogue", message)
+        case .catalogue(let reason): .failure("catalogue", words(reason))
         }
     }
 }
@@ -42,7 +42,7 @@ extension AlertError {
             words.count(
                 "No warning service SkyLens knows covers %2$@: it asks the national services of the United States (NWS), Canada (Environment Canada), Norway (MET Norway) and %lld European countries (MeteoAlarm).",
                 MeteoAlarmCountries.count, AlertsViews.countryName(code, words))
-        case .unreachable(let detail), .timedOut(let detail), .server(let detail), .malformed(let detail): detail
+        case .unreachable(let detail), .timedOut(let detail), .server(let detail), .malformed(let detail): words(detail)
         case .cancelled: words("The request was cancelled.")
         }
     }

@@ -65,7 +65,7 @@ struct AlertsModelTests {
             Issue.record("\(String(describing: stale.failure))")
             return
         }
-        #expect(message.contains("503"))
+        #expect(message.english.contains("503"))
         // With nothing kept, the failure itself.
         await model.send(.alertsRequested("Toronto, OH", forceRefresh: false))
         guard case .failed(.unreachable) = model.state.alerts else {

@@ -14,9 +14,9 @@ enum AttemptResult: Sendable, Equatable {
     /// Delivered to `destination` (nil: the client names none; the views say "the server").
     case sent(destination: String?)
     /// Kept queued; tried again at `nextAttempt`.
-    case queued(reason: String, nextAttempt: Date)
+    case queued(reason: Sentence, nextAttempt: Date)
     /// Refused by the server; kept in the outbox as failed.
-    case rejected(reason: String)
+    case rejected(reason: Sentence)
     /// No endpoint configured: kept queued until there is one.
     case notConfigured
     /// Another SkyLens process is delivering it right now.

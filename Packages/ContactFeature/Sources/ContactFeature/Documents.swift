@@ -1,5 +1,6 @@
 import Architecture
 import ContactService
+import CoreKit
 import Foundation
 
 // The JSON documents of `--format json`.
@@ -37,7 +38,7 @@ struct SubmissionDocument: JSONDocument {
             self.destination = destination
         case .queued(let reason, let next):
             state = "queued"
-            self.reason = reason
+            self.reason = reason.english
             nextAttemptAt = next
         case .notConfigured:
             state = "queued"
@@ -47,7 +48,7 @@ struct SubmissionDocument: JSONDocument {
             reason = "another SkyLens session is delivering it"
         case .rejected(let reason):
             state = "failed"
-            self.reason = reason
+            self.reason = reason.english
         }
     }
 }
@@ -71,7 +72,7 @@ struct OutboxDocument: JSONDocument {
             state = entry.state.rawValue
             attempts = entry.attempts
             createdAt = entry.message.createdAt
-            lastError = entry.lastError
+            lastError = entry.lastError?.english
             nextAttemptAt = entry.state == .queued ? entry.nextAttemptAt : nil
             sentAt = entry.sentAt
         }

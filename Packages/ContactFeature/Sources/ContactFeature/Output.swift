@@ -95,13 +95,12 @@ struct ContactOutput {
         let words = self.words
         if !state.problems.isEmpty { throw ContactViews.validationError(state.problems, words) }
         if let failure = state.failure {
-            // Kept first, then sent: a message that cannot be kept is not sent either, and never said kept. The
-            // store's reason is its own (in English).
+            // Kept first, then sent: a message that cannot be kept is not sent either, and never said kept.
             throw .failure(
                 "not_kept",
                 words(
                     "The message was not sent: it could not be kept in the outbox first (%@). Nothing was sent or kept.",
-                    failure.message.trimmingCharacters(in: CharacterSet(charactersIn: "."))),
+                    words(failure.sentence).trimmingCharacters(in: CharacterSet(charactersIn: ".。"))),
                 kind: .notKept)
         }
         guard let submission = state.submission else {

@@ -148,13 +148,14 @@ enum ContactViews {
         case .queued(let reason, let next):
             return words(
                 "Saved in the outbox (%1$@) as message %2$@, not delivered yet: %3$@ It will be retried %4$@ and whenever SkyLens starts; 'contact retry' tries now.",
-                outboxPath, id, reason, relative(next, from: now, words))
+                outboxPath, id, words(reason), relative(next, from: now, words))
         case .busy:
             return words(
                 "Saved in the outbox (%1$@) as message %2$@; another SkyLens session is delivering it.", outboxPath, id)
         case .rejected(let reason):
             return words(
-                "The server refused message %1$@: %2$@. It is kept in the outbox (%3$@) marked failed.", id, reason,
+                "The server refused message %1$@: %2$@. It is kept in the outbox (%3$@) marked failed.", id,
+                words(reason),
                 outboxPath)
         }
     }
@@ -201,10 +202,12 @@ enum ContactViews {
                 if let next = entry.nextAttemptAt, entry.attempts > 0 {
                     detail.append(words("next try %@", relative(next, from: now, words)))
                 }
-                if let error = entry.lastError { detail.append(words("last error: %@", TerminalText.sanitize(error))) }
+                if let error = entry.lastError {
+                    detail.append(words("last error: %@", TerminalText.sanitize(words(error))))
+                }
                 lines.append(indent + detail.joined(separator: words.comma))
             case .failed:
-                let reason = entry.lastError.map { TerminalText.sanitize($0) } ?? words("unknown reason")
+                let reason = entry.lastError.map { TerminalText.sanitize(words($0)) } ?? words("unknown reason")
                 lines.append(indent + words("refused: %@", reason))
             case .sent:
                 break
@@ -236,8 +239,8 @@ enum ContactViews {
         var sentences = [words.count("Delivered %2$@ of %lld attempted.", retry.attempted, words.number(retry.sent))]
         switch retry.last {
         case .notConfigured: sentences.append(words("No contact endpoint is configured (set SKYLENS_CONTACT_URL)."))
-        case .queued(let reason, _): sentences.append(words("Stopped: %@", reason))
-        case .rejected(let reason): sentences.append(words("Refused by the server: %@.", reason))
+        case .queued(let reason, _): sentences.append(words("Stopped: %@", words(reason)))
+        case .rejected(let reason): sentences.append(words("Refused by the server: %@.", words(reason)))
         case .busy: sentences.append(words("Another SkyLens session is delivering the rest."))
         case .sent, nil: break
         }

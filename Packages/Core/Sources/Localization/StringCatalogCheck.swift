@@ -76,10 +76,11 @@ public enum StringCatalogCheck {
     /// What a package's catalogue test checks, in one call: the catalogue at `Resources/Localizable.xcstrings` under
     /// `sources` (a target's source folder), its `problems` in every language, and the keys the sources use that it
     /// lacks.
-    public static func verify(sourcesAt sources: URL) throws -> Verdict {
+    /// `others`: more targets' sources whose sentences this catalogue holds (Core's are all in CoreKit's).
+    public static func verify(sourcesAt sources: URL, alsoAt others: [URL] = []) throws -> Verdict {
         let catalogue = try StringCatalog(
             xcstrings: Data(contentsOf: sources.appendingPathComponent("Resources/Localizable.xcstrings")))
-        let used = keysUsed(inSourcesAt: sources)
+        let used = ([sources] + others).reduce(into: Set<String>()) { $0.formUnion(keysUsed(inSourcesAt: $1)) }
         return Verdict(
             catalogue: catalogue, problems: problems(catalogue),
             missing: used.subtracting(catalogue.entries.keys).sorted(),
@@ -99,11 +100,11 @@ public enum StringCatalogCheck {
 
     /// The keys written in the Swift files under `directory`: the English of `words("…")` and `words.count("…"`
     /// calls, of a command declaration's `summary:`, `discussion:` and argument `help:`, of a plugin's `name`, and of
-    /// an `Attribution`'s name, `detail:` and `licence:` — what the shell and the views say through a catalogue (one
+    /// an `Attribution`'s name, `detail:` and `licence:`, and of a `Sentence("…"` (an error's words) — what the shell and the views say through a catalogue (one
     /// literal per place: a key is never built at run time; an interpolated literal is not a key).
     public static func keysUsed(inSourcesAt directory: URL) -> Set<String> {
         let pattern =
-            #/(?:words(?:\.count)?\(|\b(?:summary|discussion|help|detail|licence):|var name: String \{|\bAttribution\()\s*/#
+            #/(?:words\(\w+\)\(|words(?:\.count)?\(|\b(?:summary|discussion|help|detail|licence):|var name: String \{|\bAttribution\(|\bSentence\()\s*/#
         var keys: Set<String> = []
         let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
         while let file = files?.nextObject() as? URL {

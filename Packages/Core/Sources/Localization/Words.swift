@@ -103,6 +103,43 @@ public struct Words: Sendable {
         return Self.format(template, [number(count)] + values)
     }
 
+    /// A sentence made elsewhere (a service's error), said in this language from its own catalogue (the bundle it
+    /// names, read for this call: errors are rare), its values in this language's digits, the sentences inside it
+    /// likewise. English, or a catalogue that cannot be read, says the English.
+    public func callAsFunction(_ sentence: Sentence) -> String {
+        var sources: [String: StringCatalogSource] = [:]
+        return say(sentence, sources: &sources)
+    }
+
+    private func say(_ sentence: Sentence, sources: inout [String: StringCatalogSource]) -> String {
+        guard let table = sentence.table else {
+            if case .text(let text)? = sentence.values.first { return text }
+            return sentence.english
+        }
+        var values: [String] = []
+        for value in sentence.values {
+            switch value {
+            case .text(let text): values.append(text)
+            case .sentence(let inner): values.append(say(inner, sources: &sources))
+            case .number(let number): values.append(self.number(number))
+            case .decimal(let number, let digits): values.append(self.number(number, digits: digits))
+            }
+        }
+        let template: String
+        if language == .english && sentence.count == nil {
+            template = sentence.key
+        } else {
+            let source = sources[table.bundle] ?? StringCatalogSource(bundle: table.bundle)
+            sources[table.bundle] = source
+            let catalogue = source.catalogue(for: language)
+            template =
+                sentence.count.map { catalogue.plural(sentence.key, count: $0, in: language) }
+                ?? catalogue.text(sentence.key, in: language)
+        }
+        if let count = sentence.count { values.insert(number(count), at: 0) }
+        return Self.format(template, values)
+    }
+
     /// Between the parts of a list or a sentence: ", "; "、" in Japanese, "，" in Chinese, "، " in Arabic.
     public var comma: String {
         switch language.code {

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import CoreKit
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -147,39 +148,39 @@ public final class NIOHTTPEngine: HTTPEngine {
             case .deadlineExceeded, .readTimeout, .connectTimeout, .writeTimeout, .tlsHandshakeTimeout:
                 return .transport(host: host, .timedOut(seconds: 0))
             case .remoteConnectionClosed, .uncleanShutdown:
-                return .transport(host: host, .connectionLost("the server closed the connection"))
+                return .transport(host: host, .connectionLost(.closedByServer))
             case .bodyLengthMismatch, .contentLengthMissing:
-                return .transport(host: host, .connectionLost("the body was cut short"))
+                return .transport(host: host, .connectionLost(.bodyCutShort))
             case .invalidURL, .emptyHost, .emptyScheme:
-                return .invalidRequest("the URL is not one SkyLens can request")
+                return .invalidRequest(Sentence("the URL is not one SkyLens can request", table: .core))
             default:
                 if error == .unsupportedScheme("file") {
                     return .transport(host: host, .redirectRefused(scheme: "file"))
                 }
                 // Never a library's own text: what kind of failure, in SkyLens's words.
-                return .transport(host: host, .other("the HTTP exchange failed"))
+                return .transport(host: host, .other(.exchangeFailed))
             }
         }
         if let error = error as? NIOConnectionError {
             if error.dnsAError != nil || error.dnsAAAAError != nil, error.connectionErrors.isEmpty {
-                return .transport(host: host, .cannotConnect("the host name did not resolve"))
+                return .transport(host: host, .cannotConnect(.nameNotResolved))
             }
             if let first = error.connectionErrors.first { return failure(first.error, host: host) }
-            return .transport(host: host, .cannotConnect("no address could be reached"))
+            return .transport(host: host, .cannotConnect(.noAddressReachable))
         }
         if let error = error as? IOError {
             switch error.errnoCode {
-            case ECONNREFUSED: return .transport(host: host, .cannotConnect("connection refused"))
-            case ENETUNREACH, EHOSTUNREACH: return .transport(host: host, .cannotConnect("no route to the host"))
-            case ECONNRESET, EPIPE: return .transport(host: host, .connectionLost("the server closed the connection"))
-            default: return .transport(host: host, .other(String(cString: strerror(error.errnoCode))))
+            case ECONNREFUSED: return .transport(host: host, .cannotConnect(.refused))
+            case ENETUNREACH, EHOSTUNREACH: return .transport(host: host, .cannotConnect(.noRoute))
+            case ECONNRESET, EPIPE: return .transport(host: host, .connectionLost(.closedByServer))
+            default: return .transport(host: host, .other(.system(String(cString: strerror(error.errnoCode)))))
             }
         }
         if error is HTTPParserError {
-            return .transport(host: host, .connectionLost("the server's response was malformed"))
+            return .transport(host: host, .connectionLost(.responseMalformed))
         }
-        if error is ChannelError { return .transport(host: host, .connectionLost("the connection failed")) }
-        return .transport(host: host, .other("the network library failed"))
+        if error is ChannelError { return .transport(host: host, .connectionLost(.connectionFailed)) }
+        return .transport(host: host, .other(.libraryFailed))
     }
 }
 

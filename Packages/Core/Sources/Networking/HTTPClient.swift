@@ -74,7 +74,7 @@ public struct HTTPClient: Sendable {
 
     /// Sends `request` and decodes its JSON body as `T`.
     public func send<T: Decodable>(
-        _ request: HTTPRequest, decoding type: T.Type, expected: String = "JSON",
+        _ request: HTTPRequest, decoding type: T.Type, expected: Sentence = .verbatim("JSON"),
         decoder: JSONDecoder = JSONDecoder()
     ) async throws(HTTPError) -> T {
         let response = try await send(request)
@@ -88,7 +88,9 @@ public struct HTTPClient: Sendable {
     func prepare(_ request: HTTPRequest) throws(HTTPError) -> PreparedRequest {
         guard let url = url(for: request) else {
             throw .invalidRequest(
-                "\(baseURL.absoluteString.terminalSafeDescription) and \(request.path) do not form a URL")
+                Sentence(
+                    "%1$@ and %2$@ do not form a URL", .text(baseURL.absoluteString.terminalSafeDescription),
+                    .text(request.path.terminalSafe), table: .core))
         }
         var prepared = PreparedRequest(url: url, method: request.method.rawValue, body: request.body)
         for (name, value) in defaultHeaders.merging(request.headers, uniquingKeysWith: { $1 }) {

@@ -12,16 +12,20 @@ public enum HTTPError: Error, Equatable, Sendable {
     /// The caller (Ctrl-C, a cancelled task) gave up.
     case cancelled
     /// The request could not be built (a bad base URL, an unencodable body).
-    case invalidRequest(String)
+    case invalidRequest(Sentence)
 
-    /// A sentence for the user: what failed and, where it helps, what to do.
-    public var message: String {
+    /// A sentence for the user, in English (logs, tests): what failed and, where it helps, what to do.
+    public var message: String { sentence.english }
+
+    /// The same, to be said in the user's language (`words(error.sentence)`).
+    public var sentence: Sentence {
         switch self {
-        case .transport(let host, let failure): failure.message(host: host)
-        case .status(let error): error.message
-        case .decoding(let failure): failure.message
-        case .cancelled: "The request was cancelled."
-        case .invalidRequest(let reason): "The request could not be made: \(reason)."
+        case .transport(let host, let failure): failure.sentence(host: host)
+        case .status(let error): error.sentence
+        case .decoding(let failure): failure.sentence
+        case .cancelled: Sentence("The request was cancelled.", table: .core)
+        case .invalidRequest(let reason):
+            Sentence("The request could not be made: %@.", .sentence(reason), table: .core)
         }
     }
 
@@ -43,10 +47,10 @@ public enum TransportFailure: Equatable, Sendable {
     /// The App runs with `--offline`.
     case offline
     /// The connection was refused, the name did not resolve, the network is unreachable.
-    case cannotConnect(String)
+    case cannotConnect(ConnectionProblem)
     case timedOut(seconds: Double)
     /// The connection broke before the whole body arrived.
-    case connectionLost(String)
+    case connectionLost(ConnectionProblem)
     /// The body was larger than the limit (in bytes) and was not read further.
     case tooLarge(limit: Int)
     case tooManyRedirects
@@ -55,27 +59,71 @@ public enum TransportFailure: Equatable, Sendable {
     /// The body could not be written where the request asked (`HTTPRequest.bodyFile`): a full disk, a read-only
     /// folder. The reason is the system's, in its words (`No space left on device`).
     case notSaved(String)
-    case other(String)
+    case other(ConnectionProblem)
 
-    func message(host: String) -> String {
-        let host = host.terminalSafe
+    func message(host: String) -> String { sentence(host: host).english }
+
+    func sentence(host: String) -> Sentence {
+        let host = Sentence.Value.text(host.terminalSafe)
         return switch self {
-        case .offline: "Not connecting to \(host): SkyLens runs offline (--offline)."
-        case .cannotConnect(let detail): "Could not connect to \(host): \(detail.terminalSafe)."
-        case .timedOut(let seconds): "\(host) did not answer within \(Self.format(seconds)) s."
-        case .connectionLost(let detail): "The connection to \(host) broke off: \(detail.terminalSafe)."
+        case .offline: Sentence("Not connecting to %@: SkyLens runs offline (--offline).", host, table: .core)
+        case .cannotConnect(let problem):
+            Sentence("Could not connect to %1$@: %2$@.", host, .sentence(problem.sentence), table: .core)
+        case .timedOut(let seconds):
+            Sentence(
+                "%1$@ did not answer within %2$@ s.", host,
+                .decimal(seconds, digits: seconds == seconds.rounded() ? 0 : 1), table: .core)
+        case .connectionLost(let problem):
+            Sentence("The connection to %1$@ broke off: %2$@.", host, .sentence(problem.sentence), table: .core)
+        case .tooLarge(let limit) where limit >= 1_048_576:
+            Sentence(
+                "%1$@ sent more than %2$@ MB; the response was refused.", host, .number(limit / 1_048_576), table: .core
+            )
         case .tooLarge(let limit):
-            "\(host) sent more than \(limit / 1_048_576 > 0 ? "\(limit / 1_048_576) MB" : "\(limit) bytes"); the response was refused."
-        case .tooManyRedirects: "\(host) redirected too many times."
+            Sentence("%1$@ sent more than %2$@ bytes; the response was refused.", host, .number(limit), table: .core)
+        case .tooManyRedirects: Sentence("%@ redirected too many times.", host, table: .core)
         case .redirectRefused(let scheme):
-            "\(host) redirected to a \(String(scheme.terminalSafe.prefix(20))): URL, which SkyLens does not follow (only http and https)."
-        case .notSaved(let reason): "The answer from \(host) could not be saved: \(reason.terminalSafe)."
-        case .other(let detail): "The request to \(host) failed: \(detail.terminalSafe)."
+            Sentence(
+                "%1$@ redirected to a %2$@: URL, which SkyLens does not follow (only http and https).", host,
+                .text(String(scheme.terminalSafe.prefix(20))), table: .core)
+        case .notSaved(let reason):
+            Sentence("The answer from %1$@ could not be saved: %2$@.", host, .text(reason.terminalSafe), table: .core)
+        case .other(let problem):
+            Sentence("The request to %1$@ failed: %2$@.", host, .sentence(problem.sentence), table: .core)
         }
     }
 
-    private static func format(_ seconds: Double) -> String {
-        seconds == seconds.rounded() ? String(Int(seconds)) : String(format: "%.1f", seconds)
+}
+
+/// Why a connection failed, as the network library tells it.
+public enum ConnectionProblem: Equatable, Sendable {
+    case nameNotResolved
+    case noAddressReachable
+    case refused
+    case noRoute
+    case closedByServer
+    case bodyCutShort
+    case responseMalformed
+    case connectionFailed
+    case exchangeFailed
+    case libraryFailed
+    /// The system's own words (`strerror`), said as they are.
+    case system(String)
+
+    public var sentence: Sentence {
+        switch self {
+        case .nameNotResolved: Sentence("the host name did not resolve", table: .core)
+        case .noAddressReachable: Sentence("no address could be reached", table: .core)
+        case .refused: Sentence("connection refused", table: .core)
+        case .noRoute: Sentence("no route to the host", table: .core)
+        case .closedByServer: Sentence("the server closed the connection", table: .core)
+        case .bodyCutShort: Sentence("the body was cut short", table: .core)
+        case .responseMalformed: Sentence("the server's response was malformed", table: .core)
+        case .connectionFailed: Sentence("the connection failed", table: .core)
+        case .exchangeFailed: Sentence("the HTTP exchange failed", table: .core)
+        case .libraryFailed: Sentence("the network library failed", table: .core)
+        case .system(let reason): .verbatim(reason.terminalSafe)
+        }
     }
 }
 
@@ -116,13 +164,18 @@ public struct HTTPStatusError: Equatable, Sendable {
         return max(0, Double(date) - Date().timeIntervalSince1970)
     }
 
-    public var message: String {
+    public var message: String { sentence.english }
+
+    /// The status and the start of the body (the server's words, as they are): reason phrases are HTTP's own and
+    /// stay English, as servers and references write them.
+    public var sentence: Sentence {
         let reason = HTTPStatusError.reasonPhrase(code)
         let body = bodyText()
-        let host = host.terminalSafe
+        let host = Sentence.Value.text(host.terminalSafe)
         return body.isEmpty
-            ? "\(host) answered \(code) \(reason)."
-            : "\(host) answered \(code) \(reason): \(body)"
+            ? Sentence("%1$@ answered %2$@ %3$@.", host, .text(String(code)), .text(reason), table: .core)
+            : Sentence(
+                "%1$@ answered %2$@ %3$@: %4$@", host, .text(String(code)), .text(reason), .text(body), table: .core)
     }
 
     public static func reasonPhrase(_ code: Int) -> String {
@@ -159,23 +212,28 @@ private enum HTTPURLResponseReason {
 /// The body could not be decoded into the expected type.
 public struct DecodingFailure: Equatable, Sendable {
     public var host: String
-    /// What was expected, for the message: "weather data", "a JSON object".
-    public var expected: String
+    /// What was expected, for the message: "Open-Meteo weather data", from the caller's catalogue.
+    public var expected: Sentence
     /// Where in the document and why, from `DecodingError`.
     public var detail: String
 
-    public init(host: String, expected: String, detail: String) {
+    public init(host: String, expected: Sentence, detail: String) {
         self.host = host
         self.expected = expected
         self.detail = detail
     }
 
-    public init(host: String, expected: String, error: any Error) {
+    public init(host: String, expected: Sentence, error: any Error) {
         self.init(host: host, expected: expected, detail: DecodingFailure.describe(error))
     }
 
-    public var message: String {
-        "\(host.terminalSafe) sent a response that is not valid \(expected): \(detail.terminalSafe)."
+    public var message: String { sentence.english }
+
+    /// Where the body went wrong (`hourly.time is not a list`) is a path in the document, said as it is.
+    public var sentence: Sentence {
+        Sentence(
+            "%1$@ sent a response that is not valid %2$@: %3$@.", .text(host.terminalSafe), .sentence(expected),
+            .text(detail.terminalSafe), table: .core)
     }
 
     static func describe(_ error: any Error) -> String {

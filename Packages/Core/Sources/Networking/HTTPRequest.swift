@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 public enum HTTPMethod: String, Sendable, Equatable {
@@ -66,7 +67,8 @@ public struct HTTPRequest: Sendable, Equatable {
     ) throws(HTTPError) -> Self {
         let data: Data
         do { data = try encoder.encode(value) } catch {
-            throw .invalidRequest("the request body could not be encoded: \(error)")
+            throw .invalidRequest(
+                Sentence("the request body could not be encoded: %@", .text("\(error)".terminalSafe), table: .core))
         }
         var headers = headers
         headers["Content-Type"] = "application/json"

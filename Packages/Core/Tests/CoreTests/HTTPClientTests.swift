@@ -1,3 +1,4 @@
+import CoreKit
 import Diagnostics
 import Foundation
 import Logging

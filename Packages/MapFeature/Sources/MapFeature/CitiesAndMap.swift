@@ -130,7 +130,8 @@ final class CitiesAndMap {
         await browser.send(.favoritesReloaded(required: true))
         // Without the database the cities still answer, without stars.
         if case .storage(let message) = browser.state.problem {
-            context.notice(words(context)("Note: favourites are unavailable: %@", TerminalText.sanitize(message)))
+            let words = words(context)
+            context.notice(words("Note: favourites are unavailable: %@", TerminalText.sanitize(words(message))))
         }
         self.browser = browser
         return browser

@@ -98,9 +98,9 @@ final class CityBrowser: ObservableViewModel {
         /// A favourite that the city list in use lacks, asked to be opened.
         case notInList(City)
         /// The favourites cannot be read (the store's reason).
-        case storage(String)
+        case storage(Sentence)
         /// A favourite could not be kept (`favorite` true) or forgotten: said plainly, never claimed kept.
-        case notKept(City, favorite: Bool, reason: String)
+        case notKept(City, favorite: Bool, reason: Sentence)
     }
 
     /// How a reference named no city.
@@ -122,7 +122,7 @@ final class CityBrowser: ObservableViewModel {
         /// The App gave the feature no weather.
         case notInThisBuild
         /// The provider failed (its reason).
-        case failed(String)
+        case failed(Sentence)
     }
 
     struct State: Equatable, Sendable {
@@ -295,7 +295,7 @@ final class CityBrowser: ObservableViewModel {
                 state.favoriteChange = FavoriteChange(
                     city: city, favorite: favorite, changed: changed, origin: state.origin)
             } catch {
-                state.problem = .notKept(city, favorite: favorite, reason: error.message)
+                state.problem = .notKept(city, favorite: favorite, reason: error.sentence)
                 return
             }
             await reloadFavorites(required: false)
@@ -379,7 +379,7 @@ final class CityBrowser: ObservableViewModel {
                 stored = try await favoritesClient.all()
             }
         } catch {
-            if required { state.problem = .storage(error.message) }
+            if required { state.problem = .storage(error.sentence) }
             return
         }
         // Nothing else to do when they are as they were (another session may have changed them, usually not).
@@ -591,7 +591,7 @@ final class CityBrowser: ObservableViewModel {
             state.weatherProblem = nil
             state.weatherFailedAt = nil
         } catch {
-            state.weatherProblem = .failed(error.message)
+            state.weatherProblem = .failed(error.sentence)
             state.weatherFailedAt = date
         }
     }

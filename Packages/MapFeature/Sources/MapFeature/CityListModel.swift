@@ -1,5 +1,6 @@
 import Architecture
 import CitiesService
+import CoreKit
 import Foundation
 
 /// The city list as a whole: opening it (the browser then queries it), which list is in use (`cities`), and
@@ -15,7 +16,7 @@ final class CityListModel: ObservableViewModel {
         /// Notes from the store (a download that failed and the list that was kept), to be shown once.
         var notices: [String] = []
         /// Why the last action failed: the store's reason.
-        var problem: String?
+        var problem: Sentence?
         /// The failure was of a replacement, and the list that was there is kept (said after the reason).
         var previousKept = false
         /// What kind of failure `problem` is (for the exit status).
@@ -49,10 +50,10 @@ final class CityListModel: ObservableViewModel {
                 directory = try await client.open(progress)
                 state.isOpen = true
             } catch {
-                state.problem = error.message
+                state.problem = error.sentence
             }
         case .infoRequested(let progress):
-            do { state.info = try await client.info(progress) } catch { state.problem = error.message }
+            do { state.info = try await client.info(progress) } catch { state.problem = error.sentence }
         case .replaceRequested(let toBuiltIn, let progress):
             state.replaced = nil
             do {
@@ -61,7 +62,7 @@ final class CityListModel: ObservableViewModel {
                 state.isOpen = false
                 state.info = nil
             } catch {
-                state.problem = error.message
+                state.problem = error.sentence
                 state.previousKept = true
                 state.problemKind = error.kind
             }

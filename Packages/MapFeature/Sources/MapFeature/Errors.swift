@@ -29,17 +29,17 @@ extension CityBrowser.Problem {
                     "%1$@ (#%2$@) is a favourite that the city list in use lacks: 'map #%2$@' shows where it is, 'unfav #%2$@' forgets it, 'cities reset' returns to the built-in list.",
                     "\(TerminalText.sanitize(city.name)), \(city.country)", String(city.id)))
         case .storage(let reason):
-            .failure("storage", words("Favourites are unavailable: %@", TerminalText.sanitize(reason)))
+            .failure("storage", words("Favourites are unavailable: %@", TerminalText.sanitize(words(reason))))
         case .notKept(let city, let favorite, let reason):
             .failure(
                 "not_kept",
                 favorite
                     ? words(
                         "%1$@ is not a favourite: it could not be kept (%2$@)",
-                        "\(city.name.terminalSafe), \(city.country)", TerminalText.sanitize(reason))
+                        "\(city.name.terminalSafe), \(city.country)", TerminalText.sanitize(words(reason)))
                     : words(
                         "%1$@ could not be forgotten as a favourite (%2$@)",
-                        "\(city.name.terminalSafe), \(city.country)", TerminalText.sanitize(reason)),
+                        "\(city.name.terminalSafe), \(city.country)", TerminalText.sanitize(words(reason))),
                 kind: .notKept)
         }
     }
@@ -68,7 +68,7 @@ extension CityBrowser.WeatherProblem {
     func message(_ words: Words) -> String {
         switch self {
         case .notInThisBuild: words("The weather is not available in this build.")
-        case .failed(let reason): TerminalText.sanitize(reason)
+        case .failed(let reason): TerminalText.sanitize(words(reason))
         }
     }
 }
@@ -78,7 +78,8 @@ extension CityListModel.State {
     /// server unreachable or failing, 65 a list that is not valid (or too large), 73 a catalogue that could not be
     /// written.
     func commandError(_ words: Words) -> CommandError? {
-        guard let reason = self.problem else { return nil }
+        guard let failure = self.problem else { return nil }
+        let reason = words(failure)
         let problem =
             previousKept
             ? words("%@ The city list that was there is kept.", TerminalText.sanitize(reason))

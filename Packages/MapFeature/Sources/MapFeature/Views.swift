@@ -373,7 +373,7 @@ enum MapViews {
                 }
             }
             if let failure {
-                let reason = TerminalText.sanitize(failure.message)
+                let reason = TerminalText.sanitize(words(failure.sentence))
                 lines += DisplayWidth.wrapped(
                     inForce.isEmpty
                         ? words("It could not be asked now: %@", reason)
@@ -383,7 +383,7 @@ enum MapViews {
             if !inForce.isEmpty { lines.append(words("'alerts %@' says them whole.", place)) }
         case .failed(let error)?:
             lines += DisplayWidth.wrapped(
-                words("No warnings shaded: %@", TerminalText.sanitize(error.message)), width: width)
+                words("No warnings shaded: %@", TerminalText.sanitize(words(error.sentence))), width: width)
         case nil:
             lines += DisplayWidth.wrapped(words("No warnings shaded: no warning service is set up."), width: width)
         }

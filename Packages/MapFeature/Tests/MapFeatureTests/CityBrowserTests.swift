@@ -113,7 +113,7 @@ struct CityBrowserTests {
         await browser.send(.searchSubmitted(query: "paris", favoritesOnly: false, limit: 5))
         #expect(browser.state.problem == nil && browser.state.results?.total == 2)
         await browser.send(.searchSubmitted(query: "", favoritesOnly: true, limit: 5))
-        #expect(browser.state.problem == .storage(StoreError.readOnly(path: "/data").message))
+        #expect(browser.state.problem == .storage(StoreError.readOnly(path: "/data").sentence))
     }
 
     @Test func aMapOfNothingIsTheLastPlaceShownElseTheDefaultSaidOnce() async throws {

@@ -1,6 +1,7 @@
 import Architecture
 import CitiesService
 import CitiesTesting
+import CoreKit
 import Foundation
 import Localization
 import Synchronization

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// Why the city catalogue could not be read, built or replaced, in words for the user.
@@ -10,9 +11,9 @@ public enum CatalogueError: Error, Equatable, Sendable {
     case malformed(String)
     /// Too few usable entries (none, or more than 1 % left out).
     case unusable(valid: Int, skipped: Int, firstProblem: String?)
-    case download(String)
+    case download(Sentence)
     /// The download timed out or was rate-limited: worth trying again later.
-    case downloadTemporary(String)
+    case downloadTemporary(Sentence)
     /// More places than a catalogue holds, or a catalogue larger than `CatalogueStore.maximumCatalogueBytes`.
     case tooLarge(String)
     case storage(String)
@@ -31,20 +32,41 @@ public enum CatalogueError: Error, Equatable, Sendable {
         }
     }
 
-    public var message: String {
+    /// In English (logs, tests).
+    public var message: String { sentence.english }
+
+    /// To be said in the user's language (`words(error.sentence)`); a file's or a parser's own reason as it is.
+    public var sentence: Sentence {
         switch self {
-        case .unreadable(let path, let reason): "The city catalogue at \(path) cannot be read: \(reason)."
-        case .corrupt(let path, let reason): "The city catalogue at \(path) is damaged: \(reason)."
+        case .unreadable(let path, let reason):
+            Sentence("The city catalogue at %1$@ cannot be read: %2$@.", .text(path), .text(reason), table: .places)
+        case .corrupt(let path, let reason):
+            Sentence("The city catalogue at %1$@ is damaged: %2$@.", .text(path), .text(reason), table: .places)
         case .olderFormat(let path, let version):
-            "The city catalogue at \(path) was written by an older SkyLens (format \(version))."
-        case .malformed(let reason): "The city list is not valid JSON of the expected shape: \(reason)."
-        case .unusable(let valid, let skipped, let problem):
-            "The city list has \(valid) usable cities and \(skipped) broken entries\(problem.map { " (first: \($0))" } ?? "")."
-        case .download(let reason), .downloadTemporary(let reason): "The city list could not be downloaded: \(reason)"
-        case .tooLarge(let reason): "The city list is too large: \(reason)."
-        case .storage(let reason): "The city catalogue could not be saved: \(reason)."
+            Sentence(
+                "The city catalogue at %1$@ was written by an older SkyLens (format %2$@).", .text(path),
+                .text(String(version)), table: .places)
+        case .malformed(let reason):
+            Sentence("The city list is not valid JSON of the expected shape: %@.", .text(reason), table: .places)
+        case .unusable(let valid, let skipped, let problem?):
+            Sentence(
+                "The city list has %1$@ usable cities and %2$@ broken entries (first: %3$@).", .number(valid),
+                .number(skipped), .text(problem), table: .places)
+        case .unusable(let valid, let skipped, nil):
+            Sentence(
+                "The city list has %1$@ usable cities and %2$@ broken entries.", .number(valid), .number(skipped),
+                table: .places)
+        case .download(let reason), .downloadTemporary(let reason):
+            Sentence("The city list could not be downloaded: %@", .sentence(reason), table: .places)
+        case .tooLarge(let reason): Sentence("The city list is too large: %@.", .text(reason), table: .places)
+        case .storage(let reason): Sentence("The city catalogue could not be saved: %@.", .text(reason), table: .places)
         }
     }
+}
+
+extension Sentence.Table {
+    /// CitiesService's words: finding a place, and the city catalogue's failures.
+    public static let places = Self(bundle: "Services_CitiesService")
 }
 
 /// Turns a list of cities into a catalogue file: folds every name, sorts the rows into search order, and writes the

@@ -318,15 +318,15 @@ public actor CatalogueStore {
         } catch {
             switch error {
             case .transport(_, .timedOut):
-                throw .downloadTemporary(error.message)
+                throw .downloadTemporary(error.sentence)
             case .status(let status) where status.code == 429 || status.code == 408:
-                throw .downloadTemporary(error.message)
+                throw .downloadTemporary(error.sentence)
             case .transport(_, .tooLarge):
                 throw .tooLarge("more than \(Self.maximumListBytes / 1_048_576) MB of JSON")
             case .transport(_, .notSaved(let reason)):
                 throw .storage(reason)
             default:
-                throw .download(error.message)
+                throw .download(error.sentence)
             }
         }
         progress?(.parsing, 0)

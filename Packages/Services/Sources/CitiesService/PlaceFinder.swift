@@ -67,7 +67,7 @@ public enum PlaceFailure: Error, Equatable, Sendable {
     /// Not a name, id or coordinates.
     case invalid(PlaceProblem)
     /// The city list could not be opened (its reason, as the store says it).
-    case catalogue(String)
+    case catalogue(Sentence)
 
     /// In English (logs, tests).
     public var message: String { message(.english()) }
@@ -76,7 +76,7 @@ public enum PlaceFailure: Error, Equatable, Sendable {
     public func message(_ words: Words) -> String {
         switch self {
         case .notFound(let problem), .invalid(let problem): problem.message(words)
-        case .catalogue(let reason): reason
+        case .catalogue(let reason): words(reason)
         }
     }
 }
@@ -108,7 +108,7 @@ public struct PlaceFinder: Sendable {
                 timeZone: directory?.timeZone(latitude, longitude) ?? Place.nauticalZone(longitude: longitude))
         }
         let directory: CityDirectory
-        do { directory = try await cities() } catch { throw .catalogue(error.message) }
+        do { directory = try await cities() } catch { throw .catalogue(error.sentence) }
         // Names and ids resolve as in every other command that takes a place (`CityDirectory.resolve`).
         switch directory.resolve(trimmed) {
         case .success(let resolution):

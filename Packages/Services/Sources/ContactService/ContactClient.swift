@@ -14,6 +14,11 @@ public struct ContactClient: Sendable {
     }
 }
 
+extension Sentence.Table {
+    /// ContactService's words: why a message could not be delivered yet.
+    public static let contact = Self(bundle: "Services_ContactService")
+}
+
 extension ContactClient {
     /// POSTs each message as JSON to the client's base URL (`SKYLENS_CONTACT_URL`), with `Idempotency-Key: id`.
     public static func live(http: HTTPClient) -> Self {
@@ -22,7 +27,7 @@ extension ContactClient {
             do throws(HTTPError) {
                 request = try HTTPRequest.post("", json: message, headers: ["Idempotency-Key": message.id])
             } catch {
-                return .rejected(status: 0, reason: error.message)
+                return .rejected(status: 0, reason: error.sentence)
             }
             do throws(HTTPError) {
                 let response = try await http.send(request)
@@ -31,19 +36,27 @@ extension ContactClient {
                 switch error {
                 case .status(let status) where (300..<400).contains(status.code):
                     // Not followed: a redirected POST would lose its body. The message waits for a fixed URL.
-                    let location = status.headers["location"].map { " to \($0.terminalSafe)" } ?? ""
-                    return .retryLater(
-                        reason:
-                            "\(http.host) redirects the message\(location) (\(status.code)); set SKYLENS_CONTACT_URL to the final address.",
-                        retryAfter: nil)
+                    let host = Sentence.Value.text(http.host.terminalSafe)
+                    let code = Sentence.Value.text(String(status.code))
+                    let reason =
+                        status.headers["location"].map {
+                            Sentence(
+                                "%1$@ redirects the message to %2$@ (%3$@); set SKYLENS_CONTACT_URL to the final address.",
+                                host, .text($0.terminalSafe), code, table: .contact)
+                        }
+                        ?? Sentence(
+                            "%1$@ redirects the message (%2$@); set SKYLENS_CONTACT_URL to the final address.", host,
+                            code, table: .contact)
+                    return .retryLater(reason: reason, retryAfter: nil)
                 case .status(let status) where !error.isTransient:
-                    return .rejected(status: status.code, reason: serverReason(status))
+                    return .rejected(status: status.code, reason: .verbatim(serverReason(status)))
                 case .status(let status):
-                    return .retryLater(reason: error.message, retryAfter: status.retryAfter)
+                    return .retryLater(reason: error.sentence, retryAfter: status.retryAfter)
                 case .cancelled:
-                    return .retryLater(reason: "the delivery was interrupted", retryAfter: nil)
+                    return .retryLater(
+                        reason: Sentence("the delivery was interrupted", table: .contact), retryAfter: nil)
                 default:
-                    return .retryLater(reason: error.message, retryAfter: nil)
+                    return .retryLater(reason: error.sentence, retryAfter: nil)
                 }
             }
         }

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// A contact message as the endpoint receives it:
@@ -45,9 +46,9 @@ public enum DeliveryOutcome: Sendable, Equatable {
     /// A 2xx: the message is there.
     case delivered(status: Int)
     /// No connection, a timeout, 408, 429 or a 5xx: keep it and try again (not before `retryAfter` seconds, if set).
-    case retryLater(reason: String, retryAfter: Double?)
+    case retryLater(reason: Sentence, retryAfter: Double?)
     /// Another 4xx: the server will not take this message; `reason` is what it said.
-    case rejected(status: Int, reason: String)
+    case rejected(status: Int, reason: Sentence)
     /// No endpoint is configured: the message stays in the outbox.
     case notConfigured
 }

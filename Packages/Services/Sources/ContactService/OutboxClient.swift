@@ -15,12 +15,14 @@ public struct OutboxEntry: Sendable, Equatable {
     public var message: ContactMessage
     public var state: State
     public var attempts: Int
-    public var lastError: String?
+    /// Why the last attempt failed, to be said in the reader's language (`words(entry.lastError)`).
+    public var lastError: Sentence?
     public var nextAttemptAt: Date?
     public var sentAt: Date?
 
     public init(
-        message: ContactMessage, state: State, attempts: Int = 0, lastError: String? = nil, nextAttemptAt: Date? = nil,
+        message: ContactMessage, state: State, attempts: Int = 0, lastError: Sentence? = nil,
+        nextAttemptAt: Date? = nil,
         sentAt: Date? = nil
     ) {
         self.message = message
@@ -54,10 +56,10 @@ public struct OutboxClient: Sendable {
     /// process that died is taken over at once).
     public var claim: @Sendable (_ claim: Claim) async throws(StoreError) -> Bool
     public var markSent: @Sendable (_ id: String, _ at: Date) async throws(StoreError) -> Void
-    public var markFailed: @Sendable (_ id: String, _ reason: String) async throws(StoreError) -> Void
+    public var markFailed: @Sendable (_ id: String, _ reason: Sentence) async throws(StoreError) -> Void
     /// Records a failed attempt; returns when the next attempt is due (`next` gets the number of attempts so far).
     public var markRetry:
-        @Sendable (_ id: String, _ reason: String, _ next: @escaping @Sendable (Int) -> Date) async throws(StoreError)
+        @Sendable (_ id: String, _ reason: Sentence, _ next: @escaping @Sendable (Int) -> Date) async throws(StoreError)
             -> Date
     /// Gives the message back without counting an attempt (no endpoint configured).
     public var release: @Sendable (_ id: String) async throws(StoreError) -> Void
@@ -87,9 +89,9 @@ public struct OutboxClient: Sendable {
         dueIDs: @escaping @Sendable (Date, Bool) async throws(StoreError) -> [String],
         claim: @escaping @Sendable (Claim) async throws(StoreError) -> Bool,
         markSent: @escaping @Sendable (String, Date) async throws(StoreError) -> Void,
-        markFailed: @escaping @Sendable (String, String) async throws(StoreError) -> Void,
+        markFailed: @escaping @Sendable (String, Sentence) async throws(StoreError) -> Void,
         markRetry:
-            @escaping @Sendable (String, String, @escaping @Sendable (Int) -> Date) async throws(StoreError) -> Date,
+            @escaping @Sendable (String, Sentence, @escaping @Sendable (Int) -> Date) async throws(StoreError) -> Date,
         release: @escaping @Sendable (String) async throws(StoreError) -> Void
     ) {
         self.location = location

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Networking
 import WeatherService
@@ -133,7 +134,8 @@ public enum OpenMeteo {
             let dto: OpenMeteoForecastDTO
             do throws(HTTPError) {
                 dto = try await http.send(
-                    request, decoding: OpenMeteoForecastDTO.self, expected: "Open-Meteo weather data", decoder: decoder)
+                    request, decoding: OpenMeteoForecastDTO.self,
+                    expected: Sentence("Open-Meteo weather data", table: .weather), decoder: decoder)
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
@@ -157,14 +159,17 @@ public enum OpenMeteo {
             let answer: OpenMeteoCurrentBatchDTO
             do throws(HTTPError) {
                 answer = try await http.send(
-                    request, decoding: OpenMeteoCurrentBatchDTO.self, expected: "Open-Meteo weather data",
+                    request, decoding: OpenMeteoCurrentBatchDTO.self,
+                    expected: Sentence("Open-Meteo weather data", table: .weather),
                     decoder: decoder)
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
             guard answer.places.count == asked.count else {
                 throw .malformed(
-                    "Open-Meteo answered for \(answer.places.count) places where \(asked.count) were asked for.")
+                    Sentence(
+                        "Open-Meteo answered for %1$@ places where %2$@ were asked for.", .number(answer.places.count),
+                        .number(asked.count), table: .weather))
             }
             return answer.places.map { place in
                 guard let current = place.current, let temperature = current.temperature2m,
@@ -203,14 +208,17 @@ public enum OpenMeteo {
             let answer: OpenMeteoCurrentBatchDTO
             do throws(HTTPError) {
                 answer = try await http.send(
-                    request, decoding: OpenMeteoCurrentBatchDTO.self, expected: "Open-Meteo weather data",
+                    request, decoding: OpenMeteoCurrentBatchDTO.self,
+                    expected: Sentence("Open-Meteo weather data", table: .weather),
                     decoder: decoder)
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
             guard answer.places.count == asked.count else {
                 throw .malformed(
-                    "Open-Meteo answered for \(answer.places.count) places where \(asked.count) were asked for.")
+                    Sentence(
+                        "Open-Meteo answered for %1$@ places where %2$@ were asked for.", .number(answer.places.count),
+                        .number(asked.count), table: .weather))
             }
             return answer.places.map { place in
                 guard abs(place.utcOffsetSeconds) <= 18 * 3600, let current = place.current,
@@ -252,7 +260,8 @@ public enum OpenMeteo {
             let dto: OpenMeteoAirQualityDTO
             do throws(HTTPError) {
                 dto = try await http.send(
-                    request, decoding: OpenMeteoAirQualityDTO.self, expected: "Open-Meteo air quality data",
+                    request, decoding: OpenMeteoAirQualityDTO.self,
+                    expected: Sentence("Open-Meteo air quality data", table: .weather),
                     decoder: decoder)
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
@@ -260,7 +269,8 @@ public enum OpenMeteo {
             guard abs(dto.utcOffsetSeconds) <= 18 * 3600, let current = dto.current,
                 let observed = LocalTime.date(fromLocal: current.time, utcOffset: dto.utcOffsetSeconds)
             else {
-                throw .malformed("Open-Meteo sent no air quality or time for \(location.name).")
+                throw .malformed(
+                    Sentence("Open-Meteo sent no air quality or time for %@.", .text(location.name), table: .weather))
             }
             func kept(_ value: Double?, _ range: ClosedRange<Double>) -> Double? {
                 value.flatMap { $0.isFinite && range.contains($0) ? $0 : nil }
@@ -294,13 +304,17 @@ public enum OpenMeteo {
             let dto: OpenMeteoArchiveDTO
             do throws(HTTPError) {
                 dto = try await http.send(
-                    request, decoding: OpenMeteoArchiveDTO.self, expected: "Open-Meteo historical weather",
+                    request, decoding: OpenMeteoArchiveDTO.self,
+                    expected: Sentence("Open-Meteo historical weather", table: .weather),
                     decoder: decoder)
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
             }
             guard let normals = normals(from: dto, for: location) else {
-                throw .malformed("Open-Meteo sent no daily temperatures of past years for \(location.name).")
+                throw .malformed(
+                    Sentence(
+                        "Open-Meteo sent no daily temperatures of past years for %@.", .text(location.name),
+                        table: .weather))
             }
             return normals
         }
@@ -349,7 +363,8 @@ public enum OpenMeteo {
             let dto: OpenMeteoEnsembleDTO
             do throws(HTTPError) {
                 dto = try await http.send(
-                    request, decoding: OpenMeteoEnsembleDTO.self, expected: "Open-Meteo ensemble data",
+                    request, decoding: OpenMeteoEnsembleDTO.self,
+                    expected: Sentence("Open-Meteo ensemble data", table: .weather),
                     decoder: decoder)
             } catch {
                 throw WeatherError.from(error, provider: "Open-Meteo")
@@ -357,15 +372,17 @@ public enum OpenMeteo {
             let runs = dto.members("temperature_2m").count
             guard runs >= EnsembleForecast.fewestRuns else {
                 throw .malformed(
-                    "Open-Meteo sent \(runs) run\(runs == 1 ? "" : "s") of \(model.title) for \(location.name): too few to tell how sure it is."
-                )
+                    Sentence(
+                        "Open-Meteo sent too few runs of %2$@ for %3$@ to tell how sure it is (%1$@).", .number(runs),
+                        .text(model.title), .text(location.name), table: .weather))
             }
             guard abs(dto.utcOffsetSeconds) <= 18 * 3600,
                 let forecast = EnsembleForecast.summed(
                     location: location, model: model, times: dto.time, utcOffset: dto.utcOffsetSeconds,
                     temperature: dto.members("temperature_2m"), precipitation: dto.members("precipitation"))
             else {
-                throw .malformed("Open-Meteo sent no ensemble runs for \(location.name).")
+                throw .malformed(
+                    Sentence("Open-Meteo sent no ensemble runs for %@.", .text(location.name), table: .weather))
             }
             return forecast
         }
@@ -405,14 +422,17 @@ public enum OpenMeteo {
     {
         let offset = dto.utcOffsetSeconds
         guard abs(offset) <= 18 * 3600 else {
-            throw .malformed("Open-Meteo sent an impossible UTC offset (\(offset) s).")
+            throw .malformed(
+                Sentence("Open-Meteo sent an impossible UTC offset (%@ s).", .text(String(offset)), table: .weather))
         }
         let local = LocalTime.Parser(utcOffset: offset)
         guard let current = dto.current, let temperature = current.temperature2m,
             Plausible.temperature.contains(temperature),
             let observed = local.date(current.time)
         else {
-            throw .malformed("Open-Meteo sent no current temperature or time for \(location.name).")
+            throw .malformed(
+                Sentence(
+                    "Open-Meteo sent no current temperature or time for %@.", .text(location.name), table: .weather))
         }
         let code = current.weatherCode ?? -1
         var hours: [HourForecast] = []

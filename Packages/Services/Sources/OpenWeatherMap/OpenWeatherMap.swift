@@ -138,8 +138,9 @@ public enum OpenWeatherMap {
         guard let apiKey, !apiKey.isEmpty else {
             return .failing(
                 .notConfigured(
-                    "OpenWeatherMap needs an API key: set OPENWEATHER_API_KEY, or use the default provider (Open-Meteo)."
-                ),
+                    Sentence(
+                        "OpenWeatherMap needs an API key: set OPENWEATHER_API_KEY, or use the default provider (Open-Meteo).",
+                        table: .weather)),
                 provider: "openweathermap")
         }
         return WeatherClient(provider: "openweathermap", displayName: "OpenWeatherMap") {
@@ -152,25 +153,29 @@ public enum OpenWeatherMap {
             do {
                 let currentResponse = try await http.send(.get("/data/2.5/weather", query: query))
                 let current = try decode(
-                    OWMCurrentDTO.self, currentResponse.body, host: http.host, what: "current weather")
+                    OWMCurrentDTO.self, currentResponse.body, host: http.host,
+                    what: Sentence("OpenWeatherMap current weather", table: .weather))
                 let forecastResponse = try await http.send(.get("/data/2.5/forecast", query: query))
-                let forecast = try decode(OWMForecastDTO.self, forecastResponse.body, host: http.host, what: "forecast")
+                let forecast = try decode(
+                    OWMForecastDTO.self, forecastResponse.body, host: http.host,
+                    what: Sentence("OpenWeatherMap forecast", table: .weather))
                 return try report(current: current, forecast: forecast, for: location).checked(days: forecastDays)
             } catch let error as WeatherError {
                 throw scrub(error, key: apiKey)
             } catch let error as HTTPError {
                 throw scrub(specific(error), key: apiKey)
             } catch {
-                throw WeatherError.malformed("OpenWeatherMap: \(error)")
+                throw WeatherError.malformed(
+                    Sentence("OpenWeatherMap: %@", .text("\(error)".terminalSafe), table: .weather))
             }
         }
     }
 
-    static func decode<T: Decodable>(_ type: T.Type, _ body: Data, host: String, what: String) throws -> T {
+    static func decode<T: Decodable>(_ type: T.Type, _ body: Data, host: String, what: Sentence) throws -> T {
         do {
             return try JSONDecoder().decode(T.self, from: body)
         } catch {
-            throw HTTPError.decoding(DecodingFailure(host: host, expected: "OpenWeatherMap \(what)", error: error))
+            throw HTTPError.decoding(DecodingFailure(host: host, expected: what, error: error))
         }
     }
 
@@ -182,18 +187,30 @@ public enum OpenWeatherMap {
             (try? JSONDecoder().decode(OWMErrorDTO.self, from: status.body))?.message.map { $0.terminalSafeSentence }
             ?? ""
         switch status.code {
+        case 401 where said.isEmpty:
+            return .badKey(
+                Sentence("OpenWeatherMap refused the API key (401). Check OPENWEATHER_API_KEY.", table: .weather))
         case 401:
             return .badKey(
-                "OpenWeatherMap refused the API key (401)\(said.isEmpty ? "" : ": \(said)"). Check OPENWEATHER_API_KEY."
-            )
+                Sentence(
+                    "OpenWeatherMap refused the API key (401): %@. Check OPENWEATHER_API_KEY.", .text(said),
+                    table: .weather))
+        case 404 where said.isEmpty:
+            return .notFound(Sentence("OpenWeatherMap has no weather for this place (404).", table: .weather))
         case 404:
-            return .notFound("OpenWeatherMap has no weather for this place (404)\(said.isEmpty ? "" : ": \(said)").")
+            return .notFound(
+                Sentence("OpenWeatherMap has no weather for this place (404): %@.", .text(said), table: .weather))
         case 429:
-            let wait =
-                status.retryAfter.map { "try again in \(Int($0.rounded())) s" }
-                ?? "try again in a while (free keys allow 60 calls a minute)"
-            return .rateLimited(
-                retryAfter: status.retryAfter, message: "OpenWeatherMap limits the requests (429): \(wait).")
+            let sentence =
+                status.retryAfter.map {
+                    Sentence(
+                        "OpenWeatherMap limits the requests (429): try again in %@ s.", .number(Int($0.rounded())),
+                        table: .weather)
+                }
+                ?? Sentence(
+                    "OpenWeatherMap limits the requests (429): try again in a while (free keys allow 60 calls a minute).",
+                    table: .weather)
+            return .rateLimited(retryAfter: status.retryAfter, message: sentence)
         default:
             return WeatherError.from(error, provider: "OpenWeatherMap")
         }
@@ -201,7 +218,9 @@ public enum OpenWeatherMap {
 
     /// The key must never appear in a message, even if a server echoes it.
     public static func scrub(_ error: WeatherError, key: String) -> WeatherError {
-        func clean(_ text: String) -> String { text.replacingOccurrences(of: key, with: "***") }
+        func clean(_ sentence: Sentence) -> Sentence {
+            sentence.mapTexts { $0.replacingOccurrences(of: key, with: "***") }
+        }
         return switch error {
         case .unreachable(let m): .unreachable(clean(m))
         case .timedOut(let m): .timedOut(clean(m))
@@ -222,7 +241,7 @@ public enum OpenWeatherMap {
     {
         let offset = current.timezone ?? forecast.city?.timezone ?? 0
         guard plausible(celsius: current.main.temp), plausible(time: current.dt), abs(offset) <= 18 * 3600 else {
-            throw .malformed("OpenWeatherMap sent an impossible temperature or UTC offset.")
+            throw .malformed(Sentence("OpenWeatherMap sent an impossible temperature or UTC offset.", table: .weather))
         }
         let local = LocalTime.Parser(utcOffset: offset)
         let code = current.weather.first?.id ?? -1

@@ -95,17 +95,17 @@ extension OutboxClient {
                         arguments: [date.timeIntervalSince1970, id])
                 }
             },
-            markFailed: { (id: String, reason: String) async throws(StoreError) in
+            markFailed: { (id: String, reason: Sentence) async throws(StoreError) in
                 try await database.write { db in
                     try db.execute(
                         sql: """
                             UPDATE contact_outbox SET state = 'failed', attempts = attempts + 1, lastError = ?,
                             nextAttemptAt = NULL, claimedUntil = NULL, claimedBy = NULL WHERE id = ?
                             """,
-                        arguments: [reason, id])
+                        arguments: [LastError.text(reason), id])
                 }
             },
-            markRetry: { (id: String, reason: String, next: @escaping Schedule) async throws(StoreError) -> Date in
+            markRetry: { (id: String, reason: Sentence, next: @escaping Schedule) async throws(StoreError) -> Date in
                 try await database.write { db in
                     let attempts =
                         try
@@ -117,7 +117,7 @@ extension OutboxClient {
                             UPDATE contact_outbox SET attempts = ?, lastError = ?, nextAttemptAt = ?, claimedUntil = NULL,
                             claimedBy = NULL WHERE id = ? AND state = 'queued'
                             """,
-                        arguments: [attempts, reason, due.timeIntervalSince1970, id])
+                        arguments: [attempts, LastError.text(reason), due.timeIntervalSince1970, id])
                     return due
                 }
             },
@@ -165,9 +165,44 @@ private func outboxEntry(_ row: Row) -> OutboxEntry {
         message: message,
         state: OutboxEntry.State(rawValue: row["state"]) ?? .queued,
         attempts: row["attempts"],
-        lastError: row["lastError"],
+        lastError: (row["lastError"] as String?).map(LastError.sentence),
         nextAttemptAt: (row["nextAttemptAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
         sentAt: (row["sentAt"] as Double?).map(Date.init(timeIntervalSince1970:)))
+}
+
+/// The `lastError` column: a sentence to translate is kept as its JSON (key, catalogue, values), so that it is said in
+/// the language of whoever reads the outbox later; text said as it is (a server's words) and rows written before
+/// are plain text.
+enum LastError {
+    static func text(_ sentence: Sentence) -> String {
+        guard sentence.table != nil, let data = try? JSONEncoder().encode(sentence) else { return sentence.english }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func sentence(_ text: String) -> Sentence {
+        // Only a catalogue of SkyLens's own (`Services_ContactService`): a row is never a path to another file.
+        guard text.hasPrefix("{\""), let sentence = try? JSONDecoder().decode(Sentence.self, from: Data(text.utf8)),
+            sentence.isOwnCatalogue
+        else { return .verbatim(text) }
+        return sentence
+    }
+}
+
+extension Sentence {
+    /// Its catalogues (its own and its values') are named as SkyLens names them: `Module_Target`, letters only.
+    fileprivate var isOwnCatalogue: Bool {
+        let named =
+            table.map { table in
+                let parts = table.bundle.split(separator: "_", omittingEmptySubsequences: false)
+                return parts.count == 2
+                    && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isLetter } }
+            } ?? true
+        return named
+            && values.allSatisfy { value in
+                if case .sentence(let inner) = value { return inner.isOwnCatalogue }
+                return true
+            }
+    }
 }
 
 /// When the next attempt is due, from the number of attempts so far.

@@ -174,22 +174,37 @@ extension AlertReport {
     }
 }
 
-/// Why no warnings could be had.
+extension Sentence.Table {
+    /// The warning services' words (WeatherAlerts's catalogue): why no warnings could be had.
+    public static let alerts = Self(bundle: "Services_WeatherAlerts")
+}
+
+/// Why no warnings could be had: a sentence said in the user's language where it is shown (`words(error.sentence)`;
+/// `notCovered` is the feature's to say, with the country's name in the language), in English as `message`.
 public enum AlertError: Error, Equatable, Sendable {
     /// No service SkyLens knows covers the country.
     case notCovered(country: String)
-    case unreachable(String)
-    case timedOut(String)
-    case server(String)
-    case malformed(String)
+    case unreachable(Sentence)
+    case timedOut(Sentence)
+    case server(Sentence)
+    case malformed(Sentence)
     case cancelled
 
+    /// In English (logs, tests).
     public var message: String {
         switch self {
         case .notCovered(let country):
             "No warning service SkyLens knows covers \(country): it asks the national services of the United States (NWS), Canada (Environment Canada), Norway (MET Norway) and \(MeteoAlarmCountries.count) European countries (MeteoAlarm)."
+        default: sentence.english
+        }
+    }
+
+    /// The reason to say (for `notCovered`, the English sentence: the feature says it with the country's name).
+    public var sentence: Sentence {
+        switch self {
+        case .notCovered: .verbatim(message)
         case .unreachable(let detail), .timedOut(let detail), .server(let detail), .malformed(let detail): detail
-        case .cancelled: "The request was cancelled."
+        case .cancelled: Sentence("The request was cancelled.", table: .alerts)
         }
     }
 }

@@ -41,7 +41,7 @@ extension AlertsClient {
     public static func live(
         _ transport: HTTPTransport, environment: [String: String]
     ) -> Self {
-        var problems: [AlertSource: String] = [:]
+        var problems: [AlertSource: Sentence] = [:]
         func http(_ source: AlertSource) -> HTTPClient {
             let (standard, variable) = source.baseURL
             var base = standard
@@ -51,7 +51,9 @@ extension AlertsClient {
                 {
                     base = url
                 } else {
-                    problems[source] = "\(variable) must be an http or https URL, not '\(text.terminalPreview)'."
+                    problems[source] = Sentence(
+                        "%1$@ must be an http or https URL, not '%2$@'.", .text(variable), .text(text.terminalPreview),
+                        table: .alerts)
                 }
             }
             return HTTPClient(baseURL: base, transport: transport)
@@ -168,11 +170,11 @@ extension AlertsClient {
             switch error {
             case .cancelled: throw .cancelled
             case .status(let status) where status.code == 304: return nil
-            case .transport(_, .timedOut): throw .timedOut(error.message)
-            case .transport: throw .unreachable(error.message)
+            case .transport(_, .timedOut): throw .timedOut(error.sentence)
+            case .transport: throw .unreachable(error.sentence)
             case .status(let status) where status.code == 408 || status.code == 429 || status.code >= 500:
-                throw .unreachable(error.message)
-            default: throw .server(error.message)
+                throw .unreachable(error.sentence)
+            default: throw .server(error.sentence)
             }
         }
     }
@@ -181,7 +183,9 @@ extension AlertsClient {
         _ source: AlertSource, _ body: () throws -> [WeatherAlert]
     ) throws(AlertError) -> [WeatherAlert] {
         do { return try body() } catch {
-            throw .malformed("\(source.name) answered with something that is not its warnings' JSON.")
+            throw .malformed(
+                Sentence(
+                    "%@ answered with something that is not its warnings' JSON.", .text(source.name), table: .alerts))
         }
     }
 }

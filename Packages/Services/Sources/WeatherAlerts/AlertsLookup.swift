@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import WeatherService
 
@@ -53,7 +54,9 @@ public struct AlertsLookup: Sendable {
         query.ifModifiedSince = kept?.value.lastModified
         do throws(AlertError) {
             guard let report = try await client.fetch(query) ?? kept?.value else {
-                throw AlertError.malformed("\(source.name) answered that nothing changed, but nothing is kept.")
+                throw AlertError.malformed(
+                    Sentence(
+                        "%@ answered that nothing changed, but nothing is kept.", .text(source.name), table: .alerts))
             }
             try? await cache.store(report, source.rawValue, key, date)
             return .answered(report, fetchedAt: date, failure: nil)
@@ -77,7 +80,10 @@ public struct AlertsLookup: Sendable {
             let first = await group.next() ?? nil
             group.cancelAll()
             if let first { return first }
-            let slow = AlertError.timedOut("The warnings were not fetched within \(patience.components.seconds) s.")
+            let slow = AlertError.timedOut(
+                Sentence(
+                    "The warnings were not fetched within %@ s.", .number(Int(patience.components.seconds)),
+                    table: .alerts))
             if let kept = await kept(query) { return .answered(kept.value, fetchedAt: kept.fetchedAt, failure: slow) }
             return .failed(slow)
         }

@@ -2,29 +2,38 @@ import CoreKit
 import Foundation
 import Networking
 
-/// Why there is no weather, in words that say what failed.
+extension Sentence.Table {
+    /// The weather services' words (WeatherService's catalogue): the providers' failures.
+    public static let weather = Self(bundle: "Services_WeatherService")
+}
+
+/// Why there is no weather: what failed, in a sentence said in the user's language where it is shown
+/// (`words(error.sentence)`), in English as `message`.
 public enum WeatherError: Error, Equatable, Sendable {
-    /// No connection, `--offline`: the message names the host.
-    case unreachable(String)
+    /// No connection, `--offline`: the sentence names the host.
+    case unreachable(Sentence)
     /// No answer within the timeout: worth trying again.
-    case timedOut(String)
+    case timedOut(Sentence)
     /// A 5xx (or another unexpected status) from the provider.
-    case server(status: Int, message: String)
-    case badKey(String)
-    case rateLimited(retryAfter: Double?, message: String)
-    case notFound(String)
+    case server(status: Int, message: Sentence)
+    case badKey(Sentence)
+    case rateLimited(retryAfter: Double?, message: Sentence)
+    case notFound(Sentence)
     /// The answer was not the weather data expected.
-    case malformed(String)
-    case notConfigured(String)
+    case malformed(Sentence)
+    case notConfigured(Sentence)
     case cancelled
 
-    public var message: String {
+    /// In English (logs, tests, the JSON's English fields).
+    public var message: String { sentence.english }
+
+    public var sentence: Sentence {
         switch self {
-        case .unreachable(let message), .timedOut(let message), .badKey(let message), .notFound(let message),
-            .malformed(let message), .notConfigured(let message):
-            message
-        case .server(_, let message), .rateLimited(_, let message): message
-        case .cancelled: "The request was cancelled."
+        case .unreachable(let sentence), .timedOut(let sentence), .badKey(let sentence), .notFound(let sentence),
+            .malformed(let sentence), .notConfigured(let sentence):
+            sentence
+        case .server(_, let sentence), .rateLimited(_, let sentence): sentence
+        case .cancelled: Sentence("The request was cancelled.", table: .weather)
         }
     }
 
@@ -39,22 +48,33 @@ public enum WeatherError: Error, Equatable, Sendable {
     /// A transport or status failure, for a provider's client.
     public static func from(_ error: HTTPError, provider: String) -> WeatherError {
         switch error {
-        case .transport(_, .timedOut): return .timedOut(error.message)
-        case .transport: return .unreachable(error.message)
+        case .transport(_, .timedOut): return .timedOut(error.sentence)
+        case .transport: return .unreachable(error.sentence)
         case .cancelled: return .cancelled
-        case .decoding(let failure): return .malformed(failure.message)
-        case .invalidRequest(let reason): return .notConfigured("The \(provider) request could not be made: \(reason).")
+        case .decoding(let failure): return .malformed(failure.sentence)
+        case .invalidRequest(let reason):
+            return .notConfigured(
+                Sentence(
+                    "The %1$@ request could not be made: %2$@.", .text(provider), .sentence(reason), table: .weather))
         case .status(let status):
+            let host = Sentence.Value.text(status.host.terminalSafe)
             switch status.code {
             case 401, 403:
-                return .badKey("\(status.host) refused the API key (\(status.code)). Check OPENWEATHER_API_KEY.")
-            case 404: return .notFound("\(status.host) has no weather for this place (404).")
+                return .badKey(
+                    Sentence(
+                        "%1$@ refused the API key (%2$@). Check OPENWEATHER_API_KEY.", host, .text(String(status.code)),
+                        table: .weather))
+            case 404: return .notFound(Sentence("%@ has no weather for this place (404).", host, table: .weather))
             case 429:
-                let wait = status.retryAfter.map { " Try again in \(Int($0.rounded())) s." } ?? " Try again later."
-                return .rateLimited(
-                    retryAfter: status.retryAfter, message: "\(status.host) limits the requests (429).\(wait)")
+                let sentence =
+                    status.retryAfter.map {
+                        Sentence(
+                            "%1$@ limits the requests (429). Try again in %2$@ s.", host, .number(Int($0.rounded())),
+                            table: .weather)
+                    } ?? Sentence("%@ limits the requests (429). Try again later.", host, table: .weather)
+                return .rateLimited(retryAfter: status.retryAfter, message: sentence)
             default:
-                return .server(status: status.code, message: error.message)
+                return .server(status: status.code, message: error.sentence)
             }
         }
     }

@@ -2,6 +2,7 @@ import ContactService
 import CoreKit
 import Diagnostics
 import Foundation
+import Networking
 import Persistence
 import SQLiteStores
 import TestSupport
@@ -92,6 +93,24 @@ import WeatherService
         let reopened = OutboxClient.sqlite(AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
         #expect(try await reopened.entry("M")?.message == Self.message("M", at: 5))
         #expect(try await reopened.dueIDs(Date(), false) == ["M"])
+    }
+
+    /// A reason to translate is kept as a sentence (said later in the reader's language, whatever the language of
+    /// the session that tried); a server's own words and a row of an older SkyLens read back as plain text.
+    @Test func theLastErrorIsKeptAsASentenceForTheReaderLater() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        let store = OutboxClient.sqlite(database)
+        let t0 = Date(timeIntervalSince1970: 1_000)
+        try await store.insert(Self.message("S", at: 1), t0)
+        try await store.insert(Self.message("P", at: 2), t0)
+        let reason = HTTPError.transport(host: "example.org", .cannotConnect(.refused)).sentence
+        _ = try await store.markRetry("S", reason) { _ in t0 }
+        try await store.markFailed("P", .verbatim("{\"error\": \"not a sentence\"}"))
+        let reopened = OutboxClient.sqlite(AppDatabase(location: .file(path: path), logger: InMemoryLog().logger()))
+        #expect(try await reopened.entry("S")?.lastError == reason)
+        #expect(try await reopened.entry("P")?.lastError == .verbatim("{\"error\": \"not a sentence\"}"))
     }
 }
 

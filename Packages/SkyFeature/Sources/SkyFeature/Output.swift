@@ -13,8 +13,8 @@ extension SkyModel.Problem {
         case .notFound(let problem): .failure("not_found", problem.message(places), kind: .unknownPlace)
         case .invalid(let problem): .usage(problem.message(places))
         case .badDate(let problem): .usage(problem.message(words))
-        case .catalogue(let message): .failure("catalogue", message)
-        case .storage(let message): .failure("storage", message)
+        case .catalogue(let reason): .failure("catalogue", words(reason))
+        case .storage(let reason): .failure("storage", words(reason))
         }
     }
 }

@@ -18,9 +18,9 @@ final class SkyModel: ObservableViewModel {
         /// A date or month that does not exist, or is out of range.
         case badDate(DateProblem)
         /// The city list cannot be read.
-        case catalogue(String)
+        case catalogue(Sentence)
         /// The last place cannot be read.
-        case storage(String)
+        case storage(Sentence)
     }
 
     /// What is wrong with a date or month as typed (said in the user's language by the output).

@@ -52,7 +52,7 @@ extension WeatherViews {
             lines.append(
                 painter.paint(
                     DisplayWidth.truncated(
-                        words("Offline: data from %1$@ ago (%2$@)", fetched, error.message.terminalSafe),
+                        words("Offline: data from %1$@ ago (%2$@)", fetched, words(error.sentence).terminalSafe),
                         toColumns: frame.width),
                     .yellow))
         } else if let runnerUp = place?.closeRunnerUp, place?.location.id == air.location.id {

@@ -99,8 +99,10 @@ extension FavoriteWeatherDocument {
 }
 
 extension WeatherError {
-    /// A weather failure as the command's: its code, and the exit status a script can act on.
-    var commandError: CommandError {
+    /// A weather failure as the command's: its code, its reason in the user's language, and the exit status a script
+    /// can act on.
+    func commandError(_ words: Words) -> CommandError {
+        let message = words(sentence)
         // An interrupted request: the session says "Cancelled." itself.
         if self == .cancelled { return .interrupted(code, message) }
         let kind: CommandError.Kind =

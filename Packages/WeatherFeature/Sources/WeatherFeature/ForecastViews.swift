@@ -97,7 +97,7 @@ extension WeatherViews {
             }
         case .failed(let error)?:
             lines += DisplayWidth.wrapped(
-                words("The ensemble could not be had: %@", error.message), width: frame.width
+                words("The ensemble could not be had: %@", words(error.sentence)), width: frame.width
             ).map { painter.paint($0, .dim) }
         default: break
         }

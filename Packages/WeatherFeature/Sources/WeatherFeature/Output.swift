@@ -53,17 +53,17 @@ extension WeatherModel.Problem {
     func message(_ words: Words, places: Words) -> String {
         switch self {
         case .notFound(let problem), .invalid(let problem): problem.message(places)
-        case .catalogue(let message), .storage(let message): message
+        case .catalogue(let reason), .storage(let reason): words(reason)
         case .defaultPlaceNotFound(let problem):
             words("The default place ('place' setting): %@", problem.message(places))
         case .notKept(.units(let units, let reason)):
             words(
                 "Units are now %1$@ for this session only: they could not be kept (%2$@)", units.summary(words),
-                reason)
+                words(reason))
         case .notKept(.favorite(let name, let reason)):
-            words("%1$@ is not a favourite: it could not be kept (%2$@)", name, reason)
+            words("%1$@ is not a favourite: it could not be kept (%2$@)", name, words(reason))
         case .notKept(.unfavorite(let name, let reason)):
-            words("%1$@ could not be forgotten as a favourite (%2$@)", name, reason)
+            words("%1$@ could not be forgotten as a favourite (%2$@)", name, words(reason))
         case .presets(let failure): failure.message(words)
         case .noPlace: words("No city on screen.")
         case .notACity: words("Only cities of the list can be favourites, not bare coordinates.")
@@ -79,8 +79,8 @@ extension Presets.Failure {
         case .unreadable(let path, let reason):
             words("%1$@ cannot be used as a list of places: %2$@.", path.terminalSafe, reason)
         case .notCities(let path, let reason):
-            words("%1$@ is not a list of cities like the city list: %2$@", path.terminalSafe, reason)
-        case .catalogue(let message): message
+            words("%1$@ is not a list of cities like the city list: %2$@", path.terminalSafe, words(reason))
+        case .catalogue(let reason): words(reason)
         }
     }
 }
@@ -175,7 +175,7 @@ struct WeatherOutput {
     /// The weather fetched, in the weather view (one on the stack at a time).
     func shown() throws(CommandError) -> CommandOutput {
         try model.checkProblem()
-        if case .failed(let error) = state.weather { throw error.commandError }
+        if case .failed(let error) = state.weather { throw error.commandError(words) }
         showPlace()
         return rendered()
     }
@@ -198,7 +198,8 @@ struct WeatherOutput {
         }
         guard let shown = state.weather.value else {
             return CommandOutput(
-                text: state.weather.failure?.message ?? words("No weather yet: 'weather PLACE' fetches it."))
+                text: state.weather.failure.map { words($0.sentence) }
+                    ?? words("No weather yet: 'weather PLACE' fetches it."))
         }
         let frame = frame
         let note = state.forecastNote(now: frame.now, words: words)
@@ -240,7 +241,7 @@ struct WeatherOutput {
         shown: WeatherRepository.Shown, frame: WeatherViews.Frame, warning: WeatherAlert?
     )? {
         try model.checkProblem()
-        if case .failed(let error) = state.weather { throw error.commandError }
+        if case .failed(let error) = state.weather { throw error.commandError(words) }
         guard let shown = state.weather.value else { return nil }
         var frame = frame
         frame.painter = Painter(enabled: false)
@@ -312,9 +313,9 @@ struct WeatherOutput {
     /// `normals [PLACE]`: the usual year, or why it cannot be had (the weather itself may have been answered).
     func normals() throws(CommandError) -> CommandOutput {
         try model.checkProblem()
-        if case .failed(let error) = state.weather { throw error.commandError }
+        if case .failed(let error) = state.weather { throw error.commandError(words) }
         switch state.normals {
-        case .failed(let error): throw error.commandError
+        case .failed(let error): throw error.commandError(words)
         case .loaded(let normals):
             let output = try shown()
             guard let shown = state.weather.value else { return output }
@@ -334,7 +335,7 @@ struct WeatherOutput {
     func range() throws(CommandError) -> CommandOutput {
         try model.checkProblem()
         switch state.ensemble {
-        case .failed(let error): throw error.commandError
+        case .failed(let error): throw error.commandError(words)
         case .loaded(let ensemble):
             showPlace()
             return rangeOutput(ensemble)
@@ -354,7 +355,7 @@ struct WeatherOutput {
         let note = ensemble.staleBecause.map {
             words(
                 "Fetched %1$@ ago: the ensemble could not be had now (%2$@).",
-                WeatherViews.shortAge(frame.now.timeIntervalSince(ensemble.fetchedAt), words), $0.message)
+                WeatherViews.shortAge(frame.now.timeIntervalSince(ensemble.fetchedAt), words), words($0.sentence))
         }
         return CommandOutput(
             text: WeatherViews.range(
@@ -366,7 +367,7 @@ struct WeatherOutput {
 
     func air() throws(CommandError) -> CommandOutput {
         switch state.air {
-        case .failed(let error): throw error.commandError
+        case .failed(let error): throw error.commandError(words)
         case .loaded(let shown):
             let frame = frame
             return CommandOutput(
@@ -379,7 +380,7 @@ struct WeatherOutput {
 
     func comparison() throws(CommandError) -> CommandOutput {
         switch state.comparison {
-        case .failed(let error): throw error.commandError
+        case .failed(let error): throw error.commandError(words)
         case .loaded(let places):
             let frame = frame
             let document = ComparisonDocument(places, units: state.units, now: frame.now, words: frame.words)

@@ -32,9 +32,9 @@ struct Presets: Equatable, Sendable {
         /// words.
         case unreadable(path: String, reason: String)
         /// `locations.json` is there but is no list of cities: its path and why, in the city list's words.
-        case notCities(path: String, reason: String)
+        case notCities(path: String, reason: Sentence)
         /// The city list cannot be read.
-        case catalogue(String)
+        case catalogue(Sentence)
     }
 
     /// From `locations.json` in the data directory when there is one, else the five built in.
@@ -56,11 +56,11 @@ struct Presets: Equatable, Sendable {
                 }
                 return Presets(cities: parsed.cities, fromFile: true)
             } catch {
-                throw .notCities(path: file.path, reason: error.message)
+                throw .notCities(path: file.path, reason: error.sentence)
             }
         }
         let directory: CityDirectory
-        do { directory = try await cities() } catch { throw .catalogue(error.message) }
+        do { directory = try await cities() } catch { throw .catalogue(error.sentence) }
         return Presets(cities: builtInIDs.compactMap(directory.city), fromFile: false)
     }
 }

@@ -333,7 +333,8 @@ enum WeatherViews {
         }
         let age = Self.age(frame.now.timeIntervalSince(shown.fetchedAt), words)
         if let error = shown.staleBecause {
-            return line(words("Offline: data from %1$@ ago (%2$@)", age, error.message.terminalSafe), .yellow, .bold)
+            return line(
+                words("Offline: data from %1$@ ago (%2$@)", age, words(error.sentence).terminalSafe), .yellow, .bold)
         }
         if let fallback = shown.fallback {
             return line(fallback.sentence(words), .yellow)

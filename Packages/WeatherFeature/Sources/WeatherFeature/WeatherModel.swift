@@ -60,9 +60,9 @@ final class WeatherModel: ObservableViewModel {
         /// Not a name, an id or coordinates.
         case invalid(PlaceProblem)
         /// The city list cannot be read.
-        case catalogue(String)
+        case catalogue(Sentence)
         /// Settings or favourites cannot be read.
-        case storage(String)
+        case storage(Sentence)
         /// A setting or a favourite could not be kept: said plainly (exit 73), never claimed kept.
         case notKept(NotKept)
         /// `presets`: the user's `locations.json` cannot be used.
@@ -76,11 +76,11 @@ final class WeatherModel: ObservableViewModel {
     /// What could not be kept, with the store's reason (in its own words).
     enum NotKept: Equatable, Sendable {
         /// The units chosen: in use for this session only.
-        case units(Units, reason: String)
+        case units(Units, reason: Sentence)
         /// `fav`: the city (`Paris, FR`) is not a favourite.
-        case favorite(String, reason: String)
+        case favorite(String, reason: Sentence)
         /// `unfav`: the city is still a favourite.
-        case unfavorite(String, reason: String)
+        case unfavorite(String, reason: Sentence)
     }
 
     /// A favourite with the last weather kept for it (nil when none is), or alone when the city list in use lacks it
@@ -330,7 +330,7 @@ final class WeatherModel: ObservableViewModel {
             do {
                 for (key, value) in kept { try await settings.set(value, for: key) }
             } catch {
-                state.problem = .notKept(.units(units, reason: error.message))
+                state.problem = .notKept(.units(units, reason: error.sentence))
                 return
             }
         case .favoriteSet(let favorite):
@@ -491,7 +491,7 @@ final class WeatherModel: ObservableViewModel {
         } catch {
             let name = "\(location.name.terminalSafe), \(location.country)"
             state.problem = .notKept(
-                favorite ? .favorite(name, reason: error.message) : .unfavorite(name, reason: error.message))
+                favorite ? .favorite(name, reason: error.sentence) : .unfavorite(name, reason: error.sentence))
         }
     }
 
@@ -499,7 +499,7 @@ final class WeatherModel: ObservableViewModel {
     private func loadFavorites() async {
         let stored: [Favorite]
         do { stored = try await favorites.all() } catch {
-            state.problem = .storage(error.message)
+            state.problem = .storage(error.sentence)
             return
         }
         var list: [FavoriteWeather] = []

@@ -96,7 +96,9 @@ public final class WeatherPlugin: FeaturePlugin {
             if let id = destination.as(CityWeather.self)?.city?.id {
                 await model.send(.cityOpened(id: id))
                 try model.checkProblem()
-                if case .failed(let error) = model.state.weather { throw error.commandError }
+                if case .failed(let error) = model.state.weather {
+                    throw error.commandError(WeatherOutput(model, context).words)
+                }
             }
             return WeatherOutput(model, context).rendered()
         }

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Localization
 import Logging
@@ -29,7 +30,7 @@ extension AgedAnswer {
 
     /// Why it is old, in the language (a failure in its own words); nil when it is not.
     func oldBecause(now: Date, _ words: Words) -> String? {
-        if let staleBecause { return staleBecause.message }
+        if let staleBecause { return words(staleBecause.sentence) }
         guard isOld(now: now) else { return nil }
         return words("The provider's latest observation is %@ old.", WeatherViews.age(age(now: now), words))
     }
@@ -74,17 +75,19 @@ struct WeatherRepository: Sendable {
         var answered: String
         /// The provider chosen, that failed: `OpenWeatherMap`.
         var failed: String
-        /// The failure's first sentence, in its own words, without its full stop.
-        var reason: String
-        /// The reason names the provider that failed itself ("OpenWeatherMap refused the API key (401)").
-        var namesProvider: Bool
+        /// Why the chosen provider failed.
+        var reason: Sentence
 
-        /// "Open-Meteo answered; OpenWeatherMap refused the API key (401).", in the language (the reason in its own
-        /// words).
+        /// "Open-Meteo answered; OpenWeatherMap refused the API key (401).", in the language: the failure's first
+        /// sentence, without its full stop, after the provider's name unless it names the provider itself.
         func sentence(_ words: Words) -> String {
-            namesProvider
-                ? words("%1$@ answered; %2$@.", answered, reason)
-                : words("%1$@ answered; %2$@: %3$@.", answered, failed, reason)
+            let said = words(reason)
+            let stops = [". ", "。", "۔ "]
+            let first = stops.compactMap { said.range(of: $0)?.lowerBound }.min().map { String(said[..<$0]) } ?? said
+            let text = first.trimmingCharacters(in: CharacterSet(charactersIn: ".。"))
+            return text.localizedCaseInsensitiveContains(failed)
+                ? words("%1$@ answered; %2$@.", answered, text)
+                : words("%1$@ answered; %2$@: %3$@.", answered, failed, text)
         }
     }
 
@@ -106,12 +109,8 @@ struct WeatherRepository: Sendable {
             return try await fetch(location, from: client)
         } catch {
             if error != .cancelled, let fallback, var shown = try? await fresh(location, from: fallback) {
-                // Short enough for one line: the failure's own words name the provider when they can.
-                let sentence = error.message.components(separatedBy: ". ").first ?? error.message
-                let reason = sentence.trimmingCharacters(in: CharacterSet(charactersIn: "."))
                 shown.fallback = Fallback(
-                    answered: fallback.displayName, failed: client.displayName, reason: reason,
-                    namesProvider: reason.localizedCaseInsensitiveContains(client.displayName))
+                    answered: fallback.displayName, failed: client.displayName, reason: error.sentence)
                 return shown
             }
             if error.allowsStaleData, let cached {

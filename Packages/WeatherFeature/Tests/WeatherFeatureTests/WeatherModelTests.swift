@@ -151,7 +151,7 @@ struct WeatherModelTests {
         await broken.send(.unitChosen(.temperature(.fahrenheit)))
         #expect(
             broken.state.problem
-                == .notKept(.units(broken.state.units, reason: StoreError.readOnly(path: "/data").message)))
+                == .notKept(.units(broken.state.units, reason: StoreError.readOnly(path: "/data").sentence)))
         #expect(
             broken.state.problem?.message(testWords, places: .english())
                 == "Units are now °F, mph, in, inHg, mi, 24-hour clock for this session only: they could not be kept (\(StoreError.readOnly(path: "/data").message))"

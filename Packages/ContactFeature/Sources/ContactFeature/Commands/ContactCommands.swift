@@ -66,8 +66,7 @@ struct ContactOutboxCommand: FeatureCommand {
         let words = Words(models.catalogue, language: context.language)
         await models.outbox.send(.listRequested)
         let state = models.outbox.state
-        // The store's reason is its own (in English).
-        if let failure = state.failure { throw .failure("storage", failure.message) }
+        if let failure = state.failure { throw .failure("storage", words(failure.sentence)) }
         var text = ContactViews.outbox(
             state.entries, counts: state.counts, now: models.now(), painter: context.painter, words: words)
         if state.total > state.entries.count {
@@ -90,8 +89,7 @@ struct ContactRetryCommand: FeatureCommand {
     func run(_ models: ContactModels, context: CommandContext) async throws(CommandError) -> CommandOutput {
         let words = Words(models.catalogue, language: context.language)
         await models.outbox.send(.retryRequested)
-        // The store's reason is its own (in English).
-        if let failure = models.outbox.state.failure { throw .failure("storage", failure.message) }
+        if let failure = models.outbox.state.failure { throw .failure("storage", words(failure.sentence)) }
         guard let retry = models.outbox.state.retry else { throw .failure("internal", words("Nothing was tried.")) }
         let text = ContactViews.retry(retry, words)
         if retry.attempted > 0 && retry.sent == 0 { throw .failure("delivery_failed", text, kind: .temporary) }

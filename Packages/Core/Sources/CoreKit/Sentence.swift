@@ -1,0 +1,135 @@
+import Foundation
+
+/// Something to tell the user, kept until it is said: the English text (the key of a String Catalog), the catalogue
+/// that translates it, and its values — numbers and names, or other sentences (a reason inside an error). A service's
+/// error carries one, and the feature that shows it says it in the user's language (`Words.callAsFunction(_:)` in
+/// Localization); `english` is for logs and tests. The idea of Foundation's `LocalizedStringResource`: the words are
+/// chosen where the failure is known, the language where they are read.
+public struct Sentence: Hashable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
+    /// The English text with `%@` (or `%N$@`) for each value; `%lld` for `count` in a plural key.
+    public var key: String
+    /// The catalogue that holds `key`; nil for text said as it is (a system's or a server's own words).
+    public var table: Table?
+    /// For a plural key: the count that chooses the form.
+    public var count: Int?
+    public var values: [Value]
+
+    /// A resource bundle whose `Localizable.xcstrings` translates sentences (`Core_CoreKit`). Each module names its
+    /// own: `extension Sentence.Table { static let weather = Self(bundle: "Services_WeatherService") }`.
+    public struct Table: Hashable, Sendable, Codable {
+        public let bundle: String
+        public init(bundle: String) { self.bundle = bundle }
+        /// Core's words: the store's, the files', the network's failures.
+        public static let core = Self(bundle: "Core_CoreKit")
+    }
+
+    /// One value in a sentence.
+    public indirect enum Value: Hashable, Sendable, Codable {
+        /// A name, a host, a server's words: said as they are.
+        case text(String)
+        /// Another sentence, said in the same language.
+        case sentence(Sentence)
+        /// A whole number, in the language's digits.
+        case number(Int)
+        /// A number with `digits` decimals, in the language's digits and decimal sign.
+        case decimal(Double, digits: Int)
+    }
+
+    public init(_ key: String, _ values: Value..., table: Table) {
+        self.key = key
+        self.table = table
+        self.values = values
+    }
+
+    /// A plural key: `count` chooses the form and is `%lld`; the other values follow as `%2$@`…
+    public init(_ key: String, count: Int, _ values: Value..., table: Table) {
+        self.key = key
+        self.table = table
+        self.count = count
+        self.values = values
+    }
+
+    /// Text from outside (a system's reason, a server's words): never translated.
+    public static func verbatim(_ text: String) -> Sentence {
+        Sentence(verbatim: text)
+    }
+
+    /// A literal is text said as it is (tests, and names that are not words): a sentence to translate names its
+    /// key and table.
+    public init(stringLiteral text: String) { self.init(verbatim: text) }
+
+    private init(verbatim text: String) {
+        key = "%@"
+        table = nil
+        values = [.text(text)]
+    }
+
+    /// The sentence in English, straight from its key (plural keys by English's rule: one for 1, else other).
+    public var english: String {
+        guard table != nil else { return values.first.map(Self.english) ?? "" }
+        var texts = values.map(Self.english)
+        if let count { texts.insert(String(count), at: 0) }
+        return Self.fill(key, texts)
+    }
+
+    public var description: String { english }
+
+    /// The same sentence with `transform` applied to every text value, here and inside (a key scrubbed from a
+    /// server's words).
+    public func mapTexts(_ transform: (String) -> String) -> Sentence {
+        var copy = self
+        copy.values = values.map { value in
+            switch value {
+            case .text(let text): .text(transform(text))
+            case .sentence(let sentence): .sentence(sentence.mapTexts(transform))
+            default: value
+            }
+        }
+        return copy
+    }
+
+    private static func english(_ value: Value) -> String {
+        switch value {
+        case .text(let text): text
+        case .sentence(let sentence): sentence.english
+        case .number(let number): String(number)
+        case .decimal(let number, let digits):
+            digits == 0 ? String(Int(number.rounded())) : String(format: "%.\(digits)f", number)
+        }
+    }
+
+    /// `%@`, `%lld`, `%d` (the next value, or `%N$…` the Nth) and `%%` of an English key, filled. (Localization's
+    /// `Words.format` does the same for translations; CoreKit cannot see it.)
+    static func fill(_ template: String, _ values: [String]) -> String {
+        guard template.contains("%") else { return template }
+        var result = ""
+        var next = 0
+        var characters = template[...]
+        while let percent = characters.firstIndex(of: "%") {
+            result += characters[..<percent]
+            var rest = characters[characters.index(after: percent)...]
+            if rest.first == "%" {
+                result += "%"
+                characters = rest.dropFirst()
+                continue
+            }
+            var position: Int?
+            let digits = rest.prefix(while: \.isNumber)
+            if !digits.isEmpty, rest.dropFirst(digits.count).first == "$" {
+                position = Int(digits).map { $0 - 1 }
+                rest = rest.dropFirst(digits.count + 1)
+            }
+            let specifier = ["@", "lld", "d"].first { rest.hasPrefix($0) }
+            guard let specifier else {
+                result += "%"
+                characters = characters[characters.index(after: percent)...]
+                continue
+            }
+            let index = position ?? next
+            if position == nil { next += 1 }
+            if values.indices.contains(index) { result += values[index] }
+            characters = rest.dropFirst(specifier.count)
+        }
+        return result + characters
+    }
+}

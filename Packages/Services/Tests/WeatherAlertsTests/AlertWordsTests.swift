@@ -1,0 +1,18 @@
+import CoreKit
+import Foundation
+import Localization
+import Testing
+import WeatherAlerts
+
+@Suite struct AlertWordsTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../Sources/WeatherAlerts").standardizedFileURL
+
+    @Test func theCatalogueIsCompleteAndHoldsEverySentenceTheServicesUse() throws {
+        let verdict = try StringCatalogCheck.verify(sourcesAt: Self.sources)
+        #expect(
+            verdict.problems.isEmpty, "\(verdict.problems.count) problems, the first: \(verdict.problems.prefix(10))")
+        #expect(verdict.missing.isEmpty, "not in the catalogue: \(verdict.missing)")
+        #expect(verdict.used >= 5)
+    }
+}
