@@ -111,6 +111,14 @@ enum AppRunner {
         }
         programCommands.declarations = { [weak shell] language in shell?.declaredCommands(in: language) ?? [] }
         programCommands.tagline = { [weak shell] language in shell?.tagline(in: language) ?? AppInfo.tagline }
+        // `skylens --help`: the options and what the program does, in the language chosen as for any command.
+        if command == [Self.helpRequest] {
+            let page = HelpPage.render(
+                programCommands.program(language.language),
+                words: Words(ManualPage.catalogue(), language: language.language), width: size.width)
+            streams.standardOutput(page)
+            return 0
+        }
         // The completion scripts' question (`skylens [OPTIONS] __complete -- WORDS… PARTIAL`): the candidates, one
         // per line, from the model behind Tab in a session.
         if command.first == CompletionScripts.callbackCommand {
@@ -162,6 +170,8 @@ enum AppRunner {
     /// A problem before anything could run: a message on standard error (or a JSON error document), status 64.
     /// Where the `lang` command keeps its choice.
     static let languageKey = "app.lang"
+    /// The command `SkyLensCommand` gives for `--help` or `-h` among the global options.
+    static let helpRequest = "--help"
 
     /// The language, and where it came from: `--lang` or SKYLENS_LANG, else the one `lang` kept, else the config
     /// file's `lang:`, else the locale variables (LC_ALL, LC_MESSAGES, LANG), else English. A kept code SkyLens no

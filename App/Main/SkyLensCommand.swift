@@ -86,7 +86,10 @@ struct SkyLensCommand: AsyncParsableCommand {
             print(AppInfo.version)
             return
         case "--help", "-h":
-            print(Self.helpMessage())
+            // In the user's language, laid out to the terminal (not ArgumentParser's English).
+            let status = await AppRunner.run(
+                given: given, command: [AppRunner.helpRequest], environment: ProcessInfo.processInfo.environment)
+            if status != 0 { throw ExitCode(status) }
             return
         default:
             break

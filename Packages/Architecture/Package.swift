@@ -43,14 +43,20 @@ let package = Package(
         ),
         .target(
             name: "ProgramDocumentation",
-            dependencies: ["Architecture", "CommandShell", .product(name: "Localization", package: "Core")],
+            dependencies: [
+                "Architecture", "CommandShell", .product(name: "Localization", package: "Core"),
+                .product(name: "CoreKit", package: "Core"),
+            ],
             // The manual's headings and exit statuses in every language.
             resources: [.copy("Resources/Localizable.xcstrings")],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "ShellTesting",
-            dependencies: ["Architecture", "CommandShell", .product(name: "Localization", package: "Core")],
+            dependencies: [
+                "Architecture", "CommandShell", .product(name: "Localization", package: "Core"),
+                .product(name: "CoreKit", package: "Core"),
+            ],
             swiftSettings: swiftSettings),
         .testTarget(
             name: "ArchitectureTests",

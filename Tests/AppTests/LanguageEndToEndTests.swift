@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Localization
 import TestSupport
@@ -68,6 +69,31 @@ import Testing
         #expect(about.stdout.contains("National Weather Service") && about.stdout.contains("Apache-2.0"))
         let help = try runner.run(["--lang", "ja", "help"])
         #expect(help.stdout.contains("天気、地図上の世界の都市"), "\(help.stdout)")
+    }
+
+    /// `skylens --help` is SkyLens's page in the language chosen as for any command (not swift-argument-parser's
+    /// English), every global option on it, laid out to the width.
+    @Test func theProgramsHelpIsInTheLanguageAndFitsTheWidth() throws {
+        let home = try TemporaryDirectory()
+        let options = ["--format", "--color", "--data-dir", "--offline", "--timeout", "--lang", "--version", "--help"]
+        for (arguments, heading) in [
+            (["--help"], "OPTIONS"), (["--lang", "de", "--help"], "OPTIONEN"), (["-h"], "OPTIONS"),
+            (["--offline", "--lang", "ja", "-h"], "オプション"),
+        ] {
+            for columns in ["40", "200"] {
+                let result = try AppBinary.runner(home: home, environment: ["COLUMNS": columns]).run(arguments)
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                #expect(
+                    result.stdout.split(separator: "\n").contains { $0 == heading }, "\(arguments): \(result.stdout)")
+                #expect(!result.stdout.contains("OVERVIEW:") && !result.stdout.contains("USAGE:"))
+                for option in options { #expect(result.stdout.contains(option), "\(arguments): \(option) missing") }
+                let widest = result.stdout.split(separator: "\n").map { DisplayWidth.columns(of: $0) }.max() ?? 0
+                #expect(widest <= Int(columns)!, "\(arguments) at \(columns): a line of \(widest) columns")
+            }
+        }
+        // The kept language counts, as for any command.
+        _ = try AppBinary.runner(home: home).run(["lang", "fr"])
+        #expect(try AppBinary.runner(home: home).run(["--help"]).stdout.contains("DESCRIPTION\n  Sans COMMANDE"))
     }
 
     @Test func anUnknownCodeIsAUsageErrorListingTheLanguages() throws {
@@ -158,6 +184,40 @@ import Testing
             }
             let left = english.filter { seen.contains($0) }
             #expect(left.isEmpty, "\(code): English left: \(left)")
+        }
+    }
+
+    /// Every language's failures from below the features (the network's and the providers'): offline, a refused
+    /// connection, a server's 503, an answer that is not JSON. None of Core's or WeatherService's English shows; the
+    /// host and the server's own words do.
+    @Test func everyLanguageSaysTheNetworksAndTheProvidersFailures() throws {
+        let english =
+            try Self.englishPieces("Core", "CoreKit") + Self.englishPieces("Services", "WeatherService")
+        #expect(english.count > 30)
+        let home = try TemporaryDirectory()
+        let unavailable = try LoopbackServer(always: .text("maintenance", status: 503))
+        let html = try LoopbackServer(always: .text("<html>oops</html>", status: 200))
+        let cases: [(environment: [String: String], arguments: [String], status: Int32, said: String)] = [
+            ([:], ["--offline", "weather", "Toronto"], 69, "api.open-meteo.com"),
+            (
+                ["SKYLENS_OPEN_METEO_URL": "http://127.0.0.1:\(closedLoopbackPort())"], ["weather", "Toronto"], 69,
+                "127.0.0.1"
+            ),
+            (
+                ["SKYLENS_OPEN_METEO_URL": unavailable.baseURL.absoluteString], ["weather", "Toronto"], 69,
+                "maintenance"
+            ),
+            (["SKYLENS_OPEN_METEO_URL": html.baseURL.absoluteString], ["weather", "Toronto"], 69, "127.0.0.1"),
+        ]
+        for code in ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"] {
+            for failure in cases {
+                let result = try AppBinary.runner(home: home, environment: failure.environment).run(
+                    ["--lang", code] + failure.arguments)
+                #expect(result.status == failure.status, "\(code) \(failure.arguments): \(result.stderr)")
+                #expect(result.stderr.contains(failure.said), "\(code): \(result.stderr)")
+                let left = english.filter { result.stderr.contains($0) }
+                #expect(left.isEmpty, "\(code): English left: \(left) in \(result.stderr)")
+            }
         }
     }
 
