@@ -15,9 +15,11 @@ import TestSupport
 struct SkyLensBench {
     static func main() async throws {
         let arguments = CommandLine.arguments
-        guard arguments.count == 2 || (arguments.count == 3 && ["places", "session", "import"].contains(arguments[2]))
+        guard
+            arguments.count == 2
+                || (arguments.count == 3 && ["places", "session", "import", "sky"].contains(arguments[2]))
         else {
-            print("usage: SkyLensBench PATH/TO/App [places|session|import]")
+            print("usage: SkyLensBench PATH/TO/App [places|session|import|sky]")
             exit(64)
         }
         let app = URL(fileURLWithPath: arguments[1])
@@ -31,9 +33,10 @@ struct SkyLensBench {
         let queries = randomPrefixes(count: 1_000, seed: 20_261_122)
         if arguments.count == 3 {
             // `SkyLensBench App places`: the places' section alone (the nearest place and the resolver);
-            // `SkyLensBench App session`: the long session's memory alone.
+            // `SkyLensBench App session`: the long session's memory alone; `sky`: the sky's alone.
             switch arguments[2] {
             case "places": placeBenchmarks(catalogue, report: &report)
+            case "sky": skyBenchmarks(report: &report)
             case "session": try sessionBenchmarks(app: app, report: &report)
             default: try importBenchmarks(app: app, report: &report)
             }
@@ -419,6 +422,83 @@ struct SkyLensBench {
         }
         report.line("")
         report.check("a year of daily sky computations < 1 s", worst < 1, time(worst))
+        skyEventBenchmarks(report: &report)
+    }
+
+    /// The day's events alone (sunrise, sunset, transit, the three twilights' dawns and dusks, moonrise and
+    /// moonset: `SunDay` and `MoonRising`), against PyEphem computing the same events in the same run
+    /// (`Benchmarks/pyephem_sky.py` with the Python of `SKYLENS_BENCH_PYTHON`, a venv `make bench` makes).
+    static func skyEventBenchmarks(report: inout Report) {
+        report.line("")
+        report.line("## Sky events: every day of 2026, SkyLens solving against PyEphem")
+        report.line("")
+        report.line("| place | SkyLens per day | PyEphem per day | ratio |")
+        report.line("|---|---:|---:|---:|")
+        let python = ProcessInfo.processInfo.environment["SKYLENS_BENCH_PYTHON"]
+        var worstRatio: Double?
+        for (name, latitude, longitude, offset, zone) in [
+            ("Toronto", 43.70011, -79.4163, -5.0, "America/Toronto"), ("Tromsø", 69.6489, 18.9551, 1.0, "Europe/Oslo"),
+        ] {
+            let observer = Observer(latitude: latitude, longitude: longitude)
+            let first = LocalDay(year: 2026, month: 1, day: 1, timeZone: TimeZone(identifier: zone)!)
+            var events = 0
+            let year = median(
+                (0..<15).map { _ in
+                    events = 0
+                    let started = DispatchTime.now()
+                    for offset in 0..<365 {
+                        let day = first.adding(days: offset)
+                        let sun = SunDay(on: day, at: observer)
+                        let moon = MoonRising(on: day, at: observer)
+                        events +=
+                            [
+                                sun.astronomicalDawn, sun.nauticalDawn, sun.civilDawn, sun.sunrise, sun.solarNoon,
+                                sun.sunset, sun.civilDusk, sun.nauticalDusk, sun.astronomicalDusk, moon.moonrise,
+                                moon.moonset,
+                            ].compactMap { $0 }.count
+                    }
+                    return Self.seconds(since: started)
+                })
+            let perDay = year / 365
+            var theirs = "not measured"
+            var ratio = "—"
+            if let python, let answer = pyephem(python, latitude, longitude, offset) {
+                theirs = "\(time(answer.perDay)) (\(answer.events) events)"
+                ratio = String(format: "%.1f×", answer.perDay / perDay)
+                worstRatio = min(worstRatio ?? .infinity, answer.perDay / perDay)
+            }
+            report.line("| \(name) | \(time(perDay)) (\(events) events) | \(theirs) | \(ratio) |")
+        }
+        report.line("")
+        if let worstRatio {
+            report.check(
+                "a day's events ≥ 20× faster than PyEphem's", worstRatio >= 20, String(format: "%.1f×", worstRatio))
+        } else {
+            report.line("PyEphem not run: set SKYLENS_BENCH_PYTHON to a Python with `ephem` (`make bench` does).")
+        }
+    }
+
+    /// PyEphem's seconds per day and events found, from `Benchmarks/pyephem_sky.py`.
+    static func pyephem(
+        _ python: String, _ latitude: Double, _ longitude: Double, _ offset: Double
+    )
+        -> (perDay: Double, events: Int)?
+    {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../pyephem_sky.py").standardizedFileURL.path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = [script, String(latitude), String(longitude), String(offset)]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let fields = String(decoding: data, as: UTF8.self).split(separator: " ")
+        guard process.terminationStatus == 0, fields.count == 2, let perDay = Double(fields[0]),
+            let events = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        else { return nil }
+        return (perDay, events)
     }
 
     static func prefixRange(_ sorted: [String], _ prefix: String) -> (Int, Int) {

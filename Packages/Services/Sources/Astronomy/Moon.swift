@@ -70,16 +70,19 @@ public enum MoonPosition {
         let e = 1 - 0.002_516 * t - 0.000_007_4 * t2
         let eFactor = [1, e, e * e]
 
+        // Every term's argument is a sum of small multiples of D, M, M′ and F: their sines and cosines are built once
+        // from one sine and cosine each (angle addition), and each term's from them by multiplying unit complex
+        // numbers: four calls to sin and cos instead of 180, the same sums to 1e-12.
+        let multiples = Multiples(d: d, m: m, mp: mp, f: f)
         var sumL = 0.0, sumR = 0.0, sumB = 0.0
         for term in longitudeAndDistance {
-            let argument = (term.d * d + term.m * m + term.mp * mp + term.f * f) * Angle.radians
+            let (cosine, sine) = multiples.cosineAndSine(term)
             let factor = eFactor[Int(abs(term.m))]
-            sumL += term.first * factor * sin(argument)
-            sumR += term.second * factor * cos(argument)
+            sumL += term.first * factor * sine
+            sumR += term.second * factor * cosine
         }
         for term in latitude {
-            let argument = (term.d * d + term.m * m + term.mp * mp + term.f * f) * Angle.radians
-            sumB += term.first * eFactor[Int(abs(term.m))] * sin(argument)
+            sumB += term.first * eFactor[Int(abs(term.m))] * multiples.cosineAndSine(term).sine
         }
         // Venus, Jupiter and the flattening of the Earth.
         sumL += 3_958 * Angle.sin(a1) + 1_962 * Angle.sin(lp - f) + 318 * Angle.sin(a2)
@@ -104,6 +107,42 @@ public enum MoonPosition {
                 Angle.sin(latitude) * Angle.cos(epsilon)
                     + Angle.cos(latitude) * Angle.sin(epsilon) * Angle.sin(lambda)),
             distance: distance)
+    }
+
+    /// cos and sin of −4…4 times each of D, M, M′ and F (the tables' multiples stay within ±4).
+    struct Multiples {
+        /// Nine values per angle (its multiple k at 9 × angle + k + 4).
+        private var cosines = [Double](repeating: 1, count: 36)
+        private var sines = [Double](repeating: 0, count: 36)
+
+        init(d: Double, m: Double, mp: Double, f: Double) {
+            for (slot, degrees) in [d, m, mp, f].enumerated() {
+                let radians = degrees * Angle.radians
+                let (c1, s1) = (Foundation.cos(radians), Foundation.sin(radians))
+                let zero = slot * 9 + 4
+                for k in 1...4 {
+                    let c = cosines[zero + k - 1] * c1 - sines[zero + k - 1] * s1
+                    let s = sines[zero + k - 1] * c1 + cosines[zero + k - 1] * s1
+                    (cosines[zero + k], sines[zero + k]) = (c, s)
+                    (cosines[zero - k], sines[zero - k]) = (c, -s)
+                }
+            }
+        }
+
+        /// cos and sin of d·D + m·M + m′·M′ + f·F.
+        func cosineAndSine(_ term: Term) -> (cosine: Double, sine: Double) {
+            var (c, s) = (1.0, 0.0)
+            func turn(_ slot: Int, _ k: Double) {
+                guard k != 0 else { return }
+                let index = slot * 9 + Int(k) + 4
+                (c, s) = (c * cosines[index] - s * sines[index], s * cosines[index] + c * sines[index])
+            }
+            turn(0, term.d)
+            turn(1, term.m)
+            turn(2, term.mp)
+            turn(3, term.f)
+            return (c, s)
+        }
     }
 
     /// The equatorial horizontal parallax (degrees) at a distance in km.

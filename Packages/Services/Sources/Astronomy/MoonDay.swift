@@ -132,6 +132,29 @@ public enum MoonPhases {
     }
 }
 
+/// When the Moon rises and sets during one local day at one place: its upper limb on the horizon, with refraction
+/// and parallax (Meeus chapter 15: the centre at 0.7275 π − 0°34′), solved for between its transits.
+public struct MoonRising: Sendable, Equatable {
+    public var moonrise: Date?
+    public var moonset: Date?
+    /// When it neither rises nor sets that day: true if it is up all day, false if down all day; else nil.
+    public var upAllDay: Bool?
+
+    public init(on day: LocalDay, at observer: Observer) {
+        let start = Instant(day.start).julianDay, end = Instant(day.end).julianDay
+        // Nodes six hours apart: near the poles, where the Moon's altitude changes slowly, twelve put a rising off by
+        // seconds.
+        let track = Track(from: start, to: end, step: 0.25, MoonPosition.equatorial(at:))
+        let solved = Crossings(track: track, observer: observer, from: start, to: end, levels: [0]) { time in
+            let (altitude, distance) = track.altitude(at: time, observer: observer)
+            return altitude - (0.7275 * MoonPosition.parallax(distance: distance) - 34.0 / 60)
+        }
+        moonrise = solved.all.first { $0.rising }.map { Instant(julianDay: $0.julianDay).date }
+        moonset = solved.all.first { !$0.rising }.map { Instant(julianDay: $0.julianDay).date }
+        upAllDay = solved.all.isEmpty ? solved.startHeights[0] > 0 : nil
+    }
+}
+
 /// The Moon over one local day at one place.
 public struct MoonDay: Sendable, Equatable {
     public var phase: MoonPhase
@@ -173,16 +196,8 @@ public struct MoonDay: Sendable, Equatable {
         nextFullMoon = principal[2].instant.date
 
         // Meeus chapter 15: the Moon's centre at 0.7275 π − 0°34′ (parallax, semi-diameter, refraction).
-        let altitudes = Sampled(from: start.julianDay, to: end.julianDay, step: 10.0 / 1_440) { jd in
-            let instant = Instant(julianDay: jd)
-            let moon = MoonPosition.equatorial(at: instant)
-            let altitude = moon.horizontal(observer: observer, siderealTime: instant.apparentSiderealTime).altitude
-            return altitude - (0.7275 * MoonPosition.parallax(distance: moon.distance) - 34.0 / 60)
-        }
-        let crossings = altitudes.crossings(of: 0)
-        moonrise = crossings.first { $0.rising }.map { Instant(julianDay: $0.julianDay).date }
-        moonset = crossings.first { !$0.rising }.map { Instant(julianDay: $0.julianDay).date }
-        upAllDay = crossings.isEmpty ? altitudes.values[0] > 0 : nil
+        let rising = MoonRising(on: day, at: observer)
+        (moonrise, moonset, upAllDay) = (rising.moonrise, rising.moonset, rising.upAllDay)
 
         // On the meridian the parallactic angle is 0° when the Moon culminates south of the zenith, 180° north of it.
         let culminatesNorth = lit.moon.declination > observer.latitude

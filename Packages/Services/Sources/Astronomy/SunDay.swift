@@ -54,34 +54,25 @@ public struct SunDay: Sendable, Equatable {
     /// The Sun's highest altitude that day, degrees.
     public var noonAltitude: Double?
 
-    /// Computes the day. Five-minute samples, each event refined to well under a second.
+    /// Computes the day: the Sun's place from six-hourly positions, its transits, and each level's crossings
+    /// solved for between them (`Crossings`), to a hundredth of a second.
     public init(on day: LocalDay, at observer: Observer) {
         let start = Instant(day.start).julianDay, end = Instant(day.end).julianDay
-        let sampled = Sampled(from: start, to: end, step: 5.0 / 1_440) { jd in
-            let instant = Instant(julianDay: jd)
-            return SunPosition.equatorial(at: instant)
-                .horizontal(observer: observer, siderealTime: instant.apparentSiderealTime).altitude
+        let track = Track(from: start, to: end, SunPosition.equatorial(at:))
+        let levels = [-18, -12, -6, Self.horizon]
+        let solved = Crossings(track: track, observer: observer, from: start, to: end, levels: levels) {
+            track.altitude(at: $0, observer: observer).altitude
         }
-        // Each level's crossings are found (and bisected) once: its dawn is the first rising one, its dusk the last
-        // setting one.
-        let crossings = [-18, -12, -6, Self.horizon].map { sampled.crossings(of: $0) }
-        func dawn(_ index: Int) -> Date? {
-            crossings[index].first { $0.rising }.map { Instant(julianDay: $0.julianDay).date }
+        // Its dawn is a level's first rising crossing, its dusk the last setting one.
+        func dawn(_ level: Int) -> Date? {
+            solved.all.first { $0.level == level && $0.rising }.map { Instant(julianDay: $0.julianDay).date }
         }
-        func dusk(_ index: Int) -> Date? {
-            crossings[index].last { !$0.rising }.map { Instant(julianDay: $0.julianDay).date }
+        func dusk(_ level: Int) -> Date? {
+            solved.all.last { $0.level == level && !$0.rising }.map { Instant(julianDay: $0.julianDay).date }
         }
         (astronomicalDawn, nauticalDawn, civilDawn, sunrise) = (dawn(0), dawn(1), dawn(2), dawn(3))
         (sunset, civilDusk, nauticalDusk, astronomicalDusk) = (dusk(3), dusk(2), dusk(1), dusk(0))
-
-        let hourAngles = Sampled(from: start, to: end, step: 30.0 / 1_440) { jd in
-            let instant = Instant(julianDay: jd)
-            return SunPosition.equatorial(at: instant)
-                .horizontal(observer: observer, siderealTime: instant.apparentSiderealTime).hourAngle
-        }
-        solarNoon = hourAngles.crossings(of: 0, within: 90).first { $0.rising }.map {
-            Instant(julianDay: $0.julianDay).date
-        }
+        solarNoon = solved.upperTransits.first.map { Instant(julianDay: $0).date }
         noonAltitude = solarNoon.map { noon in
             let instant = Instant(noon)
             return SunPosition.equatorial(at: instant)
@@ -89,8 +80,8 @@ public struct SunDay: Sendable, Equatable {
         }
 
         // The time above the horizon: from each rise (or midnight, if up) to the next set (or midnight).
-        let horizonCrossings = crossings[3]
-        var up = sampled.values[0] > Self.horizon
+        let horizonCrossings = solved.all.filter { $0.level == 3 }
+        var up = solved.startHeights[3] > 0
         var since = start
         var total = 0.0
         for crossing in horizonCrossings {
@@ -101,6 +92,23 @@ public struct SunDay: Sendable, Equatable {
         if up { total += end - since }
         dayLength = (total * 86_400).rounded()
         polar = horizonCrossings.isEmpty ? (up ? .day : .night) : nil
-        bands = sampled.values.dropLast().map(DaylightBand.init(altitude:))
+
+        // The band every five minutes, from the crossings: above how many of the levels the Sun is.
+        let count = max(2, Int(((end - start) / (5.0 / 1_440) - 1e-6).rounded(.up)) + 1)
+        let spacing = (end - start) / Double(count - 1)
+        var above = solved.startHeights.filter { $0 > 0 }.count
+        var next = 0
+        var bands: [DaylightBand] = []
+        bands.reserveCapacity(count - 1)
+        for index in 0..<(count - 1) {
+            let time = start + Double(index) * spacing
+            while next < solved.all.count, solved.all[next].julianDay <= time {
+                let crossing = solved.all[next]
+                above = crossing.rising ? crossing.level + 1 : crossing.level
+                next += 1
+            }
+            bands.append([.night, .astronomical, .nautical, .civil, .day][above])
+        }
+        self.bands = bands
     }
 }
