@@ -14,7 +14,7 @@ PLACE_NAMES := Packages/Services/Sources/CitiesService/Resources/place-names.tsv
 # babel==2.18.0, then make place-names PYTHON=/tmp/placevenv/bin/python.
 PYTHON ?= python3
 
-.PHONY: all deps build run install uninstall test test-each format lint api clean help catalogue country-names place-names \
+.PHONY: all deps build run install deb uninstall test test-each format lint api clean help catalogue country-names place-names \
 	geodata bench fuzz fuzz-smoke fuzz-build
 
 FUZZERS := FuzzCommandLine FuzzOpenMeteo FuzzOpenWeatherMap FuzzCityList FuzzContactForm FuzzMapRenderer FuzzGeoData FuzzPlaces FuzzScreenKeys FuzzSky FuzzTerminalText
@@ -33,6 +33,7 @@ help:
 	@echo "make test-each  each package's tests on its own, as the team that owns it runs them"
 	@echo "make install    install skylens under PREFIX (default ~/.local): a binary that needs no Swift, its data,"
 	@echo "                the bash, zsh and fish completions and the manual page; DESTDIR for packaging"
+	@echo "make deb        build .build/skylens_<version>_<arch>.deb (Debian, Ubuntu): apt-get install ./that-file"
 	@echo "make uninstall  remove what make install put under PREFIX"
 	@echo "make build      build the App"
 	@echo "make format     format the sources with swift format"
@@ -104,6 +105,10 @@ install: deps
 	rm -rf "$$home"; \
 	echo "Installed $(INSTALL_BIN)/skylens ($$(du -sh "$(INSTALL_LIB)" | cut -f1) in $(INSTALL_LIB)), its completions and its manual."; \
 	case ":$$PATH:" in *":$(PREFIX)/bin:"*) ;; *) echo "Add $(PREFIX)/bin to PATH to run it as skylens.";; esac
+
+# A Debian package of what make install installs, under /usr (issue 30): .build/skylens_<version>_<arch>.deb.
+deb: deps
+	bash Tools/make-deb.sh
 
 uninstall:
 	rm -rf "$(INSTALL_LIB)"
