@@ -32,13 +32,16 @@ enum AppRunner {
         do {
             configuration = try AppConfiguration.resolve(settings: &settings, environment: environment)
         } catch {
-            return startupError(error.message, json: settings.value(.format)?.text.lowercased() == "json")
+            let words = Self.startupWords(settings, environment: environment)
+            return startupError(words(error.sentence), json: settings.value(.format)?.text.lowercased() == "json")
         }
+        let startup = Self.startupWords(settings, environment: environment)
         // A config file with a mistake is said, and ignored (the file, or the value): never a reason to stop.
         // Broken at spaces to the window's width, as the session's notices are (a path is never cut).
         let columns = TerminalProbe.size(environment: environment).width
         for problem in settings.problems {
-            let lines = DisplayWidth.wrapped("skylens: " + TerminalText.sanitize(problem), width: columns, indent: "  ")
+            let lines = DisplayWidth.wrapped(
+                "skylens: " + TerminalText.sanitize(startup(problem)), width: columns, indent: "  ")
             streams.standardError(lines.joined(separator: "\n") + "\n")
         }
         let setup = LoggingSetup(
@@ -49,7 +52,10 @@ enum AppRunner {
             LoggingSystem.bootstrap(factory)
         } catch {
             return startupError(
-                "the log file \(configuration.logFile ?? "") cannot be opened for writing.",
+                startup(
+                    Sentence(
+                        "the log file %@ cannot be opened for writing.", .text(configuration.logFile ?? ""),
+                        table: .app)),
                 json: configuration.format == .json)
         }
 
@@ -188,6 +194,14 @@ enum AppRunner {
             return (LanguageChoice.fromLocale(environment), name)
         }
         return (.english, "the default")
+    }
+
+    /// The words of what is said before the session's language is settled (a setting that is not valid, the config
+    /// file's problems): the language of `--lang`, SKYLENS_LANG or the config file's `lang:` when it names one, else
+    /// the locale's. The one `lang` kept is in the database, not opened yet: a start-up problem is said without it.
+    static func startupWords(_ settings: LayeredSettings, environment: [String: String]) -> Words {
+        let given = settings.value(.lang).flatMap { Language.named($0.text) }
+        return Words.english().in(given ?? LanguageChoice.fromLocale(environment))
     }
 
     private static func startupError(_ message: String, json: Bool) -> Int32 {

@@ -8,6 +8,11 @@ import SystemPackage
 /// A 438-byte file of aliases nested five deep took 89 s at every start, and at 525 bytes the App never started and
 /// ignored Ctrl-C (the YAML provider expands aliases without limit); 60,000 unknown keys took 35 s and printed
 /// 180,000 lines; invalid UTF-8 gave Foundation's own message. Each refusal is one line, and the file is ignored.
+extension Sentence.Table {
+    /// The App's words (`SkyLens_App`): the settings' and the config file's problems among them.
+    static let app = Self(bundle: "SkyLens_App")
+}
+
 enum ConfigFileLimits {
     /// Bytes: the settings and their comments take a few hundred.
     static let bytes = 65_536
@@ -18,17 +23,18 @@ enum ConfigFileLimits {
     /// How many problems with keys are said, one line each; the rest are counted.
     static let problemsShown = 5
 
+    /// Why the file is ignored, to be said in the user's language (the App's catalogue).
     struct Refusal: Error {
-        var reason: String
+        var reason: Sentence
         /// `line 3`, `line 3, column 5`.
-        var position: String? = nil
+        var position: Sentence? = nil
 
-        init(reason: String, line: Int? = nil) {
+        init(reason: Sentence, line: Int? = nil) {
             self.reason = reason
-            position = line.map { "line \($0)" }
+            position = line.map { Sentence("line %@", .number($0), table: .app) }
         }
 
-        init(reason: String, position: String?) {
+        init(reason: Sentence, position: Sentence?) {
             self.reason = reason
             self.position = position
         }
@@ -38,7 +44,7 @@ enum ConfigFileLimits {
     static func text(atPath path: String) throws(Refusal) -> String {
         let read: Data?
         do throws(FileReadError) { read = try RegularFile.read(path, limit: bytes) } catch {
-            throw Refusal(reason: "it cannot be read (\(error.reason))")
+            throw Refusal(reason: Sentence("it cannot be read (%@)", .text(error.reason), table: .app))
         }
         guard let data = read else { return "" }
         guard let text = String(validating: data, as: UTF8.self) else {
@@ -51,7 +57,8 @@ enum ConfigFileLimits {
                 if bytes[index] == 0x0A { line += 1 }
                 index += length
             }
-            throw Refusal(reason: "it is not UTF-8 text (byte \(index + 1) is not)", line: line)
+            throw Refusal(
+                reason: Sentence("it is not UTF-8 text (byte %@ is not)", .number(index + 1), table: .app), line: line)
         }
         return text
     }
@@ -65,15 +72,20 @@ enum ConfigFileLimits {
                 topLevelKeys += 1
                 if topLevelKeys > keys {
                     throw Refusal(
-                        reason: "it has more than \(keys) settings (there are a dozen); it looks like something else",
+                        reason: Sentence(
+                            "it has more than %@ settings (there are a dozen); it looks like something else",
+                            .number(keys), table: .app),
                         line: index + 1)
                 }
             }
             if let found = anchorOrAlias(in: line) {
-                throw Refusal(
-                    reason:
-                        "YAML \(found == "&" ? "anchors" : found == "*" ? "aliases" : "tags") are not read in the config file (write each value out)",
-                    line: index + 1)
+                let reason =
+                    found == "&"
+                    ? Sentence("YAML anchors are not read in the config file (write each value out)", table: .app)
+                    : found == "*"
+                        ? Sentence("YAML aliases are not read in the config file (write each value out)", table: .app)
+                        : Sentence("YAML tags are not read in the config file (write each value out)", table: .app)
+                throw Refusal(reason: reason, line: index + 1)
             }
         }
     }
@@ -102,7 +114,10 @@ enum ConfigFileLimits {
         switch outcome {
         case .success(let provider)?: return provider
         case .failure(let error)?: throw Refusal(reason: describe(error), position: position(of: error))
-        case nil: throw Refusal(reason: "it could not be read within \(deadline.components.seconds) s")
+        case nil:
+            throw Refusal(
+                reason: Sentence(
+                    "it could not be read within %@ s", .number(Int(deadline.components.seconds)), table: .app))
         }
     }
 
@@ -194,22 +209,27 @@ enum ConfigFileLimits {
     }
 
     /// The position in a YAML parser's message (`3:5: error: …`, `… in line 3, column 5`).
-    private static func position(of error: any Error) -> String? {
+    private static func position(of error: any Error) -> Sentence? {
         let text = "\(error)"
-        if let match = text.firstMatch(of: /^(\d+):(\d+):/) { return "line \(match.1), column \(match.2)" }
-        if let match = text.firstMatch(of: /line (\d+)/) { return "line \(match.1)" }
+        if let match = text.firstMatch(of: /^(\d+):(\d+):/) {
+            return Sentence("line %1$@, column %2$@", .text(String(match.1)), .text(String(match.2)), table: .app)
+        }
+        if let match = text.firstMatch(of: /line (\d+)/) {
+            return Sentence("line %@", .text(String(match.1)), table: .app)
+        }
         return nil
     }
 
     /// A parser's message (`3:5: error: scanner: what went wrong:`, then the line and a caret), in a line of its
     /// own words: what went wrong, without the position (said already), a library's name or its closing colon.
-    private static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Error) -> Sentence {
         var text = "\(error)".split(separator: "\n").first.map(String.init) ?? "\(error)"
         if let position = text.firstMatch(of: /^\d+:\d+: (error: )?/) {
             text = String(text[position.range.upperBound...])
         }
         for prefix in ["scanner: ", "parser: "] where text.hasPrefix(prefix) { text.removeFirst(prefix.count) }
         while text.hasSuffix(":") { text.removeLast() }
-        return "it is not valid YAML: " + TerminalText.sanitize(String(text.prefix(200)))
+        return Sentence(
+            "it is not valid YAML: %@", .text(TerminalText.sanitize(String(text.prefix(200)))), table: .app)
     }
 }

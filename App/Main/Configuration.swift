@@ -53,8 +53,11 @@ struct AppConfiguration: Sendable, Equatable {
         case openWeatherMap = "openweathermap"
     }
 
+    /// A setting given for this run that is not valid: a usage error, said in the user's language.
     struct Problem: Error, Equatable {
-        var message: String
+        var sentence: Sentence
+        /// In English (tests, logs).
+        var message: String { sentence.english }
     }
 
     /// Resolves every setting from its layers (`LayeredSettings`: options, environment, config file, defaults). A
@@ -68,62 +71,85 @@ struct AppConfiguration: Sendable, Equatable {
             return value
         }
         /// The setting's value parsed, or nil when no layer has it; a value that does not parse is a problem.
-        func setting<T>(_ key: SettingKey, must expected: String, _ parse: (String) -> T?) throws(Problem) -> T? {
+        func setting<T>(_ key: SettingKey, must expected: Sentence, _ parse: (String) -> T?) throws(Problem) -> T? {
             guard let (text, origin) = settings.value(key) else { return nil }
             if let value = parse(text) { return value }
-            let message = "\(settings.label(key, origin)) must be \(expected), not '\(text.terminalPreview)'"
+            let (label, value) = (
+                Sentence.Value.sentence(settings.label(key, origin)), Sentence.Value.text(text.terminalPreview)
+            )
             if case .file = origin {
-                settings.report(message + "; the default is used.")
+                settings.report(
+                    Sentence(
+                        "%1$@ must be %2$@, not '%3$@'; the default is used.", label, .sentence(expected), value,
+                        table: .app))
                 return parse(LayeredSettings.defaults[key] ?? "")
             }
-            throw Problem(message: message + ".")
+            throw Problem(
+                sentence: Sentence("%1$@ must be %2$@, not '%3$@'.", label, .sentence(expected), value, table: .app))
         }
 
-        let format = try setting(.format, must: "text or json") { OutputFormat(rawValue: $0.lowercased()) } ?? .text
+        let format =
+            try setting(.format, must: Sentence("text or json", table: .app)) {
+                OutputFormat(rawValue: $0.lowercased())
+            } ?? .text
         let color =
-            try setting(.color, must: "auto, always or never") { ColorChoice(rawValue: $0.lowercased()) } ?? .auto
+            try setting(.color, must: Sentence("auto, always or never", table: .app)) {
+                ColorChoice(rawValue: $0.lowercased())
+            } ?? .auto
         let level =
-            try setting(.logLevel, must: "one of trace, debug, info, notice, warning, error, critical") {
+            try setting(
+                .logLevel, must: Sentence("one of trace, debug, info, notice, warning, error, critical", table: .app)
+            ) {
                 Logger.Level(rawValue: $0.lowercased())
             } ?? .warning
         let timeoutSeconds =
-            try setting(.timeout, must: "a number of seconds between 0 and 600") { text -> Double? in
+            try setting(.timeout, must: Sentence("a number of seconds between 0 and 600", table: .app)) {
+                text -> Double? in
                 guard let value = Double(text), value > 0, value <= 600 else { return nil }
                 return value
             } ?? 10
         let offline =
-            try setting(.offline, must: "true or false") { text -> Bool? in
+            try setting(.offline, must: Sentence("true or false", table: .app)) { text -> Bool? in
                 switch text.lowercased() {
                 case "1", "true", "yes", "on": true
                 case "0", "false", "no", "off": false
                 default: nil
                 }
             } ?? false
-        func url(_ key: SettingKey, _ what: String) throws(Problem) -> URL? {
+        /// `what`: the URL's name ("The contact URL").
+        func url(_ key: SettingKey, _ what: Sentence) throws(Problem) -> URL? {
             guard let (text, origin) = settings.value(key) else { return nil }
             if let url = webURL(text) { return url }
-            let message =
-                "The \(what) URL must be an http or https URL, not '\(text.terminalPreview)' (from \(settings.label(key, origin)))"
+            let (value, label) = (
+                Sentence.Value.text(text.terminalPreview), Sentence.Value.sentence(settings.label(key, origin))
+            )
             if case .file = origin {
-                settings.report(message + "; it is ignored.")
+                settings.report(
+                    Sentence(
+                        "%1$@ must be an http or https URL, not '%2$@' (from %3$@); it is ignored.", .sentence(what),
+                        value, label, table: .app))
                 return nil
             }
-            throw Problem(message: message + ".")
+            throw Problem(
+                sentence: Sentence(
+                    "%1$@ must be an http or https URL, not '%2$@' (from %3$@).", .sentence(what), value, label,
+                    table: .app))
         }
-        func testURL(_ variable: String, _ what: String) throws(Problem) -> URL? {
+        func testURL(_ variable: String, _ what: Sentence) throws(Problem) -> URL? {
             guard let text = nonEmpty(variable) else { return nil }
             guard let url = webURL(text) else {
                 throw Problem(
-                    message:
-                        "The \(what) URL must be an http or https URL, not '\(text.terminalPreview)' (from \(variable))."
-                )
+                    sentence: Sentence(
+                        "%1$@ must be an http or https URL, not '%2$@' (from %3$@).", .sentence(what),
+                        .text(text.terminalPreview), .text(variable), table: .app))
             }
             return url
         }
-        let contactURL = try url(.contactURL, "contact")
-        let citiesURL = try url(.citiesURL, "city list")
+        let contactURL = try url(.contactURL, Sentence("The contact URL", table: .app))
+        let citiesURL = try url(.citiesURL, Sentence("The city list URL", table: .app))
         let provider =
-            try setting(.provider, must: "open-meteo or openweathermap") { text -> WeatherProviderChoice? in
+            try setting(.provider, must: Sentence("open-meteo or openweathermap", table: .app)) {
+                text -> WeatherProviderChoice? in
                 switch text.lowercased() {
                 case "open-meteo", "openmeteo": .openMeteo
                 case "openweathermap", "owm": .openWeatherMap
@@ -131,23 +157,29 @@ struct AppConfiguration: Sendable, Equatable {
                 }
             } ?? .openMeteo
         let units =
-            try setting(.units, must: UnitDefaults.accepted) { text in try? UnitDefaults(parsing: text) }
+            try setting(
+                .units, must: Sentence("metric, imperial, or unit words such as 'f mph in 12'", table: .app)
+            ) { text in try? UnitDefaults(parsing: text) }
             ?? UnitDefaults()
         let openMeteoURL =
-            try testURL("SKYLENS_OPEN_METEO_URL", "Open-Meteo") ?? URL(string: "https://api.open-meteo.com")!
+            try testURL("SKYLENS_OPEN_METEO_URL", Sentence("The Open-Meteo URL", table: .app)) ?? URL(
+                string: "https://api.open-meteo.com")!
         let airQualityURL =
-            try testURL("SKYLENS_AIR_QUALITY_URL", "air quality")
+            try testURL("SKYLENS_AIR_QUALITY_URL", Sentence("The air quality URL", table: .app))
             ?? URL(string: "https://air-quality-api.open-meteo.com")!
         let archiveURL =
-            try testURL("SKYLENS_ARCHIVE_URL", "historical weather")
+            try testURL("SKYLENS_ARCHIVE_URL", Sentence("The historical weather URL", table: .app))
             ?? URL(string: "https://archive-api.open-meteo.com")!
         let ensembleURL =
-            try testURL("SKYLENS_ENSEMBLE_URL", "ensemble") ?? URL(string: "https://ensemble-api.open-meteo.com")!
+            try testURL("SKYLENS_ENSEMBLE_URL", Sentence("The ensemble URL", table: .app)) ?? URL(
+                string: "https://ensemble-api.open-meteo.com")!
         let openWeatherURL =
-            try testURL("SKYLENS_OPENWEATHER_URL", "OpenWeatherMap") ?? URL(string: "https://api.openweathermap.org")!
+            try testURL("SKYLENS_OPENWEATHER_URL", Sentence("The OpenWeatherMap URL", table: .app)) ?? URL(
+                string: "https://api.openweathermap.org")!
         // A header's value: printable ASCII without parentheses, never a line break (no header can be smuggled in).
         let userAgentContact = try setting(
-            .userAgentContact, must: "an e-mail address or a URL of at most 200 printable ASCII characters"
+            .userAgentContact,
+            must: Sentence("an e-mail address or a URL of at most 200 printable ASCII characters", table: .app)
         ) { text -> String? in
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty, trimmed.utf8.count <= 200,
@@ -159,13 +191,23 @@ struct AppConfiguration: Sendable, Equatable {
         var languageSource: String?
         var configuredLanguage: Language?
         if let (text, origin) = settings.value(.lang) {
-            let message =
-                "\(settings.label(.lang, origin)) must be a language SkyLens speaks (\(Language.codes)), not '\(text.terminalPreview)'"
+            let (label, value) = (
+                Sentence.Value.sentence(settings.label(.lang, origin)), Sentence.Value.text(text.terminalPreview)
+            )
             switch (Language.named(text), origin) {
             case (let named?, .file): configuredLanguage = named
-            case (let named?, _): (language, languageSource) = (named, settings.label(.lang, origin))
-            case (nil, .file): settings.report(message + "; it is ignored.")
-            case (nil, _): throw Problem(message: message + ".")
+            case (let named?, _): (language, languageSource) = (named, settings.label(.lang, origin).english)
+            case (nil, .file):
+                settings.report(
+                    Sentence(
+                        "%1$@ must be a language SkyLens speaks (%2$@), not '%3$@'; it is ignored.", label,
+                        .text(Language.codes), value, table: .app))
+            case (nil, _):
+                throw Problem(
+                    sentence: Sentence(
+                        "%1$@ must be a language SkyLens speaks (%2$@), not '%3$@'.", label, .text(Language.codes),
+                        value,
+                        table: .app))
             }
         }
         let dataDirectory = settings.value(.dataDirectory).map { expand($0.text) } ?? defaultDataDirectory(env)

@@ -112,7 +112,7 @@ struct LayeredSettings: Sendable {
     /// Where the config file is looked for (whether or not there is one).
     let filePath: String
     /// What was wrong with the file: each is reported on standard error, and the file (or the value) is ignored.
-    private(set) var problems: [String]
+    private(set) var problems: [Sentence]
     /// The file's text, to find the line a key is on.
     private let fileText: String?
 
@@ -155,17 +155,21 @@ struct LayeredSettings: Sendable {
         var names: [String: Origin] = [
             flags.providerName: .commandLine, environment.providerName: .environment, fallback.providerName: .defaults,
         ]
-        var problems: [String] = []
+        var problems: [Sentence] = []
         var text: String?
         switch FileKind.at(path) {
         case .missing:
             break
         case .directory, .other:
-            problems.append("\(path) is \(FileKind.at(path).description), not a file; it is ignored.")
+            problems.append(
+                Sentence(
+                    "%1$@ is %2$@, not a file; it is ignored.", .text(path), .sentence(FileKind.at(path).sentence),
+                    table: .app))
         case .regular(let size) where size > ConfigFileLimits.bytes:
             problems.append(
-                "\(path) is \(grouped(size)) bytes, more than a config file of a dozen settings needs (at most \(grouped(ConfigFileLimits.bytes))); it is ignored."
-            )
+                Sentence(
+                    "%1$@ is %2$@ bytes, more than a config file of a dozen settings needs (at most %3$@); it is ignored.",
+                    .text(path), .text(grouped(size)), .text(grouped(ConfigFileLimits.bytes)), table: .app))
         case .regular:
             do throws(ConfigFileLimits.Refusal) {
                 let contents = try ConfigFileLimits.text(atPath: path)
@@ -183,7 +187,13 @@ struct LayeredSettings: Sendable {
                 problems += checkKeys(in: contents, path: path)
             } catch {
                 problems.append(
-                    "\(path)\(error.position.map { " (\($0))" } ?? ""): \(error.reason); the file is ignored.")
+                    error.position.map {
+                        Sentence(
+                            "%1$@ (%2$@): %3$@; the file is ignored.", .text(path), .sentence($0),
+                            .sentence(error.reason),
+                            table: .app)
+                    } ?? Sentence("%1$@: %2$@; the file is ignored.", .text(path), .sentence(error.reason), table: .app)
+                )
                 text = nil
             }
         }
@@ -217,18 +227,20 @@ struct LayeredSettings: Sendable {
 
     /// Where a value came from, in a message: `--format`, `SKYLENS_FORMAT`, `format in ~/.config/…/config.yaml
     /// (line 3)`.
-    func label(_ key: SettingKey, _ origin: Origin) -> String {
+    func label(_ key: SettingKey, _ origin: Origin) -> Sentence {
         switch origin {
-        case .commandLine: key.option ?? key.key
-        case .environment: key.variable
-        case .defaults: "the default \(key.key)"
-        case .file(let line): "\(key.key) in \(filePath)\(line.map { " (line \($0))" } ?? "")"
+        case .commandLine: .verbatim(key.option ?? key.key)
+        case .environment: .verbatim(key.variable)
+        case .defaults: Sentence("the default %@", .text(key.key), table: .app)
+        case .file(let line?):
+            Sentence("%1$@ in %2$@ (line %3$@)", .text(key.key), .text(filePath), .number(line), table: .app)
+        case .file(nil): Sentence("%1$@ in %2$@", .text(key.key), .text(filePath), table: .app)
         }
     }
 
     /// A problem found with a value of the file: reported, and the value ignored.
-    mutating func report(_ message: String) {
-        problems.append(message)
+    mutating func report(_ problem: Sentence) {
+        problems.append(problem)
     }
 
     /// The line of the file a top-level key is on.
@@ -247,19 +259,26 @@ struct LayeredSettings: Sendable {
 
     /// Top-level keys of the file that are no setting (a typo is said, not silently ignored), and settings written
     /// as a mapping or a list where one value belongs. At most `ConfigFileLimits.problemsShown` are said.
-    private static func checkKeys(in text: String, path: String) -> [String] {
+    private static func checkKeys(in text: String, path: String) -> [Sentence] {
         let known = Set(SettingKey.allCases.map(\.key))
-        var problems: [String] = []
+        var problems: [Sentence] = []
         var unknown = 0
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces)
             guard known.contains(key) else {
-                let near =
-                    Suggestions.nearest(to: key, among: Array(known)).first.map { " (did you mean \($0)?)" } ?? ""
+                let named = Sentence.Value.text(key.terminalPreview)
                 problems.append(
-                    "\(path) (line \(index + 1)): '\(key.terminalPreview)' is not a setting\(near); it is ignored.")
+                    Suggestions.nearest(to: key, among: Array(known)).first.map {
+                        Sentence(
+                            "%1$@ (line %2$@): '%3$@' is not a setting (did you mean %4$@?); it is ignored.",
+                            .text(path), .number(index + 1), named, .text($0), table: .app)
+                    }
+                        ?? Sentence(
+                            "%1$@ (line %2$@): '%3$@' is not a setting; it is ignored.", .text(path),
+                            .number(index + 1),
+                            named, table: .app))
                 unknown += 1
                 continue
             }
@@ -277,17 +296,26 @@ struct LayeredSettings: Sendable {
                         || Self.unitParts.contains { part.hasPrefix($0 + ":") }
                 }
             if (flow || block) && !unitParts {
-                let accepted = key == SettingKey.units.key ? " (metric, imperial, or words such as 'f mph in 12')" : ""
                 problems.append(
-                    "\(path) (line \(index + 1)): \(key) takes one value\(accepted), not a mapping or a list; it is ignored."
-                )
+                    key == SettingKey.units.key
+                        ? Sentence(
+                            "%1$@ (line %2$@): %3$@ takes one value (metric, imperial, or words such as 'f mph in 12'), not a mapping or a list; it is ignored.",
+                            .text(path), .number(index + 1), .text(key), table: .app)
+                        : Sentence(
+                            "%1$@ (line %2$@): %3$@ takes one value, not a mapping or a list; it is ignored.",
+                            .text(path),
+                            .number(index + 1), .text(key), table: .app))
             }
         }
-        let settings = "The settings: \(SettingKey.allCases.map(\.key).joined(separator: ", "))."
-        guard problems.count > ConfigFileLimits.problemsShown else { return problems + (unknown > 0 ? [settings] : []) }
+        let names = Sentence.Value.text(SettingKey.allCases.map(\.key).joined(separator: ", "))
+        guard problems.count > ConfigFileLimits.problemsShown else {
+            return problems + (unknown > 0 ? [Sentence("The settings: %@.", names, table: .app)] : [])
+        }
         return problems.prefix(ConfigFileLimits.problemsShown)
             + [
-                "\(path): \(problems.count - ConfigFileLimits.problemsShown) more lines like these are ignored. \(settings)"
+                Sentence(
+                    "%1$@: %2$@ more lines like these are ignored. The settings: %3$@.", .text(path),
+                    .number(problems.count - ConfigFileLimits.problemsShown), names, table: .app)
             ]
     }
 

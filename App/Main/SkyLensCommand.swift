@@ -22,11 +22,13 @@ struct SkyLensCommand: AsyncParsableCommand {
         version: AppInfo.version
     )
 
+    // Values are read as text and checked with the other layers (`AppConfiguration.resolve`), so that a wrong one is
+    // said in the user's language, as from the environment or the config file (not in ArgumentParser's English).
     @Option(help: SettingKey.format.argumentHelp)
-    var format: OutputFormatOption?
+    var format: String?
 
     @Option(help: SettingKey.color.argumentHelp)
-    var color: ColorOption?
+    var color: String?
 
     @Option(name: .customLong(SettingKey.dataDirectory.key), help: SettingKey.dataDirectory.argumentHelp)
     var dataDirectory: String?
@@ -41,7 +43,7 @@ struct SkyLensCommand: AsyncParsableCommand {
     var offline = false
 
     @Option(help: SettingKey.timeout.argumentHelp)
-    var timeout: Double?
+    var timeout: String?
 
     @Option(name: .customLong(SettingKey.contactURL.key), help: SettingKey.contactURL.argumentHelp)
     var contactURL: String?
@@ -75,8 +77,8 @@ struct SkyLensCommand: AsyncParsableCommand {
         }
         // The options given, as the first layer of the settings.
         var given: [SettingKey: String] = [
-            .format: format?.rawValue, .color: color?.rawValue, .dataDirectory: dataDirectory, .logLevel: logLevel,
-            .logFile: logFile, .timeout: timeout.map { "\($0)" }, .contactURL: contactURL, .citiesURL: citiesURL,
+            .format: format, .color: color, .dataDirectory: dataDirectory, .logLevel: logLevel,
+            .logFile: logFile, .timeout: timeout, .contactURL: contactURL, .citiesURL: citiesURL,
             .provider: provider, .lang: lang,
         ].compactMapValues { $0 }
         if offline { given[.offline] = "true" }
@@ -98,14 +100,6 @@ struct SkyLensCommand: AsyncParsableCommand {
         let status = await AppRunner.run(given: given, command: words, environment: ProcessInfo.processInfo.environment)
         if status != 0 { throw ExitCode(status) }
     }
-}
-
-enum OutputFormatOption: String, ExpressibleByArgument, CaseIterable {
-    case text, json
-}
-
-enum ColorOption: String, ExpressibleByArgument, CaseIterable {
-    case auto, always, never
 }
 
 enum AppInfo {

@@ -221,6 +221,33 @@ import Testing
         }
     }
 
+    /// What is said before the session starts — a setting given that is not valid (exit 64) and the config file's
+    /// problems (the App goes on) — is said in the language of `--lang`, SKYLENS_LANG, the file's `lang:` or the
+    /// locale, with none of the App's catalogue's English; the values typed and the path stay as they are.
+    @Test func everyLanguageSaysTheSettingsAndTheConfigFilesProblems() throws {
+        let english = try Self.appPieces() + Self.englishPieces("Core", "CoreKit")
+        let home = try TemporaryDirectory()
+        let folder = home.path + "/config/skylens"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "color: sometimes\nfromat: json\nunits:\n  - f\n".write(
+            toFile: folder + "/config.yaml", atomically: true, encoding: .utf8)
+        for code in ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"] {
+            let runner = AppBinary.runner(home: home, environment: ["SKYLENS_LANG": code])
+            let bad = try runner.run(["--timeout", "900", "about"])
+            #expect(bad.status == 64 && bad.stderr.contains("--timeout") && bad.stderr.contains("900"), "\(code)")
+            let noted = try runner.run(["about"])
+            #expect(noted.status == 0, "\(code): \(noted.stderr)")
+            #expect(noted.stderr.contains("sometimes") && noted.stderr.contains("fromat"), "\(code): \(noted.stderr)")
+            let seen = bad.stderr + noted.stderr
+            let left = english.filter { seen.contains($0) }
+            #expect(left.isEmpty, "\(code): English left: \(left) in \(seen)")
+        }
+        // The file's own `lang:` decides its problems' language, too.
+        try "lang: de\ncolor: sometimes\n".write(toFile: folder + "/config.yaml", atomically: true, encoding: .utf8)
+        let german = try AppBinary.runner(home: home).run(["about"])
+        #expect(!german.stderr.contains("must be auto") && german.stderr.contains("sometimes"), "\(german.stderr)")
+    }
+
     /// Every language's search, a city's page, a map and the manual page: none of their catalogues' English shows.
     @Test func everyLanguageSpeaksTheCitiesTheMapAndTheManual() throws {
         var english =

@@ -49,6 +49,21 @@ public enum FileKind: Sendable, Equatable {
         }
     }
 
+    /// The same, to be said in the user's language (`words(kind.sentence)`).
+    public var sentence: Sentence {
+        switch self {
+        case .missing: Sentence("missing", table: .core)
+        case .regular: Sentence("a file", table: .core)
+        case .directory: Sentence("a folder", table: .core)
+        case .other("a named pipe (FIFO)"): Sentence("a named pipe (FIFO)", table: .core)
+        case .other("a socket"): Sentence("a socket", table: .core)
+        case .other("a character device"): Sentence("a character device", table: .core)
+        case .other("a block device"): Sentence("a block device", table: .core)
+        case .other("not a plain file"): Sentence("not a plain file", table: .core)
+        case .other(let words): .verbatim(words)
+        }
+    }
+
     public var isRegular: Bool {
         if case .regular = self { return true }
         return false
