@@ -107,12 +107,12 @@ enum AppRunner {
         (shellConfiguration.language, shellConfiguration.languageSource) = language
         let shell = Shell(configuration: shellConfiguration, plugins: plugins, input: input, output: streams)
         shell.keepLanguage = { [settings = SettingsClient.sqlite(container.database), configuration] chosen in
-            if let problem = configuration.dataDirectoryProblem { return problem }
+            if let problem = configuration.dataDirectoryProblemSentence { return problem }
             do throws(StoreError) {
                 try await settings.set(chosen?.code, for: languageKey)
                 return nil
             } catch {
-                return error.message
+                return error.sentence
             }
         }
         programCommands.declarations = { [weak shell] language in shell?.declaredCommands(in: language) ?? [] }
@@ -143,7 +143,7 @@ enum AppRunner {
         }
         let notices = NoticePrinter(
             database: container.database, shell: shell,
-            startup: [configuration.dataDirectoryProblem, history.problem].compactMap { $0 })
+            startup: [configuration.dataDirectoryProblemSentence, history.problem].compactMap { $0 })
         let logger = container.logger
         let host = FullScreenHost(environment: environment, colorEnabled: colorEnabled)
         shell.fullScreenHost = { screen in await host.run(screen) }
@@ -217,7 +217,7 @@ enum AppRunner {
 
     /// Where the history is kept, if anywhere, and what to tell the user when it cannot be: libedit opens the file
     /// with `fopen`, which would wait for ever on a named pipe, so only a plain file (or none) is given to it.
-    private static func historyPath(_ configuration: AppConfiguration) -> (path: String?, problem: String?) {
+    private static func historyPath(_ configuration: AppConfiguration) -> (path: String?, problem: Sentence?) {
         guard configuration.dataDirectoryProblem == nil else { return (nil, nil) }
         do {
             try FileManager.default.createDirectory(
@@ -227,10 +227,15 @@ enum AppRunner {
             return (nil, nil)
         }
         let path = configuration.historyPath
-        guard let setAside = FileKind.setAsideUnlessPlain(path, tag: "not-a-history", what: "a history file") else {
+        guard
+            let setAside = FileKind.setAsideUnlessPlain(
+                path, tag: "not-a-history", what: Sentence("a history file", table: .app))
+        else {
             return (path, nil)
         }
-        return setAside.moved ? (path, setAside.message + ".") : (nil, setAside.message + "; history is not kept.")
+        return setAside.moved
+            ? (path, Sentence("%@.", .sentence(setAside.sentence), table: .app))
+            : (nil, Sentence("%@; history is not kept.", .sentence(setAside.sentence), table: .app))
     }
 }
 
@@ -241,20 +246,22 @@ final class NoticePrinter {
     private let shell: Shell
     private var printed = 0
     /// Found before the session began (a data directory that is not a folder): printed at the first flush.
-    private var startup: [String]
+    private var startup: [Sentence]
 
-    init(database: AppDatabase, shell: Shell, startup: [String] = []) {
+    init(database: AppDatabase, shell: Shell, startup: [Sentence] = []) {
         self.database = database
         self.shell = shell
         self.startup = startup
     }
 
+    /// In the session's language (it may change with `lang`).
     func flush() {
-        for notice in startup { shell.notify("Note: \(notice)") }
+        let words = Words.english().in(shell.configuration.language)
+        for notice in startup { shell.notify(words(Sentence("Note: %@", .sentence(notice), table: .app))) }
         startup = []
-        let notices = database.notices
+        let notices = database.noticeSentences
         guard notices.count > printed else { return }
-        for notice in notices[printed...] { shell.notify("Note: \(notice)") }
+        for notice in notices[printed...] { shell.notify(words(Sentence("Note: %@", .sentence(notice), table: .app))) }
         printed = notices.count
     }
 }

@@ -248,11 +248,16 @@ struct AppConfiguration: Sendable, Equatable {
 
     /// Why nothing can be saved in the data directory, when something other than a folder is at its path (a file
     /// given to `--data-dir` by mistake): every command that would keep something then says it was not kept.
-    var dataDirectoryProblem: String? {
+    var dataDirectoryProblem: String? { dataDirectoryProblemSentence?.english }
+
+    /// The same, to be said in the user's language.
+    var dataDirectoryProblemSentence: Sentence? {
         switch FileKind.at(dataDirectory.path) {
         case .missing, .directory: nil
         case let kind:
-            "The data directory \(dataDirectory.path.terminalSafe) is \(kind.description), not a folder, so nothing can be kept: a favourite, a setting or a message you ask to keep is refused (exit status 73), never held in memory as if kept. Move it away, or choose another with --data-dir or SKYLENS_HOME."
+            Sentence(
+                "The data directory %1$@ is %2$@, not a folder, so nothing can be kept: a favourite, a setting or a message you ask to keep is refused (exit status 73), never held in memory as if kept. Move it away, or choose another with --data-dir or SKYLENS_HOME.",
+                .text(dataDirectory.path.terminalSafe), .sentence(kind.sentence), table: .app)
         }
     }
     var historyPath: String { dataDirectory.appendingPathComponent("history").path }

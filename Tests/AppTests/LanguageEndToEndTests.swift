@@ -248,6 +248,28 @@ import Testing
         #expect(!german.stderr.contains("must be auto") && german.stderr.contains("sometimes"), "\(german.stderr)")
     }
 
+    /// The notices about SkyLens's own files — a store that is not a database, kept aside; a data directory that is a
+    /// file — in every language, with none of Core's or the App's English.
+    @Test func everyLanguageSaysTheNoticesAboutItsFiles() throws {
+        let english = try Self.appPieces() + Self.englishPieces("Core", "CoreKit")
+        for code in ["ar", "de", "es", "fr", "it", "ja", "ko", "nl", "pl", "pt-BR", "ru", "tr", "uk", "zh-Hans"] {
+            let home = try TemporaryDirectory()
+            try "not a database at all".write(
+                toFile: home.file("skylens.sqlite").path, atomically: true, encoding: .utf8)
+            let damaged = try AppBinary.runner(home: home).run(["--lang", code, "unit", "metric"])
+            #expect(
+                damaged.status == 0 && damaged.stderr.contains("skylens.sqlite.unreadable"),
+                "\(code): \(damaged.stderr)")
+            let file = try TemporaryDirectory()
+            try "x".write(toFile: file.file("data").path, atomically: true, encoding: .utf8)
+            let notFolder = try AppBinary.runner(homePath: file.file("data").path).run(["--lang", code, "about"])
+            #expect(notFolder.stderr.contains("SKYLENS_HOME"), "\(code): \(notFolder.stderr)")
+            let seen = damaged.stderr + notFolder.stderr
+            let left = english.filter { seen.contains($0) }
+            #expect(left.isEmpty, "\(code): English left: \(left) in \(seen)")
+        }
+    }
+
     /// Every language's search, a city's page, a map and the manual page: none of their catalogues' English shows.
     @Test func everyLanguageSpeaksTheCitiesTheMapAndTheManual() throws {
         var english =

@@ -64,7 +64,7 @@ public final class Shell {
     public var commandFailed: ((CommandError) -> Void)?
     /// Keeps the language `lang` chose for the next start (nil: forget it, the environment decides again); answers
     /// why it could not be kept, or nil when it was. Without it, `lang` changes the session only and says so.
-    public var keepLanguage: (@MainActor (Language?) async -> String?)?
+    public var keepLanguage: (@MainActor (Language?) async -> Sentence?)?
     /// The shell's own words (help's headings, `about`, `lang`).
     let catalogue = StringCatalogSource(bundle: "Architecture_CommandShell")
     var words: Words { Words(catalogue, language: configuration.language) }
@@ -512,9 +512,12 @@ public final class Shell {
         case .language(let language):
             configuration.language = language
             configuration.languageSource = "lang"
-            kept = await keepLanguage?(language) ?? (keepLanguage == nil ? words("this session only") : nil)
+            kept =
+                await keepLanguage?(language).map { words($0) }
+                ?? (keepLanguage == nil ? words("this session only") : nil)
         case .automatic:
-            kept = await keepLanguage?(nil) ?? (keepLanguage == nil ? words("this session only") : nil)
+            kept =
+                await keepLanguage?(nil).map { words($0) } ?? (keepLanguage == nil ? words("this session only") : nil)
         case .unknown:
             // Refused by the command before it gets here.
             return .empty

@@ -178,17 +178,23 @@ extension FileKind {
     /// `keepAside` and says so in words for the user: "…/history was a named pipe (FIFO), not a history file; it was
     /// kept as …/history.not-a-history-1795…", or why it could not be moved. Nil when a plain file or nothing is
     /// there. `what` names what belongs at the path: "a history file".
-    public static func setAsideUnlessPlain(_ path: String, tag: String, what: String) -> SetAside? {
+    public static func setAsideUnlessPlain(_ path: String, tag: String, what: Sentence) -> SetAside? {
         let kind = at(path)
         guard kind != .missing, !kind.isRegular else { return nil }
-        let safe = path.terminalSafe
+        let safe = Sentence.Value.text(path.terminalSafe)
         do {
             let aside = try keepAside(path, tag: tag)
             return SetAside(
                 moved: true,
-                message: "\(safe) was \(kind.description), not \(what); it was kept as \(aside.terminalSafe)")
+                sentence: Sentence(
+                    "%1$@ was %2$@, not %3$@; it was kept as %4$@", safe, .sentence(kind.sentence), .sentence(what),
+                    .text(aside.terminalSafe), table: .core))
         } catch {
-            return SetAside(moved: false, message: "\(safe) is \(kind.description), not \(what), and \(error.reason)")
+            return SetAside(
+                moved: false,
+                sentence: Sentence(
+                    "%1$@ is %2$@, not %3$@, and %4$@", safe, .sentence(kind.sentence), .sentence(what),
+                    .text(error.reason), table: .core))
         }
     }
 
@@ -196,6 +202,8 @@ extension FileKind {
     /// stop, for the caller to go on).
     public struct SetAside: Sendable, Equatable {
         public var moved: Bool
-        public var message: String
+        public var sentence: Sentence
+        /// In English (logs, tests).
+        public var message: String { sentence.english }
     }
 }

@@ -16,7 +16,7 @@ extension AppDatabase {
         /// A SkyLens store from before the mark: every schema step it records is one of SkyLens's modules'.
         case legacy
         /// Another application's SQLite file, in words: "another application's database (application id 0x…)".
-        case foreign(String)
+        case foreign(Sentence)
     }
 
     /// Reads the SQLite header (never writing, never changing the file) and, for an unmarked file, its table names.
@@ -33,7 +33,10 @@ extension AppDatabase {
         let identifier = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         if Int32(bitPattern: identifier) == Self.applicationID { return .ours }
         if identifier != 0 {
-            return .foreign("another application's database (application id 0x\(String(identifier, radix: 16)))")
+            return .foreign(
+                Sentence(
+                    "another application's database (application id 0x%@)", .text(String(identifier, radix: 16)),
+                    table: .core))
         }
         var configuration = configuration()
         configuration.readonly = true
@@ -55,7 +58,10 @@ extension AppDatabase {
             return .legacy
         }
         let names = tables.prefix(3).map { $0.terminalSafe }.joined(separator: ", ")
-        return .foreign("another application's SQLite database (tables \(names)\(tables.count > 3 ? ", …" : ""))")
+        return .foreign(
+            Sentence(
+                "another application's SQLite database (tables %@)", .text(names + (tables.count > 3 ? ", …" : "")),
+                table: .core))
     }
 
     private static func module(of identifier: String) -> Substring {
@@ -84,7 +90,7 @@ extension AppDatabase {
     /// Keeps the damaged store aside, starts a fresh one and copies into it every row that can still be read from
     /// each of the fresh store's tables, then says what happened in `notices`.
     func salvage(
-        _ path: String, reason: String, migrations: [DatabaseMigration], notices: inout [String]
+        _ path: String, reason: String, migrations: [DatabaseMigration], notices: inout [Sentence]
     ) throws(StoreError) -> DatabasePool {
         let aside = try moveAside(path, tag: "damaged")
         logger.notice("database damaged; kept aside", metadata: ["path": "\(path)", "reason": "\(reason)"])
@@ -92,17 +98,24 @@ extension AppDatabase {
         do { fresh = try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
         let outcome = Self.copyReadableRows(from: aside, into: fresh, configuration: configuration())
         let safe = path.terminalSafe
+        let tables = Sentence.Value.text(
+            outcome.copied.map { "\($0.table.terminalSafe): \($0.rows)" }.joined(separator: ", "))
         let what =
             outcome.copied.isEmpty
-            ? "nothing in it could be read"
-            : "what could be read was copied into a new store ("
-                + outcome.copied.map { "\($0.table.terminalSafe): \($0.rows)" }.joined(separator: ", ") + ")"
-                + (outcome.lostSome ? "; some rows were beyond saving" : "")
+            ? Sentence("nothing in it could be read", table: .core)
+            : outcome.lostSome
+                ? Sentence(
+                    "what could be read was copied into a new store (%@); some rows were beyond saving", tables,
+                    table: .core)
+                : Sentence("what could be read was copied into a new store (%@)", tables, table: .core)
         logger.notice(
             "database salvaged",
             metadata: ["rows": "\(outcome.copied.reduce(0) { $0 + $1.rows })", "lost": "\(outcome.lostSome)"])
         notices.append(
-            "The store \(safe) was damaged (\(reason.terminalSafe)). It was kept as \(aside.terminalSafe); \(what).")
+            Sentence(
+                "The store %1$@ was damaged (%2$@). It was kept as %3$@; %4$@.", .text(safe),
+                .text(reason.terminalSafe),
+                .text(aside.terminalSafe), .sentence(what), table: .core))
         return fresh
     }
 

@@ -31,7 +31,7 @@ public final class AppDatabase: Sendable {
         var migrations: [DatabaseMigration] = []
         /// The one opening of the database, shared by every caller; nil until first use, and again after a failure.
         var opening: Task<any DatabaseWriter, any Error>?
-        var notices: [String] = []
+        var notices: [Sentence] = []
         /// Set when the database could only be opened for reading (a read-only or full disk): why it cannot be
         /// written. Reads are served; a write first tries a full opening again, and fails with this if it still cannot.
         var readOnlyReason: StoreError?
@@ -66,7 +66,10 @@ public final class AppDatabase: Sendable {
     }
 
     /// Messages for the user about what happened when the store was opened (a damaged file kept aside).
-    public var notices: [String] { state.withLock { $0.notices } }
+    /// In English (logs, tests).
+    public var notices: [String] { state.withLock { $0.notices.map(\.english) } }
+    /// To be said in the user's language (`words(sentence)`).
+    public var noticeSentences: [Sentence] { state.withLock { $0.notices } }
 
     /// True once the database has been asked for (it opens on first use).
     public var isOpen: Bool { state.withLock { $0.opening != nil } }
@@ -78,7 +81,7 @@ public final class AppDatabase: Sendable {
             if let opening = state.opening { return opening }
             let migrations = state.migrations
             let opening = Task.detached { [self] () throws -> any DatabaseWriter in
-                var notices: [String] = []
+                var notices: [Sentence] = []
                 let writer = try open(migrations: migrations, notices: &notices)
                 if !notices.isEmpty { self.state.withLock { $0.notices += notices } }
                 return writer
@@ -154,8 +157,9 @@ public final class AppDatabase: Sendable {
 
     // MARK: - Opening
 
-    private func open(migrations: [DatabaseMigration], notices: inout [String]) throws(StoreError) -> any DatabaseWriter
-    {
+    private func open(
+        migrations: [DatabaseMigration], notices: inout [Sentence]
+    ) throws(StoreError) -> any DatabaseWriter {
         switch location {
         case .inMemory:
             do {
@@ -177,8 +181,9 @@ public final class AppDatabase: Sendable {
                 let aside = try moveAside(path, tag: "not-a-database")
                 logger.notice("not a database file; kept aside", metadata: ["path": "\(file)", "aside": "\(aside)"])
                 notices.append(
-                    "\(file.terminalSafe) was \(kind.description), not a database; it was kept as \(aside.terminalSafe) and a new store was started."
-                )
+                    Sentence(
+                        "%1$@ was %2$@, not a database; it was kept as %3$@ and a new store was started.",
+                        .text(file.terminalSafe), .sentence(kind.sentence), .text(aside.terminalSafe), table: .core))
                 break
             }
             let identity = identify(path, migrations: migrations)
@@ -191,8 +196,9 @@ public final class AppDatabase: Sendable {
                 let aside = try moveAside(path, tag: "foreign")
                 logger.notice("another application's database; kept aside", metadata: ["path": "\(path)"])
                 notices.append(
-                    "\(safe) was \(what), not SkyLens's; it was kept, unchanged, as \(aside.terminalSafe) and a new store was started."
-                )
+                    Sentence(
+                        "%1$@ was %2$@, not SkyLens's; it was kept, unchanged, as %3$@ and a new store was started.",
+                        .text(safe), .sentence(what), .text(aside.terminalSafe), table: .core))
             }
             let salvageNow = state.withLock { state in
                 defer { state.salvageNext = false }
@@ -211,8 +217,9 @@ public final class AppDatabase: Sendable {
                 let aside = try moveAside(path, tag: "unreadable")
                 logger.notice("database file was unreadable; kept aside", metadata: ["path": "\(path)"])
                 notices.append(
-                    "The file at \(safe) was not a readable SkyLens database; it was kept as \(aside.terminalSafe) and a new store was started."
-                )
+                    Sentence(
+                        "The file at %1$@ was not a readable SkyLens database; it was kept as %2$@ and a new store was started.",
+                        .text(safe), .text(aside.terminalSafe), table: .core))
                 do { return try openPool(at: path, migrations: migrations) } catch { throw map(error, path: path) }
             } catch let error as DatabaseError where Self.isForeignFile(error) {
                 // Damaged where the schema lives: what the tables still hold is salvaged.
@@ -224,7 +231,7 @@ public final class AppDatabase: Sendable {
                 guard let reader = openReadOnly(at: path, migrations: migrations) else { throw failure }
                 logger.warning(
                     "database opened for reading only", metadata: ["path": "\(path)", "reason": "\(failure.message)"])
-                let notice = "\(failure.message) What is saved can still be read."
+                let notice = Sentence("%@ What is saved can still be read.", .sentence(failure.sentence), table: .core)
                 state.withLock { state in
                     state.readOnlyReason = failure
                     if !state.notices.contains(notice) { notices.append(notice) }

@@ -313,7 +313,7 @@ final class CitiesAndMap {
     /// The list model's notices, shown once; its problem as the command's error.
     func report(_ context: CommandContext) throws(CommandError) {
         let words = words(context)
-        for notice in list.state.notices { context.notice(words("Note: %@", TerminalText.sanitize(notice))) }
+        for notice in list.state.notices { context.notice(words("Note: %@", TerminalText.sanitize(words(notice)))) }
         if let error = list.state.commandError(words) { throw error }
     }
 

@@ -14,7 +14,7 @@ final class CityListModel: ObservableViewModel {
         /// What the last `replaceRequested` loaded.
         var replaced: ReloadReport?
         /// Notes from the store (a download that failed and the list that was kept), to be shown once.
-        var notices: [String] = []
+        var notices: [Sentence] = []
         /// Why the last action failed: the store's reason.
         var problem: Sentence?
         /// The failure was of a replacement, and the list that was there is kept (said after the reason).

@@ -17,7 +17,7 @@ struct CityListModelTests {
     final class Script: Sendable {
         let opened = Mutex(0)
         let failNext = Mutex<CatalogueError?>(nil)
-        let notices = Mutex<[String]>([])
+        let notices = Mutex<[Sentence]>([])
     }
 
     let script = Script()

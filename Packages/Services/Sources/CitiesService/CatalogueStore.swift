@@ -55,7 +55,7 @@ public actor CatalogueStore {
     }
     /// The open catalogue, for Tab completion, which runs on the line editor's thread and cannot wait for the actor.
     private nonisolated let published = Mutex<CityCatalogue?>(nil)
-    private var pendingNotices: [String] = []
+    private var pendingNotices: [Sentence] = []
 
     /// - Parameters:
     ///   - directory: the data directory.
@@ -77,7 +77,7 @@ public actor CatalogueStore {
     }
 
     /// What the last operations had to tell the user (a download that failed and the list that was kept).
-    public func takeNotices() -> [String] {
+    public func takeNotices() -> [Sentence] {
         defer { pendingNotices = [] }
         return pendingNotices
     }
@@ -141,12 +141,17 @@ public actor CatalogueStore {
                 // built-in one read in place), and the old file goes.
                 try? FileManager.default.removeItem(atPath: path)
             } catch {
-                pendingNotices.append("\(error.message) It is imported again.")
+                pendingNotices.append(Sentence("%@ It is imported again.", .sentence(error.sentence), table: .places))
             }
         default:
             // A named pipe or a folder where the catalogue belongs: never opened, kept for the user.
-            if let setAside = FileKind.setAsideUnlessPlain(path, tag: "not-a-catalogue", what: "a city catalogue") {
-                pendingNotices.append(setAside.message + (setAside.moved ? " and the list is imported again." : "."))
+            if let setAside = FileKind.setAsideUnlessPlain(
+                path, tag: "not-a-catalogue", what: Sentence("a city catalogue", table: .places))
+            {
+                pendingNotices.append(
+                    setAside.moved
+                        ? Sentence("%@ and the list is imported again.", .sentence(setAside.sentence), table: .places)
+                        : Sentence("%@.", .sentence(setAside.sentence), table: .places))
             }
         }
         // A copy of the built-in list that an earlier version made in the data directory: the list is read where it
@@ -162,15 +167,22 @@ public actor CatalogueStore {
                 let report = try await importRemote(remote, progress: progress)
                 if report.skipped > 0 {
                     pendingNotices.append(
-                        "\(report.skipped) entries of the downloaded city list were left out (first: \(report.firstProblem ?? "?"))."
-                    )
+                        Sentence(
+                            "%1$@ entries of the downloaded city list were left out (first: %2$@).",
+                            .number(report.skipped), .text(report.firstProblem ?? "?"), table: .places))
                 }
                 return try open()
             } catch {
                 rememberFailure(remote)
                 pendingNotices.append(
-                    "\(error.message) Keeping the \(existing == nil ? "built-in" : "current") city list; 'cities reload' tries again."
-                )
+                    existing == nil
+                        ? Sentence(
+                            "%@ Keeping the built-in city list; 'cities reload' tries again.",
+                            .sentence(error.sentence),
+                            table: .places)
+                        : Sentence(
+                            "%@ Keeping the current city list; 'cities reload' tries again.", .sentence(error.sentence),
+                            table: .places))
             }
         }
         if let existing {

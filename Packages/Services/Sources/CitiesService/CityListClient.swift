@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// The city list as a whole, as the features use it: opening it (imported on first use, with progress), which list
@@ -14,7 +15,8 @@ public struct CityListClient: Sendable {
     public var replace:
         @Sendable (_ toBuiltIn: Bool, _ progress: Progress?) async throws(CatalogueError) -> ReloadReport
     /// What the last operations had to tell the user (a download that failed and the list that was kept).
-    public var takeNotices: @Sendable () async -> [String]
+    /// Said in the user's language (`words(notice)`).
+    public var takeNotices: @Sendable () async -> [Sentence]
     /// Tab completion: the next word of the city names that start with the words typed (never waits).
     public var nameCompletions: @Sendable (_ words: [String], _ partial: String) -> [String]
 
@@ -22,7 +24,7 @@ public struct CityListClient: Sendable {
         open: @escaping @Sendable (Progress?) async throws(CatalogueError) -> CityDirectory,
         info: @escaping @Sendable (Progress?) async throws(CatalogueError) -> CatalogueStore.ListInfo,
         replace: @escaping @Sendable (Bool, Progress?) async throws(CatalogueError) -> ReloadReport,
-        takeNotices: @escaping @Sendable () async -> [String] = { [] },
+        takeNotices: @escaping @Sendable () async -> [Sentence] = { [] },
         nameCompletions: @escaping @Sendable ([String], String) -> [String] = { _, _ in [] }
     ) {
         self.open = open

@@ -1,4 +1,5 @@
 import CitiesService
+import CoreKit
 import Diagnostics
 import Foundation
 import GRDB
@@ -83,7 +84,7 @@ import Testing
         try Data("SKYCAT01 but then garbage".utf8).write(to: directory.file("cities.skycat"))
         let store = try store(directory)
         #expect(try await store.catalogue().count == 198_135)
-        #expect(await store.takeNotices().first?.contains("is damaged") == true)
+        #expect(await store.takeNotices().first?.english.contains("is damaged") == true)
     }
 
     @Test func aListFromAURLReplacesTheBuiltInOneAndKeepsExtras() async throws {
@@ -104,7 +105,7 @@ import Testing
         let broken = try LoopbackServer(always: .text("<html>down for maintenance</html>"))
         let store = try store(directory, remote: broken.baseURL)
         #expect(try await store.catalogue().count == 11)
-        let notice = try #require(await store.takeNotices().first)
+        let notice = try #require(await store.takeNotices().first?.english)
         #expect(notice.contains("not a JSON array") && notice.contains("Keeping the current city list"))
         do {
             _ = try await store.reload()
