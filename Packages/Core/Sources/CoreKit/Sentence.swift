@@ -6,12 +6,10 @@ import Foundation
 /// Localization); `english` is for logs and tests. The idea of Foundation's `LocalizedStringResource`: the words are
 /// chosen where the failure is known, the language where they are read.
 public struct Sentence: Hashable, Sendable, Codable, CustomStringConvertible, ExpressibleByStringLiteral {
-    /// The English text with `%@` (or `%N$@`) for each value; `%lld` for `count` in a plural key.
+    /// The English text with `%@` (or `%N$@`) for each value.
     public var key: String
     /// The catalogue that holds `key`; nil for text said as it is (a system's or a server's own words).
     public var table: Table?
-    /// For a plural key: the count that chooses the form.
-    public var count: Int?
     public var values: [Value]
 
     /// A resource bundle whose `Localizable.xcstrings` translates sentences (`Core_CoreKit`). Each module names its
@@ -41,14 +39,6 @@ public struct Sentence: Hashable, Sendable, Codable, CustomStringConvertible, Ex
         self.values = values
     }
 
-    /// A plural key: `count` chooses the form and is `%lld`; the other values follow as `%2$@`…
-    public init(_ key: String, count: Int, _ values: Value..., table: Table) {
-        self.key = key
-        self.table = table
-        self.count = count
-        self.values = values
-    }
-
     /// Text from outside (a system's reason, a server's words): never translated.
     public static func verbatim(_ text: String) -> Sentence {
         Sentence(verbatim: text)
@@ -64,12 +54,10 @@ public struct Sentence: Hashable, Sendable, Codable, CustomStringConvertible, Ex
         values = [.text(text)]
     }
 
-    /// The sentence in English, straight from its key (plural keys by English's rule: one for 1, else other).
+    /// The sentence in English, straight from its key.
     public var english: String {
         guard table != nil else { return values.first.map(Self.english) ?? "" }
-        var texts = values.map(Self.english)
-        if let count { texts.insert(String(count), at: 0) }
-        return Self.fill(key, texts)
+        return Placeholder.fill(key, values.map(Self.english))
     }
 
     public var description: String { english }
@@ -96,40 +84,5 @@ public struct Sentence: Hashable, Sendable, Codable, CustomStringConvertible, Ex
         case .decimal(let number, let digits):
             digits == 0 ? String(Int(number.rounded())) : String(format: "%.\(digits)f", number)
         }
-    }
-
-    /// `%@`, `%lld`, `%d` (the next value, or `%N$…` the Nth) and `%%` of an English key, filled. (Localization's
-    /// `Words.format` does the same for translations; CoreKit cannot see it.)
-    static func fill(_ template: String, _ values: [String]) -> String {
-        guard template.contains("%") else { return template }
-        var result = ""
-        var next = 0
-        var characters = template[...]
-        while let percent = characters.firstIndex(of: "%") {
-            result += characters[..<percent]
-            var rest = characters[characters.index(after: percent)...]
-            if rest.first == "%" {
-                result += "%"
-                characters = rest.dropFirst()
-                continue
-            }
-            var position: Int?
-            let digits = rest.prefix(while: \.isNumber)
-            if !digits.isEmpty, rest.dropFirst(digits.count).first == "$" {
-                position = Int(digits).map { $0 - 1 }
-                rest = rest.dropFirst(digits.count + 1)
-            }
-            let specifier = ["@", "lld", "d"].first { rest.hasPrefix($0) }
-            guard let specifier else {
-                result += "%"
-                characters = characters[characters.index(after: percent)...]
-                continue
-            }
-            let index = position ?? next
-            if position == nil { next += 1 }
-            if values.indices.contains(index) { result += values[index] }
-            characters = rest.dropFirst(specifier.count)
-        }
-        return result + characters
     }
 }

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// What a feature's tests check of its catalogue: every key translated into every language, each plural with the
