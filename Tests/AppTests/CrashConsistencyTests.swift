@@ -208,6 +208,8 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: home.path)
         // The built-in list is read where it is installed: nothing of it in the data directory.
         #expect(files.filter { $0.hasPrefix("cities.skycat") }.isEmpty, "\(files)")
+        // The record that it was checked (issue 30), written aside and renamed by each: one, and nothing half-written.
+        #expect(files.filter { $0.hasPrefix("cities.checked") } == ["cities.checked"], "\(files)")
         #expect(try runner.run(["--", "search", "toronto"]).stdout.contains("Toronto, Ontario, CA"))
     }
 

@@ -8,15 +8,20 @@ import Synchronization
     import Darwin
 #endif
 
-/// A catalogue file read into memory of its own: everything but the other names when it is opened, the other names
-/// (a third of the file, and only some searches need them) the first time they are asked for, from the descriptor
-/// kept open, so that a catalogue replaced meanwhile (renamed over) still gives the bytes of the one opened.
+/// A catalogue file, in one of two ways (issue 30):
 ///
-/// Not mapped: a mapped file that another program truncates in place while the App runs (an editor, `: > file`, a
-/// half-finished copy) kills the App with SIGBUS at the next touch of a page that is gone. Read, the bytes are the
-/// App's, whatever happens to the file; a read that comes up short is an error, not a crash. The cost is one read of
-/// ~13 MB at the first city command, and ~21 MB more at the first search of another name (see
-/// `docs/benchmarks.md`). Only a plain file is opened (see `RegularFile`).
+/// - **Mapped** (`mapped: true`, the built-in catalogue): read-only, private, so that a command touches only the pages
+///   it reads and the kernel shares them with every other SkyLens running — no copy, no memory of our own. The
+///   built-in catalogue lives where SkyLens is installed and is only ever replaced whole: by rename or unlink (dpkg,
+///   `make install`'s `rm -rf` before it copies), which leaves the inode of the mapped file alive for a running App.
+///   Truncating it in place would kill a running App with SIGBUS; nothing SkyLens or a package manager does, does.
+/// - **Read** (the catalogue a user imported from `SKYLENS_CITIES_URL`, in the data directory, where an editor or
+///   `: > file` may cut it in place while the App runs — issue 8): into memory of its own, everything but the other
+///   names when it is opened, the other names the first time they are asked for, from the descriptor kept open, so
+///   that a catalogue replaced meanwhile still gives the bytes of the one opened; a read that comes up short is an
+///   error, not a crash.
+///
+/// Only a plain file is opened (see `RegularFile`).
 ///
 /// `@unchecked Sendable`: the buffers are written once, before they are handed out, and only read after; they live
 /// until `deinit`; `later` is behind a lock.
@@ -33,10 +38,19 @@ final class CatalogueFile: @unchecked Sendable {
     private let path: String
     /// The buffers read later (their addresses), freed with the file.
     private let later = Mutex<[UInt]>([])
+    /// True when `bytes` is the whole file mapped (unmapped with the file, never freed).
+    let mapped: Bool
+    /// Which file this is, as it was opened (nil when `fstat` failed: then never taken as checked before).
+    let identity: FileIdentity?
 
     /// - Parameter eagerLength: given the first bytes of the file (up to 4 KiB) and its size, how many bytes to read
     ///   now; the rest is read by `read(_:)` when asked for.
-    init(path: String, eagerLength: (UnsafeRawBufferPointer, Int) -> Int = { $1 }) throws(CatalogueError) {
+    /// - Parameter mapped: map the whole file read-only (a file only ever replaced whole: the built-in catalogue).
+    init(
+        path: String, mapped: Bool = false, eagerLength: (UnsafeRawBufferPointer, Int) -> Int = { $1 }
+    )
+        throws(CatalogueError)
+    {
         let opened: (descriptor: Int32, size: Int)?
         do { opened = try RegularFile.open(path, limit: Self.sizeLimit) } catch {
             throw .unreadable(path: path, reason: error.reason)
@@ -47,6 +61,23 @@ final class CatalogueFile: @unchecked Sendable {
         guard size > 0 else {
             close(descriptor)
             throw .corrupt(path: path, reason: "the file is empty")
+        }
+        if mapped {
+            guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw .unreadable(path: path, reason: reason)
+            }
+            // Searches read scattered pages: no read-ahead, and no neighbouring pages mapped in with each one read
+            // (they would count in the App's memory without being used).
+            _ = madvise(address, size, MADV_RANDOM)
+            self.bytes = UnsafeRawBufferPointer(start: address, count: size)
+            self.size = size
+            self.descriptor = descriptor
+            self.path = path
+            self.mapped = true
+            self.identity = FileIdentity(descriptor: descriptor)
+            return
         }
         let head = UnsafeMutableRawBufferPointer.allocate(byteCount: min(size, 4_096), alignment: 16)
         defer { head.deallocate() }
@@ -64,12 +95,15 @@ final class CatalogueFile: @unchecked Sendable {
         self.size = size
         self.descriptor = descriptor
         self.path = path
+        self.mapped = false
+        self.identity = FileIdentity(descriptor: descriptor)
     }
 
     /// The bytes of `range` of the file (as it was opened), read now into a buffer that lives as long as this file;
     /// nil when the file no longer has them (truncated in place).
     func read(_ range: Range<Int>) -> UnsafeRawBufferPointer? {
         guard range.lowerBound >= 0, range.upperBound <= size else { return nil }
+        if mapped { return UnsafeRawBufferPointer(rebasing: bytes[range]) }
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, range.count), alignment: 16)
         guard
             Self.pread(
@@ -82,6 +116,14 @@ final class CatalogueFile: @unchecked Sendable {
         let address = UInt(bitPattern: buffer.baseAddress)
         later.withLock { $0.append(address) }
         return UnsafeRawBufferPointer(rebasing: buffer[0..<range.count])
+    }
+
+    /// Mapped: lets go of the pages read so far (they are the file's, in the page cache; a later read maps them
+    /// again), so that a check that reads the whole file does not count all of it in the App's memory at once.
+    /// Nothing when read (those bytes are the App's own).
+    func forgetPages() {
+        guard mapped, let base = bytes.baseAddress else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), size, MADV_DONTNEED)
     }
 
     /// Reads until `buffer` is full or the file ends; the count read.
@@ -102,7 +144,11 @@ final class CatalogueFile: @unchecked Sendable {
     }
 
     deinit {
-        bytes.deallocate()
+        if mapped {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), size)
+        } else {
+            bytes.deallocate()
+        }
         for address in later.withLock({ $0 }) { UnsafeMutableRawPointer(bitPattern: address)?.deallocate() }
         close(descriptor)
     }
@@ -122,7 +168,7 @@ struct OtherNameTable: @unchecked Sendable {
     let count: Int
     /// Where the names starting with each first byte and pair of bytes begin (`CityCatalogue.prefixKey`), as for
     /// the names: a lookup narrows to a few entries before any binary search.
-    let pairStarts: [UInt32]
+    let pairStarts: PairStarts
 
     /// No other names (a list without them, or a file that no longer has them): nothing is ever read through it.
     static let empty = OtherNameTable()
@@ -134,13 +180,19 @@ struct OtherNameTable: @unchecked Sendable {
         rows = nowhere.assumingMemoryBound(to: UInt32.self)
         kinds = nil
         count = 0
-        pairStarts = []
+        pairStarts = PairStarts(
+            lookingUp: SortedKeys(
+                starts: nowhere.assumingMemoryBound(to: UInt32.self),
+                bytes: nowhere.assumingMemoryBound(to: UInt8.self),
+                count: 0))
     }
 
-    /// Nil when the sections do not agree: offsets outside the blob or going back, rows that are no place.
+    /// Nil when the sections do not agree: offsets outside the blob or going back, rows that are no place. `check`
+    /// false (a catalogue checked whole before, see `CatalogueCheckRecord`): only the sizes and the last offset are
+    /// checked, not every entry.
     init?(
         foldStarts: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, rows: UnsafeRawBufferPointer,
-        kinds: UnsafeRawBufferPointer? = nil, placeCount: Int
+        kinds: UnsafeRawBufferPointer? = nil, placeCount: Int, check: Bool = true
     ) {
         let count = rows.count / 4
         guard rows.count % 4 == 0, foldStarts.count == (count + 1) * 4, let foldBase = foldStarts.baseAddress
@@ -158,21 +210,24 @@ struct OtherNameTable: @unchecked Sendable {
         }
         self.count = count
         guard self.foldStarts[0] == 0, Int(self.foldStarts[count]) <= folded.count else { return nil }
+        let keys = SortedKeys(starts: self.foldStarts, bytes: self.folded, count: count)
+        guard check else {
+            pairStarts = PairStarts(lookingUp: keys)
+            return
+        }
         for index in 0..<count {
             guard self.foldStarts[index] <= self.foldStarts[index + 1], Int(self.rows[index]) < placeCount
             else { return nil }
         }
         // Out of order: a damaged file, whose binary searches could not be trusted.
-        guard let pairs = SortedKeys(starts: self.foldStarts, bytes: self.folded, count: count).pairTable() else {
-            return nil
-        }
+        guard let pairs = PairStarts(checking: keys) else { return nil }
         pairStarts = pairs
     }
 
     /// The entries that can start with `prefix`: exact for one or two bytes.
     @inline(__always)
     func candidates(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        pairStarts.isEmpty ? 0..<count : SortedKeys.pairRange(pairStarts, prefix, count: count)
+        pairStarts.range(prefix)
     }
 
     @inline(__always) func foldedLength(_ index: Int) -> Int { Int(foldStarts[index + 1] - foldStarts[index]) }
@@ -207,12 +262,13 @@ struct OtherNameTexts: @unchecked Sendable {
         count = 0
     }
 
-    init?(starts: UnsafeRawBufferPointer, names: UnsafeRawBufferPointer, count: Int) {
+    init?(starts: UnsafeRawBufferPointer, names: UnsafeRawBufferPointer, count: Int, check: Bool = true) {
         guard starts.count == (count + 1) * 4, let base = starts.baseAddress else { return nil }
         self.starts = base.assumingMemoryBound(to: UInt32.self)
         self.names = (names.baseAddress ?? UnsafeRawPointer(bitPattern: 16)!).assumingMemoryBound(to: UInt8.self)
         self.count = count
         guard self.starts[0] == 0, Int(self.starts[count]) <= names.count else { return nil }
+        guard check else { return }
         for index in 0..<count where self.starts[index] > self.starts[index + 1] { return nil }
     }
 
@@ -264,7 +320,8 @@ struct ReversedKeys: @unchecked Sendable {
             starts: startPointer,
             bytes: (bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 16)!).assumingMemoryBound(to: UInt8.self),
             count: count)
-        // Out of order (a damaged file): no table, and no trust in the order either.
+        // Out of order (a damaged file): no table, and no trust in the order either. (Checked whenever read, also in
+        // a catalogue checked before: only a typo's suggestions read them, and they read all of them.)
         guard let pairs = keys.pairTable() else { return nil }
         keys.pairs = pairs
         self.keys = keys

@@ -43,6 +43,8 @@ public actor CatalogueStore {
 
     private let path: String
     private let builtIn: URL
+    /// Which built-in catalogue this data directory has checked whole.
+    private let checkRecord: CatalogueCheckRecord
     private let remote: HTTPClient?
     private let now: @Sendable () -> Date
     private let downloadTimeout: Duration
@@ -70,6 +72,7 @@ public actor CatalogueStore {
     ) {
         self.zoneGridFile = zoneGrid
         self.path = directory.appendingPathComponent("cities.skycat").path
+        self.checkRecord = CatalogueCheckRecord(directory: directory)
         self.downloadTimeout = downloadTimeout
         self.builtIn = builtIn
         self.remote = remote
@@ -192,10 +195,17 @@ public actor CatalogueStore {
         return try openBuiltIn()
     }
 
-    /// The built-in list, where the App is installed.
+    /// The built-in list, where the App is installed: mapped, and checked whole only the first time this data
+    /// directory meets this very file (`CatalogueCheckRecord`).
     private func openBuiltIn() throws(CatalogueError) -> CityCatalogue {
-        let catalogue = try CityCatalogue(path: builtIn.path)
+        let catalogue = try builtInCatalogue()
         current = catalogue
+        return catalogue
+    }
+
+    private func builtInCatalogue() throws(CatalogueError) -> CityCatalogue {
+        let catalogue = try CityCatalogue(path: builtIn.path, mapped: true, checkedBefore: checkRecord.holds)
+        if catalogue.checkedWhole, let identity = catalogue.identity { checkRecord.record(identity) }
         return catalogue
     }
 
@@ -261,7 +271,7 @@ public actor CatalogueStore {
     /// Goes back to the built-in list, and stays with it (even with `SKYLENS_CITIES_URL` set) until `cities reload`.
     /// Favourites stay: those the built-in list lacks keep what was stored of them.
     public func resetToBuiltIn(progress: Progress? = nil) async throws(CatalogueError) -> ReloadReport {
-        let catalogue = try CityCatalogue(path: builtIn.path)
+        let catalogue = try builtInCatalogue()
         try removeKeptList()
         current = catalogue
         if let remote {
@@ -351,7 +361,7 @@ public actor CatalogueStore {
             throw .unusable(valid: valid, skipped: parsed.skipped, firstProblem: parsed.firstProblem)
         }
         // The downloaded list has names and coordinates; population, state and time zone come from the built-in one.
-        if let known = try? CityCatalogue(path: builtIn.path) {
+        if let known = try? CityCatalogue(path: builtIn.path, mapped: true) {
             CatalogueBuilder.applyExtras(from: known, to: &parsed.table)
         }
         let repeated = parsed.table.removeRepeatedIDs()

@@ -105,8 +105,9 @@ public struct NearbyCity: Sendable, Equatable {
 public final class CityCatalogue: @unchecked Sendable {
     public let count: Int
     /// Where the list came from: `built-in`, or the URL it was downloaded from.
-    public let source: String
-    public let createdAt: Date?
+    public var source: String { meta.source }
+    /// When it was made (none for the built-in list, which is made reproducibly).
+    public var createdAt: Date? { meta.createdAt }
     public let path: String
 
     private let file: CatalogueFile
@@ -139,7 +140,10 @@ public final class CityCatalogue: @unchecked Sendable {
     private let loadedOtherNameTexts = Mutex<OtherNameTexts?>(nil)
     private let loadedReversedKeys = Mutex<ReversedKeys?>(nil)
     /// The region table, and for a qualifier (a region's folded name or upper-case code) the regions it names.
-    let regionTable: [(country: UInt16, region: Region)]
+    let regionTable: RegionTable
+    /// The meta section's bytes, and what they say once read (`source`, `createdAt`: not needed by most commands).
+    private let metaBytes: UnsafeRawBufferPointer
+    private let readMeta = Mutex<(source: String, createdAt: Date?)?>(nil)
     /// Made the first time a query names a region (folding 3,244 names costs more than the rest of opening).
     private let regionIndexByName = Mutex<[String: [Int]]?>(nil)
     /// Countries by folded name, for a qualifier that names one (made the first time one does).
@@ -147,13 +151,31 @@ public final class CityCatalogue: @unchecked Sendable {
     /// Where the rows whose folded name starts with each pair of bytes begin (see `prefixKey`): a search for one or
     /// two bytes needs no binary search at all, a longer one only within that pair's rows. Built when the file is
     /// opened (one pass over the first bytes of the names, well under a millisecond).
-    let pairStarts: [UInt32]
+    let pairStarts: PairStarts
+    /// Opened on the strength of a check made before (`CatalogueCheckRecord`): its rows and other names are not
+    /// checked again.
+    let trusted: Bool
+    /// Every section, the other names too, was checked as it was opened: the file may be recorded as checked.
+    let checkedWhole: Bool
+    /// Which file it is, as opened.
+    var identity: FileIdentity? { file.identity }
     /// The most populous city of each grid cell (-1 for an empty one), made the first time a world map asks.
     private let leaders = Mutex<[Int32]?>(nil)
 
-    /// Maps the catalogue at `path`, checking its header and that every section lies inside the file.
-    public init(path: String) throws(CatalogueError) {
-        let file = try CatalogueFile(path: path) { CatalogueFormat.eagerLength(header: $0, size: $1) }
+    /// Opens the catalogue at `path`, checking its header and that every section lies inside the file, and every row,
+    /// offset and key order in them (a damaged file is an error, never a read outside it).
+    /// - Parameters:
+    ///   - mapped: map it read-only rather than read it (a file only ever replaced whole: the built-in catalogue; see
+    ///     `CatalogueFile`). Mapped, it is checked whole, the other names too, unless `checkedBefore` says this very
+    ///     file was (then only its header and the sections' bounds are).
+    ///   - checkedBefore: whether the file of this identity was checked whole before (`CatalogueCheckRecord`).
+    public convenience init(path: String, mapped: Bool = false) throws(CatalogueError) {
+        try self.init(path: path, mapped: mapped, checkedBefore: { _ in false })
+    }
+
+    init(path: String, mapped: Bool, checkedBefore: (FileIdentity) -> Bool) throws(CatalogueError) {
+        let file = try CatalogueFile(path: path, mapped: mapped) { CatalogueFormat.eagerLength(header: $0, size: $1) }
+        let trusted = file.mapped && file.identity.map(checkedBefore) == true
         let bytes = file.bytes
         func corrupt(_ reason: String) -> CatalogueError { .corrupt(path: path, reason: reason) }
         guard bytes.count >= CatalogueFormat.headerSize, Array(bytes.prefix(8)) == CatalogueFormat.magic else {
@@ -173,7 +195,9 @@ public final class CityCatalogue: @unchecked Sendable {
             let rawLength = bytes.loadUnaligned(fromByteOffset: 24 + index * 16, as: UInt64.self).littleEndian
             // Compared as unsigned before any conversion: a damaged header must not trap. Sections read later need
             // only lie in the file; the others in what was read.
-            let isLate = CatalogueFormat.lateSections.contains(section) && file.bytes.count < file.size
+            // Mapped and checked before, they are made when first asked for, unchecked.
+            let isLate =
+                CatalogueFormat.lateSections.contains(section) && (trusted || file.bytes.count < file.size)
             let limit = UInt64(isLate ? file.size : bytes.count)
             guard rawOffset <= limit, rawLength <= limit - rawOffset, rawOffset % 4 == 0 else {
                 throw corrupt("section \(index) lies outside the file")
@@ -219,12 +243,15 @@ public final class CityCatalogue: @unchecked Sendable {
         let treeCount = section(.treeRows).count / 4
         let treeRows = try column(.treeRows, UInt32.self, rows: treeCount)
         let treeAxes = try column(.treeAxes, UInt8.self, rows: treeCount)
-        for index in 0..<treeCount where treeRows[index] >= count || treeAxes[index] > 2 {
+        // Checked before: the loops over every row are not run again (they touch every page of the file).
+        let rowsToCheck = trusted ? 0 : count
+        for index in 0..<(trusted ? 0 : treeCount) where treeRows[index] >= count || treeAxes[index] > 2 {
             throw corrupt("entry \(index) of the nearest-place tree is inconsistent")
         }
         let treePoints = try column(.treePoints, Float.self, rows: treeCount * 3)
         // Points on the unit sphere: a damaged one (not finite, off the sphere) could make the walk compare nothing.
-        for index in 0..<(treeCount * 3) where !(treePoints[index].isFinite && abs(treePoints[index]) <= 1.001) {
+        for index in 0..<(trusted ? 0 : treeCount * 3)
+        where !(treePoints[index].isFinite && abs(treePoints[index]) <= 1.001) {
             throw corrupt("point \(index / 3) of the nearest-place tree is not on the globe")
         }
         tree = NearestTree(rows: treeRows, points: treePoints, axes: treeAxes, count: treeCount)
@@ -236,40 +263,47 @@ public final class CityCatalogue: @unchecked Sendable {
         // Offsets must stay inside their blobs, and rows must be valid, or a search could read outside the file.
         guard Int(nameStarts[count]) <= section(.names).count, Int(foldStarts[count]) <= section(.folded).count
         else { throw corrupt("the offsets do not match the blobs") }
-        for row in 0..<count {
+        for row in 0..<rowsToCheck {
             guard nameStarts[row] <= nameStarts[row + 1], foldStarts[row] <= foldStarts[row + 1],
                 byCountry[row] < count, byID[row] < count
             else { throw corrupt("row \(row) is inconsistent") }
         }
-        for index in 0..<gridCount where gridItems[index] >= count { throw corrupt("grid entry \(index) is no row") }
+        file.forgetPages()
+        for index in 0..<(trusted ? 0 : gridCount) where gridItems[index] >= count {
+            throw corrupt("grid entry \(index) is no row")
+        }
         if late.isEmpty {
             // Read whole (a small list): the other names are checked now.
-            guard
-                let table = OtherNameTable(
-                    foldStarts: section(.aliasFoldStarts), folded: section(.aliasFolded), rows: section(.aliasRows),
-                    kinds: section(.aliasKinds), placeCount: count),
-                let texts = OtherNameTexts(
-                    starts: section(.aliasNameStarts), names: section(.aliasNames), count: table.count),
-                let reversed = ReversedKeys(
+            // Mapped, the pages each check read are let go after it (`forgetPages`): checking a whole catalogue
+            // must not cost the memory of all of it at once.
+            let table = OtherNameTable(
+                foldStarts: section(.aliasFoldStarts), folded: section(.aliasFolded), rows: section(.aliasRows),
+                kinds: section(.aliasKinds), placeCount: count)
+            file.forgetPages()
+            let texts = table.flatMap {
+                OtherNameTexts(starts: section(.aliasNameStarts), names: section(.aliasNames), count: $0.count)
+            }
+            file.forgetPages()
+            let reversed = table.flatMap {
+                ReversedKeys(
                     starts: section(.reversedStarts), bytes: section(.reversed), targets: section(.reversedTargets),
-                    placeCount: count, otherNameCount: table.count)
-            else { throw corrupt("the other names are inconsistent") }
+                    placeCount: count, otherNameCount: $0.count)
+            }
+            file.forgetPages()
+            guard let table, let texts, let reversed else { throw corrupt("the other names are inconsistent") }
             loadedOtherNames.withLock { $0 = table }
             loadedOtherNameTexts.withLock { $0 = texts }
             loadedReversedKeys.withLock { $0 = reversed }
         }
-        for index in 0..<mergedCount
+        for index in 0..<(trusted ? 0 : mergedCount)
         where mergedRows[index] >= count || (index > 0 && mergedIDs[index - 1] >= mergedIDs[index]) {
             throw corrupt("merged id \(index) is inconsistent")
         }
-        var table: [(country: UInt16, region: Region)] = []
-        for line in String(decoding: section(.regionTable), as: UTF8.self).split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            guard fields.count == 4 else { throw corrupt("the region table is inconsistent") }
-            let region = Region(name: fields[3], isoCode: fields[2].isEmpty ? nil : fields[2], geonamesCode: fields[1])
-            table.append((CatalogueFormat.packCode(fields[0]), region))
+        let table = RegionTable(section(.regionTable))
+        for index in 0..<(trusted ? 0 : table.count) where table[index] == nil {
+            throw corrupt("the region table is inconsistent")
         }
-        for row in 0..<count
+        for row in 0..<rowsToCheck
         where regionIndex[row] != CatalogueFormat.unknownRegion && Int(regionIndex[row]) >= table.count {
             throw corrupt("row \(row) names no region")
         }
@@ -278,7 +312,7 @@ public final class CityCatalogue: @unchecked Sendable {
             throw corrupt("grid cell \(cell) is inconsistent")
         }
         // Every place is on the globe: the grid, the nearest places and the map count on it.
-        for row in 0..<count
+        for row in 0..<rowsToCheck
         where !(-90_000_000...90_000_000).contains(latitudes[row])
             || !(-180_000_000...180_000_000).contains(longitudes[row])
         {
@@ -297,24 +331,22 @@ public final class CityCatalogue: @unchecked Sendable {
             }
         }
         timeZoneNames = zones
-        guard let pairs = SortedKeys(starts: foldStarts, bytes: folded, count: count).pairTable() else {
-            throw corrupt("the rows are not in search order")
+        file.forgetPages()
+        let keys = SortedKeys(starts: foldStarts, bytes: folded, count: count)
+        if trusted {
+            pairStarts = PairStarts(lookingUp: keys)
+        } else {
+            guard let pairs = PairStarts(checking: keys) else { throw corrupt("the rows are not in search order") }
+            pairStarts = pairs
         }
-        pairStarts = pairs
-        struct Meta: Decodable {
-            var source: String
-            var createdAt: Date?
-        }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        let meta = try? decoder.decode(Meta.self, from: Data(section(.meta)))
-        self.source = meta?.source ?? "unknown"
-        // The built-in list is prepared reproducibly, with the date 0: it has no date.
-        self.createdAt = meta?.createdAt.flatMap { $0.timeIntervalSince1970 > 0 ? $0 : nil }
+        self.metaBytes = section(.meta)
+        file.forgetPages()
         self.count = count
         self.path = path
         self.file = file
         self.lateSections = late
+        self.trusted = trusted
+        self.checkedWhole = late.isEmpty
     }
 
     // MARK: - Rows
@@ -346,10 +378,26 @@ public final class CityCatalogue: @unchecked Sendable {
             isCapital: isCapital(at: position), isTown: isTown(at: position))
     }
 
+    private var meta: (source: String, createdAt: Date?) {
+        readMeta.withLock { read in
+            if let read { return read }
+            struct Meta: Decodable {
+                var source: String
+                var createdAt: Date?
+            }
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .iso8601
+            let meta = try? decoder.decode(Meta.self, from: Data(metaBytes))
+            // The built-in list is prepared reproducibly, with the date 0: it has no date.
+            let made = (meta?.source ?? "unknown", meta?.createdAt.flatMap { $0.timeIntervalSince1970 > 0 ? $0 : nil })
+            read = made
+            return made
+        }
+    }
+
     public func region(at position: Int) -> Region? {
         let index = regionIndex[position]
-        guard index != CatalogueFormat.unknownRegion else { return nil }
-        var region = regionTable[Int(index)].region
+        guard index != CatalogueFormat.unknownRegion, var region = regionTable[Int(index)]?.region else { return nil }
         region.inferred = flags[position] & CatalogueFormat.regionInferred != 0
         return region
     }
@@ -375,7 +423,7 @@ public final class CityCatalogue: @unchecked Sendable {
                 table =
                     OtherNameTable(
                         foldStarts: foldStarts, folded: folded, rows: rows, kinds: readLate(.aliasKinds),
-                        placeCount: count) ?? .empty
+                        placeCount: count, check: !trusted) ?? .empty
             }
             loaded = table
             return table
@@ -389,7 +437,7 @@ public final class CityCatalogue: @unchecked Sendable {
             if let loaded { return loaded }
             var texts = OtherNameTexts.empty
             if count > 0, let starts = readLate(.aliasNameStarts), let names = readLate(.aliasNames) {
-                texts = OtherNameTexts(starts: starts, names: names, count: count) ?? .empty
+                texts = OtherNameTexts(starts: starts, names: names, count: count, check: !trusted) ?? .empty
             }
             loaded = texts
             return texts
@@ -484,7 +532,7 @@ public final class CityCatalogue: @unchecked Sendable {
     /// The rows that can start with `prefix`, from the pair table: exact for one or two bytes.
     @inline(__always)
     private func candidateRange(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        SortedKeys.pairRange(pairStarts, prefix, count: count)
+        pairStarts.range(prefix)
     }
 
     /// What a query asks of the rows: a prefix of the folded name, a country, and a test of the region.
@@ -543,7 +591,8 @@ public final class CityCatalogue: @unchecked Sendable {
         let named = regionIndexByName.withLock { made in
             if let made { return made }
             var named: [String: [Int]] = [:]
-            for (index, entry) in regionTable.enumerated() {
+            for index in 0..<regionTable.count {
+                guard let entry = regionTable[index] else { continue }
                 let keys =
                     [NameFolding.fold(entry.region.name), entry.region.geonamesCode.uppercased()]
                     + [entry.region.isoCode?.uppercased() ?? ""]
@@ -563,7 +612,7 @@ public final class CityCatalogue: @unchecked Sendable {
         guard index == CatalogueFormat.unknownRegion || flags[row] & CatalogueFormat.regionInferred != 0 else {
             return false
         }
-        return regions.contains { regionTable[$0].country == countries[row] }
+        return regions.contains { regionTable[$0]?.country == countries[row] }
     }
 
     /// The places whose folded name starts with the query's prefix, narrowed by its country and region, in search
@@ -1052,5 +1101,40 @@ public final class CityCatalogue: @unchecked Sendable {
             }
         }
         return result
+    }
+}
+
+/// The first-level regions, a line each (country, GeoNames' code, ISO code, name, between tabs), read a line at a
+/// time when one is asked for: opening the catalogue only finds where the lines start (a few hundred microseconds
+/// less than reading 3,244 regions that a command mostly does not show).
+///
+/// `@unchecked Sendable`: `bytes` points into a catalogue's buffer, never written, and used only while it lives.
+struct RegionTable: @unchecked Sendable {
+    private let bytes: UnsafeRawBufferPointer
+    /// Where each non-empty line starts and ends.
+    private let lines: [Range<Int>]
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        var lines: [Range<Int>] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x0A {
+            if index > start { lines.append(start..<index) }
+            start = index + 1
+        }
+        self.lines = lines
+    }
+
+    var count: Int { lines.count }
+
+    /// Region `index`; nil when there is no such line or it does not have its four fields.
+    subscript(index: Int) -> (country: UInt16, region: Region)? {
+        guard lines.indices.contains(index) else { return nil }
+        let fields = UnsafeRawBufferPointer(rebasing: bytes[lines[index]])
+            .split(separator: 0x09, omittingEmptySubsequences: false)
+            .map { String(decoding: $0, as: UTF8.self) }
+        guard fields.count == 4 else { return nil }
+        let region = Region(name: fields[3], isoCode: fields[2].isEmpty ? nil : fields[2], geonamesCode: fields[1])
+        return (CatalogueFormat.packCode(fields[0]), region)
     }
 }

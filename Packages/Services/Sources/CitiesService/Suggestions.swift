@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A place within two edits of a name that matched nothing: for "Did you mean …?".
 public struct Suggestion: Sendable, Equatable {
@@ -16,23 +17,12 @@ struct SortedKeys {
     /// two levels of the trie without a search (they are the widest, and their runs the longest).
     var pairs: [UInt32] = []
 
-    /// The keys that can start with `prefix`, from a table of `pairTable()`: exact for one or two bytes.
-    @inline(__always)
-    static func pairRange(_ pairs: [UInt32], _ prefix: UnsafeBufferPointer<UInt8>, count: Int) -> Range<Int> {
-        guard let first = prefix.first else { return 0..<count }
-        let base = 1 + Int(first) * 257
-        if prefix.count == 1 { return Int(pairs[base])..<Int(pairs[base + 257]) }
-        let key = base + 1 + Int(prefix[1])
-        return Int(pairs[key])..<Int(pairs[key + 1])
-    }
-
     /// The table of `pairs` for these keys (one pass over their first bytes); nil when they are out of order.
     func pairTable() -> [UInt32]? {
         var pairs = [UInt32](repeating: UInt32(count), count: CityCatalogue.pairKeys + 1)
         var nextKey = 0, lastKey = 0
         for index in 0..<count {
-            let length = self.length(index)
-            let key = length == 0 ? 0 : CityCatalogue.prefixKey(byte(index, 0), length > 1 ? byte(index, 1) : nil)
+            let key = pairKey(index)
             guard key >= lastKey else { return nil }
             lastKey = key
             while nextKey <= key {
@@ -45,6 +35,85 @@ struct SortedKeys {
 
     @inline(__always) func length(_ index: Int) -> Int { Int(starts[index + 1]) - Int(starts[index]) }
     @inline(__always) func byte(_ index: Int, _ depth: Int) -> UInt8 { bytes[Int(starts[index]) + depth] }
+
+    /// The pair key of key `index` (`CityCatalogue.prefixKey`; 0 for an empty key).
+    @inline(__always) func pairKey(_ index: Int) -> Int {
+        let length = self.length(index)
+        return length == 0 ? 0 : CityCatalogue.prefixKey(byte(index, 0), length > 1 ? byte(index, 1) : nil)
+    }
+
+    /// The first key whose pair key is `key` or more (`count` when none is): a binary search.
+    func firstIndex(ofPairKey key: Int) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if pairKey(middle) < key { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}
+
+/// Where the keys of each first byte and pair of bytes begin (`CityCatalogue.prefixKey`), for a search that narrows
+/// a prefix to its run of keys before any binary search. Made in one of two ways (issue 30):
+///
+/// - whole, by one pass over every key's first bytes, which also checks that the keys are in order: for a catalogue
+///   checked as it is opened;
+/// - an entry at a time, by a binary search the first time a prefix asks for it: for a catalogue checked before (see
+///   `CatalogueCheckRecord`), so that a one-shot search reads a few pages of the names, not all of them.
+///
+/// `@unchecked Sendable`: `keys` points into a catalogue's buffers, never written, and used only while the catalogue
+/// lives; the table is behind a lock.
+final class PairStarts: @unchecked Sendable {
+    private let keys: SortedKeys
+    /// `pairKeys + 1` entries (the last is `count`), `unknown` where not looked up yet; empty until the first look-up.
+    private let table: Mutex<[UInt32]>
+    private static let unknown = UInt32.max
+
+    /// The whole table, made now; nil when the keys are out of order (a damaged file).
+    init?(checking keys: SortedKeys) {
+        guard let whole = keys.pairTable() else { return nil }
+        self.keys = keys
+        self.table = Mutex(whole)
+    }
+
+    /// Entries found when first asked for.
+    init(lookingUp keys: SortedKeys) {
+        self.keys = keys
+        self.table = Mutex([])
+    }
+
+    /// The keys that can start with `prefix`: exact for one or two bytes.
+    @inline(__always)
+    func range(_ prefix: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+        guard let first = prefix.first else { return 0..<keys.count }
+        let base = 1 + Int(first) * 257
+        let (low, high) =
+            prefix.count == 1 ? (base, base + 257) : (base + 1 + Int(prefix[1]), base + 2 + Int(prefix[1]))
+        return table.withLock { table in
+            Int(entry(low, in: &table))..<Int(entry(high, in: &table))
+        }
+    }
+
+    /// Every entry (for the trie walk of suggestions, which visits every first byte and pair).
+    func whole() -> [UInt32] {
+        table.withLock { table in
+            if table.isEmpty, let made = keys.pairTable() {
+                table = made
+            } else {
+                for key in table.indices where table[key] == Self.unknown {
+                    table[key] = UInt32(keys.firstIndex(ofPairKey: key))
+                }
+            }
+            return table
+        }
+    }
+
+    @inline(__always)
+    private func entry(_ key: Int, in table: inout [UInt32]) -> UInt32 {
+        if table.isEmpty { table = [UInt32](repeating: Self.unknown, count: CityCatalogue.pairKeys + 1) }
+        if table[key] == Self.unknown { table[key] = UInt32(keys.firstIndex(ofPairKey: key)) }
+        return table[key]
+    }
 }
 
 /// The keys within `limit` edits of a query, by walking the sorted keys as the trie they are: a node is a run of
@@ -216,11 +285,12 @@ struct FuzzyWalk {
 extension CityCatalogue {
     /// The folded names and the folded other names, as sorted keys.
     private var nameKeys: SortedKeys {
-        SortedKeys(starts: foldStarts, bytes: folded, count: count, pairs: pairStarts)
+        SortedKeys(starts: foldStarts, bytes: folded, count: count, pairs: pairStarts.whole())
     }
     private var otherNameKeys: SortedKeys {
         let table = otherNames
-        return SortedKeys(starts: table.foldStarts, bytes: table.folded, count: table.count, pairs: table.pairStarts)
+        return SortedKeys(
+            starts: table.foldStarts, bytes: table.folded, count: table.count, pairs: table.pairStarts.whole())
     }
 
     /// Up to `limit` places whose name or other name is within two edits of `text` (folded), the nearest first,

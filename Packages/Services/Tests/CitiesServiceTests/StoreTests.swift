@@ -25,9 +25,11 @@ import Testing
         #expect(catalogue.count == 198_135)
         #expect(phases.phases.isEmpty)
         #expect(catalogue.path == CitiesResources.builtInCatalogue?.path)
-        // Nothing written to the data directory: a full or read-only one costs nothing.
+        // Nothing written to the data directory but the one-line record that this list was checked (issue 30): a
+        // full or read-only one costs nothing.
         #expect(!FileManager.default.fileExists(atPath: directory.file("cities.skycat").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == ["cities.checked"])
+        #expect(try Data(contentsOf: directory.file("cities.checked")).count < 200)
         // A data directory that is a file: the list answers all the same.
         let file = try TemporaryDirectory()
         let blocked = file.file("data")
