@@ -17,9 +17,9 @@ struct SkyLensBench {
         let arguments = CommandLine.arguments
         guard
             arguments.count == 2
-                || (arguments.count == 3 && ["places", "session", "import", "sky"].contains(arguments[2]))
+                || (arguments.count == 3 && ["places", "session", "import", "sky", "lean"].contains(arguments[2]))
         else {
-            print("usage: SkyLensBench PATH/TO/App [places|session|import|sky]")
+            print("usage: SkyLensBench PATH/TO/App [places|session|import|sky|lean]")
             exit(64)
         }
         let app = URL(fileURLWithPath: arguments[1])
@@ -38,6 +38,7 @@ struct SkyLensBench {
             case "places": placeBenchmarks(catalogue, report: &report)
             case "sky": skyBenchmarks(report: &report)
             case "session": try sessionBenchmarks(app: app, report: &report)
+            case "lean": try leanBenchmarks(app: app, report: &report)
             default: try importBenchmarks(app: app, report: &report)
             }
             print(report.text)
@@ -45,6 +46,7 @@ struct SkyLensBench {
         }
         // The App first, while this process is small (a child's peak memory is read from getrusage).
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
+        try leanBenchmarks(app: app, report: &report)
         try await searchBenchmarks(catalogue, queries: queries, report: &report)
         suggestionBenchmarks(catalogue, report: &report)
         placeBenchmarks(catalogue, report: &report)

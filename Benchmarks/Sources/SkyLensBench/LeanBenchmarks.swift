@@ -1,0 +1,114 @@
+import Foundation
+import TestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Issue 30's start-up and memory targets: every one-shot command that needs no network within 1.5× of starting the
+/// binary (`--version`), the largest one-shot search, map and sky under 60 MB, a session's baseline under 40 MB.
+extension SkyLensBench {
+    /// One run of the App as its own child: wall time (from just before `posix_spawn` to `wait4`), the child's own
+    /// peak resident memory (`ru_maxrss` of that child alone), and its exit status. Output goes to /dev/null.
+    struct Run {
+        var wall: Double
+        var peakKiB: Int
+        var status: Int32
+    }
+
+    static func spawn(_ app: URL, _ arguments: [String], environment: [String: String]) throws -> Run {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = ([app.path] + arguments).map { strdup($0) } + [nil]
+        let merged = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let envp = merged.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let started = DispatchTime.now()
+        let spawned = posix_spawn(&pid, app.path, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw BenchError.app("posix_spawn: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        let wall = seconds(since: started)
+        let exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return Run(wall: wall, peakKiB: Int(usage.ru_maxrss), status: exited)
+    }
+
+    static func leanBenchmarks(app: URL, report: inout Report) throws {
+        report.line("## Lean and fast: one-shot commands against starting the binary (issue 30)")
+        report.line("")
+        let home = try TemporaryDirectory()
+        let environment = noWarningServices.merging(["SKYLENS_HOME": home.path, "SKYLENS_LOG_LEVEL": "error"]) { $1 }
+        // A recorded Open-Meteo answer (Toronto), fetched once so that `weather --line` is then answered from the
+        // cache (`--offline`: never the network, and exit 3 for an answer that says its age).
+        let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../Packages/Services/Tests/WeatherServiceTests/Fixtures/open-meteo-toronto.json")
+        let server = try LoopbackServer(always: .json(try String(contentsOf: recorded, encoding: .utf8)))
+        defer { server.stop() }
+        // The first command of a data directory: the store made, the built-in catalogue checked whole (once).
+        let first = try spawn(
+            app, ["--", "search", "toronto"], environment: environment)
+        guard first.status == 0 else { throw BenchError.app("search toronto: exit \(first.status)") }
+        let fetched = try spawn(
+            app, ["--", "weather", "Toronto", "--line"],
+            environment: environment.merging(["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString]) { $1 })
+        guard [0, 3].contains(fetched.status) else { throw BenchError.app("weather --line: exit \(fetched.status)") }
+        let commands: [(label: String, arguments: [String], statuses: Set<Int32>)] = [
+            ("`search toronto`", ["--", "search", "toronto"], [0]),
+            ("`open Toronto`", ["--", "open", "Toronto"], [0]),
+            ("`sky Toronto`", ["--offline", "sky", "Toronto"], [0]),
+            ("`map Toronto`", ["--offline", "map", "Toronto"], [0]),
+            ("`weather Toronto --line` from the cache", ["--offline", "weather", "Toronto", "--line"], [0, 3]),
+        ]
+        report.line("| command | wall (median of 15) | against `--version` run alongside (median of the pairs) | peak memory |")
+        report.line("|---|---:|---:|---:|")
+        var ratios: [(String, Double)] = [], peaks: [(String, Int)] = [("the first command of a data directory (`search toronto`, the catalogue checked whole)", first.peakKiB)]
+        var versionWalls: [Double] = []
+        for command in commands {
+            var walls: [Double] = [], pairs: [Double] = [], peak = 0
+            _ = try spawn(app, command.arguments, environment: environment)
+            for _ in 0..<15 {
+                let version = try spawn(app, ["--version"], environment: environment)
+                let run = try spawn(app, command.arguments, environment: environment)
+                guard command.statuses.contains(run.status) else {
+                    throw BenchError.app("\(command.label): exit \(run.status)")
+                }
+                walls.append(run.wall)
+                versionWalls.append(version.wall)
+                pairs.append(run.wall / version.wall)
+                peak = max(peak, run.peakKiB)
+            }
+            let ratio = median(pairs)
+            ratios.append((command.label, ratio))
+            peaks.append((command.label, peak))
+            report.line(
+                "| \(command.label) | \(time(median(walls))) | \(String(format: "%.2f", ratio))× | \(String(format: "%.1f", Double(peak) / 1024)) MB |"
+            )
+        }
+        report.line(
+            "| `--version` (median of all \(versionWalls.count) runs) | \(time(median(versionWalls))) | 1× | |")
+        report.line(
+            "| the first command of a data directory (`search toronto`, the catalogue checked whole) | \(time(first.wall)) | | \(String(format: "%.1f", Double(first.peakKiB) / 1024)) MB |"
+        )
+        report.line("")
+        for (label, ratio) in ratios {
+            report.check("\(label) within 1.5× of `--version`", ratio <= 1.5, String(format: "%.2f×", ratio))
+        }
+        let largest = peaks.max { $0.1 < $1.1 }!
+        report.check(
+            "the largest one-shot search, map and sky under 60 MB (the largest: \(largest.0))", largest.1 < 60 * 1024,
+            String(format: "%.1f MB", Double(largest.1) / 1024))
+        let session = try fullScreenMemory(app: app, home: home.path)
+        report.check(
+            "a session's baseline after start under 40 MB", session.baseline < 40 * 1024,
+            String(format: "%.1f MB", Double(session.baseline) / 1024))
+        report.line("")
+    }
+}
