@@ -49,7 +49,8 @@ extension SkyLensBench {
         // A recorded Open-Meteo answer (Toronto), fetched once so that `weather --line` is then answered from the
         // cache (`--offline`: never the network, and exit 3 for an answer that says its age).
         let recorded = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../Packages/Services/Tests/WeatherServiceTests/Fixtures/open-meteo-toronto.json")
+            .appendingPathComponent(
+                "../../../Packages/Services/Tests/WeatherServiceTests/Fixtures/open-meteo-toronto.json")
         let server = try LoopbackServer(always: .json(try String(contentsOf: recorded, encoding: .utf8)))
         defer { server.stop() }
         // The first command of a data directory: the store made, the built-in catalogue checked whole (once).
@@ -67,9 +68,13 @@ extension SkyLensBench {
             ("`map Toronto`", ["--offline", "map", "Toronto"], [0]),
             ("`weather Toronto --line` from the cache", ["--offline", "weather", "Toronto", "--line"], [0, 3]),
         ]
-        report.line("| command | wall (median of 15) | against `--version` run alongside (median of the pairs) | peak memory |")
+        report.line(
+            "| command | wall (median of 15) | against `--version` run alongside (median of the pairs) | peak memory |")
         report.line("|---|---:|---:|---:|")
-        var ratios: [(String, Double)] = [], peaks: [(String, Int)] = [("the first command of a data directory (`search toronto`, the catalogue checked whole)", first.peakKiB)]
+        var ratios: [(String, Double)] = [],
+            peaks: [(String, Int)] = [
+                ("the first command of a data directory (`search toronto`, the catalogue checked whole)", first.peakKiB)
+            ]
         var versionWalls: [Double] = []
         for command in commands {
             var walls: [Double] = [], pairs: [Double] = [], peak = 0

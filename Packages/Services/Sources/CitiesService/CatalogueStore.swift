@@ -48,10 +48,9 @@ public actor CatalogueStore {
     private let remote: HTTPClient?
     private let now: @Sendable () -> Date
     private let downloadTimeout: Duration
-    /// The time-zone grid's file, read the first time coordinates need a zone (`zoneGrid`).
-    private let zoneGridFile: URL?
-    private var zoneGridRead = false
-    private var loadedZoneGrid: TimeZoneGrid?
+    /// The time-zone grid, read from its file the first time coordinates need a zone (`zoneGrid`).
+    private nonisolated let zoneGridFile: URL?
+    private nonisolated let loadedZoneGrid = Mutex<TimeZoneGrid??>(nil)
     private var current: CityCatalogue? {
         didSet { published.withLock { $0 = current } }
     }
@@ -120,12 +119,13 @@ public actor CatalogueStore {
     }
 
     /// The time-zone grid, read on first use (about 300 KB); nil when it is missing or damaged.
-    public func zoneGrid() -> TimeZoneGrid? {
-        if !zoneGridRead {
-            zoneGridRead = true
-            loadedZoneGrid = zoneGridFile.flatMap { try? Data(contentsOf: $0) }.flatMap(TimeZoneGrid.init(data:))
+    public nonisolated func zoneGrid() -> TimeZoneGrid? {
+        loadedZoneGrid.withLock { loaded in
+            if let loaded { return loaded }
+            let grid = zoneGridFile.flatMap { try? Data(contentsOf: $0) }.flatMap(TimeZoneGrid.init(data:))
+            loaded = .some(grid)
+            return grid
         }
-        return loadedZoneGrid
     }
 
     /// The catalogue, opened (or first imported) on first use.

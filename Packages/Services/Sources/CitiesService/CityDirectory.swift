@@ -52,7 +52,12 @@ public struct CityPlace: Sendable, Equatable {
 public struct CityDirectory: Sendable {
     /// How many cities the list has, and where it came from (`built-in`, or the URL it was downloaded from).
     public var count: Int
-    public var source: String
+    public var source: String {
+        get { readSource() }
+        set { readSource = { newValue } }
+    }
+    /// Read when asked (the catalogue's meta section is JSON: most commands never need it).
+    private var readSource: @Sendable () -> String
     /// The cities whose folded name starts with the query's prefix (in its country, if it names one), in search
     /// order (name, country, id), `limit` of them from `offset`; with `only`, only those ids.
     public var search: @Sendable (_ query: CityQuery, _ only: Set<Int>?, _ offset: Int, _ limit: Int) -> CityPage
@@ -85,7 +90,7 @@ public struct CityDirectory: Sendable {
         }
     ) {
         self.count = count
-        self.source = source
+        self.readSource = { source }
         self.search = search
         self.city = city
         self.resolve = resolve
@@ -101,8 +106,15 @@ public struct CityDirectory: Sendable {
     /// The live value: a catalogue read from its file, and the time-zone grid (nil: the zones of coordinates come
     /// from the nearest town alone).
     public static func catalogue(_ catalogue: CityCatalogue, zones: TimeZoneGrid? = nil) -> CityDirectory {
-        CityDirectory(
-            count: catalogue.count, source: catalogue.source,
+        Self.catalogue(catalogue, zones: { zones })
+    }
+
+    /// The live value, the time-zone grid read the first time coordinates need a zone (`zones` is asked then).
+    public static func catalogue(
+        _ catalogue: CityCatalogue, zones: @escaping @Sendable () -> TimeZoneGrid?
+    ) -> CityDirectory {
+        var directory = CityDirectory(
+            count: catalogue.count, source: "",
             search: { query, only, offset, limit in
                 let page = catalogue.search(query, favorites: only, offset: offset, limit: limit)
                 return CityPage(
@@ -132,10 +144,12 @@ public struct CityDirectory: Sendable {
             },
             nearestPlace: { latitude, longitude in catalogue.nearestPlace(latitude: latitude, longitude: longitude) },
             timeZone: { latitude, longitude in
-                PlaceZone.zone(latitude: latitude, longitude: longitude, grid: zones) {
+                PlaceZone.zone(latitude: latitude, longitude: longitude, grid: zones()) {
                     catalogue.nearestPlace(latitude: latitude, longitude: longitude)
                 }
             })
+        directory.readSource = { catalogue.source }
+        return directory
     }
 }
 

@@ -39,7 +39,7 @@ public struct CityListClient: Sendable {
         CityListClient(
             open: { (progress: Progress?) async throws(CatalogueError) -> CityDirectory in
                 let catalogue = try await store.catalogue(progress: progress)
-                return CityDirectory.catalogue(catalogue, zones: await store.zoneGrid())
+                return CityDirectory.catalogue(catalogue, zones: { store.zoneGrid() })
             },
             info: { (progress: Progress?) async throws(CatalogueError) -> CatalogueStore.ListInfo in
                 try await store.info(progress: progress)
