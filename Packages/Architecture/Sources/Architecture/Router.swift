@@ -15,16 +15,20 @@ extension Destination {
 /// A kind of destination (its type, as a value): what a route is registered for and a command is scoped to.
 public struct Route: Hashable, Sendable {
     private let id: ObjectIdentifier
-    /// The type's name (`CityWeather`): for logs and diagnostics only.
-    package let name: String
+    private let type: any Destination.Type
+    /// The type's name (`CityWeather`): for logs and diagnostics only (made when asked: a type's name is read from
+    /// its metadata, which every route of every plugin would otherwise pay for at start).
+    package var name: String { String(describing: type) }
     /// The feature that shows it.
-    package let feature: String
+    package var feature: String { type.feature }
 
     package init<D: Destination>(_ type: D.Type) {
         id = ObjectIdentifier(type)
-        name = String(describing: type)
-        feature = type.feature
+        self.type = type
     }
+
+    public static func == (lhs: Route, rhs: Route) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 }
 
 /// A destination of any type, as the router holds it.

@@ -4,6 +4,16 @@ import Foundation
 /// answers nil when it is not there, where the generated `Bundle.module` would stop the program.
 public enum ResourceLocator {
     public static func url(bundle: String, file: String) -> URL? {
+        for directory in directories {
+            let candidate = directory.appendingPathComponent("\(bundle).resources").appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }
+
+    /// Where bundles are looked for, found once (resolving the executable's links is a system call a component): a
+    /// one-shot command asks for a dozen resources.
+    private static let directories: [URL] = {
         var directories: [URL] = []
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
             directories.append(executable.deletingLastPathComponent())
@@ -11,10 +21,6 @@ public enum ResourceLocator {
         directories.append(Bundle.main.bundleURL)
         directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
         if let resources = Bundle.main.resourceURL { directories.append(resources) }
-        for directory in directories {
-            let candidate = directory.appendingPathComponent("\(bundle).resources").appendingPathComponent(file)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }
+        return directories
+    }()
 }

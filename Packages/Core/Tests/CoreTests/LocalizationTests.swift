@@ -327,3 +327,34 @@ import Testing
         }
     }
 }
+
+/// English's numbers are written without ICU (issue 30: a one-shot command's start); they must be ICU's text.
+@Suite struct EnglishNumbersTests {
+    let english = Words.english()
+    static func icu(_ value: Int) -> String { value.formatted(.number.locale(Language.english.locale)) }
+    static func icu(_ value: Double, _ digits: Int) -> String {
+        value.formatted(.number.precision(.fractionLength(digits)).locale(Language.english.locale))
+    }
+
+    @Test func wholeNumbersAsICUWritesThem() {
+        var generator = SystemRandomNumberGenerator()
+        var values = [0, 1, -1, 9, 10, 99, 100, 999, 1_000, -1_000, 12_345, 999_999, 1_000_000, Int.max, Int.min + 1]
+        values += (0..<5_000).map { _ in Int.random(in: -10_000_000_000...10_000_000_000, using: &generator) }
+        values += (0..<1_000).map { _ in Int.random(in: -2_000...2_000, using: &generator) }
+        for value in values { #expect(english.number(value) == Self.icu(value), "\(value)") }
+    }
+
+    @Test func decimalsAsICUWritesThem() {
+        var generator = SystemRandomNumberGenerator()
+        var values: [Double] = [
+            0, -0.0, 0.05, -0.05, 0.125, 0.375, 2.5, 3.25, -3.25, 1_234.5, 999.95, -0.04, 1e12 + 0.5,
+        ]
+        values += (0..<3_000).map { _ in Double.random(in: -100_000...100_000, using: &generator) }
+        values += (0..<2_000).map { _ in Double(Int.random(in: -4_000...4_000, using: &generator)) / 8 }
+        for value in values {
+            for digits in 0...3 {
+                #expect(english.number(value, digits: digits) == Self.icu(value, digits), "\(value) \(digits)")
+            }
+        }
+    }
+}
