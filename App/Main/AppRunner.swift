@@ -82,7 +82,7 @@ enum AppRunner {
         if let spinner {
             activity = { host in spinner.requestStarted(host: host) }
         }
-        let container = Container(configuration: configuration, activity: activity)
+        let container = Container(configuration: configuration, activity: activity, oneShot: !command.isEmpty)
         let history = interactive ? historyPath(configuration) : (path: nil, problem: nil)
         // libedit starts (and reads the history) only when a line is first asked for: `App -- about` never does.
         let editor =

@@ -31,8 +31,11 @@ struct Container: Sendable {
     let weatherFallback: WeatherClient?
 
     /// - Parameter activity: told when a request starts (the spinner); what it returns, when it ends.
+    /// - Parameter oneShot: one command, then exit: the store is opened with one connection
+    ///   (`AppDatabase.Connections.single`).
     init(
-        configuration: AppConfiguration, activity: (@Sendable (_ host: String) -> @Sendable () -> Void)? = nil
+        configuration: AppConfiguration, activity: (@Sendable (_ host: String) -> @Sendable () -> Void)? = nil,
+        oneShot: Bool = false
     ) {
         self.configuration = configuration
         logger = Logger(label: "skylens")
@@ -47,7 +50,7 @@ struct Container: Sendable {
             // Always the file: when the data directory is unusable, every write fails and says so (nothing is kept
             // in memory while the App says it was kept).
             location: .file(path: configuration.databasePath),
-            logger: Logger(label: "skylens.db"))
+            logger: Logger(label: "skylens.db"), connections: oneShot ? .single : .pool)
         contactClient =
             configuration.contactURL.map { url in
                 .live(http: HTTPClient(baseURL: url, transport: transport))

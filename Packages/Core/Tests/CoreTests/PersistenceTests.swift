@@ -20,6 +20,33 @@ import Testing
         },
     ]
 
+    /// Issue 30: a one-shot command opens an existing WAL store with one connection; a new store is made a WAL one
+    /// by the pool all the same; what one writes, the other reads, and a session's pool shares the file meanwhile.
+    @Test func aOneShotOpensOneConnectionOnAWALStoreAndANewStoreStillBecomesOne() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        // The first command of a data directory (the store closed when it ends, as a process's is).
+        func firstCommand() async throws {
+            let first = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+            first.register(featureMigrations)
+            #expect(try await first.writer() is DatabasePool)
+            try await first.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('new store')") }
+            #expect(try await first.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        }
+        try await firstCommand()
+
+        let session = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        session.register(featureMigrations)
+        let oneShot = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        oneShot.register(featureMigrations)
+        #expect(try await oneShot.writer() is DatabaseQueue)
+        #expect(try await oneShot.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") } == "wal")
+        try await oneShot.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('one shot')") }
+        try await session.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('session')") }
+        let seen = try await oneShot.read { db in try String.fetchAll(db, sql: "SELECT text FROM note ORDER BY id") }
+        #expect(seen == ["new store", "one shot", "session"])
+    }
+
     @Test func opensLazilyInWALModeAndRunsEveryMigrationOnce() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("nested/skylens.sqlite").path
