@@ -281,8 +281,8 @@ public final class AppDatabase: Sendable {
         while true {
             do {
                 let queue = try DatabaseQueue(path: path, configuration: configuration())
-                try refuseNewer(queue, migrations, path: path)
-                try migrate(queue, migrations)
+                let applied = try refuseNewer(queue, migrations, path: path)
+                if !migrations.allSatisfy({ applied.contains($0.identifier) }) { try migrate(queue, migrations) }
                 return queue
             } catch let error as DatabaseError where Self.isBusy(error) && Date() < deadline {
                 logger.debug("store busy while opening; trying again", metadata: ["path": "\(path)"])
@@ -314,8 +314,8 @@ public final class AppDatabase: Sendable {
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
         }
-        try refuseNewer(pool, migrations, path: path)
-        try migrate(pool, migrations)
+        let applied = try refuseNewer(pool, migrations, path: path)
+        if !migrations.allSatisfy({ applied.contains($0.identifier) }) { try migrate(pool, migrations) }
         // Marks the file as SkyLens's (a no-op when it is already marked).
         try pool.writeWithoutTransaction { db in
             if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Self.applicationID {
@@ -374,7 +374,12 @@ public final class AppDatabase: Sendable {
 
     /// A store a newer SkyLens has migrated further than this one knows is left alone (this version's queries could
     /// fail on its tables with SQLite's own words, or write rows the newer one cannot read).
-    private func refuseNewer(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration], path: String) throws {
+    /// What has been applied, read once; a step this SkyLens does not know throws. `migrate` is then needed only when
+    /// a step is missing (it takes the write lock even when there is nothing to do).
+    @discardableResult
+    private func refuseNewer(
+        _ writer: any DatabaseWriter, _ migrations: [DatabaseMigration], path: String
+    ) throws -> Set<String> {
         let migrator = Self.migrator(migrations)
         let applied = try writer.read { db -> Set<String> in
             guard try db.tableExists("grdb_migrations") else { return [] }
@@ -383,6 +388,7 @@ public final class AppDatabase: Sendable {
         let known = Set(migrations.map(\.identifier))
         let unknown = applied.subtracting(known).sorted()
         guard unknown.isEmpty else { throw StoreError.newerStore(path: path.terminalSafe, steps: unknown) }
+        return applied
     }
 
     private func migrate(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration]) throws {

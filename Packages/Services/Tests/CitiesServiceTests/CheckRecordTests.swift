@@ -115,6 +115,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory.file("missing").path))
     }
 
+    /// Issue 8 for a mapped catalogue: replaced by rename (as `dpkg` and `make install` replace it) under a session
+    /// that has it open, the session goes on reading the file it opened; a new open reads the new one.
+    @Test func aMappedCatalogueReplacedByRenameKeepsAnsweringFromTheFileItOpened() throws {
+        let directory = try TemporaryDirectory()
+        let path = try copyOfTheBuiltInList(in: directory)
+        let opened = try CityCatalogue(path: path, mapped: true)
+        let before = opened.search(CityQuery(parsing: "toronto"))
+        #expect(before.total > 0)
+        let small = try CatalogueBuilder.build(
+            [City(id: 1, name: "Nowhere", country: "CA", latitude: 43.7, longitude: -79.42)], source: "test",
+            createdAt: Date(timeIntervalSince1970: 0))
+        let replacement = directory.file("new.skycat").path
+        try small.write(to: URL(fileURLWithPath: replacement))
+        #expect(rename(replacement, path) == 0)
+        // Every page read again after the rename: the whole other-name table and a walk for suggestions.
+        #expect(opened.search(CityQuery(parsing: "toronto")) == before)
+        #expect(opened.aliasCount > 500_000)
+        #expect(!opened.suggestions(for: "Torontp").isEmpty)
+        #expect(try CityCatalogue(path: path, mapped: true).count == 1)
+    }
+
     @Test func onlyAMappedCatalogueIsOpenedOnTheRecord() throws {
         let directory = try TemporaryDirectory()
         let path = try copyOfTheBuiltInList(in: directory)
