@@ -8,11 +8,10 @@ import TestSupport
 /// Issue 30's start-up and memory targets: every one-shot command that needs no network within 1.5× of starting the
 /// binary (`--version`), the largest one-shot search, map and sky under 60 MB, a session's baseline under 40 MB.
 extension SkyLensBench {
-    /// One run of the App as its own child: wall time (from just before `posix_spawn` to `wait4`), the child's own
-    /// peak resident memory (`ru_maxrss` of that child alone), and its exit status. Output goes to /dev/null.
+    /// One run of the App as its own child: wall time (from just before `posix_spawn` to `wait4`) and its exit
+    /// status. Output goes to /dev/null. (Its `ru_maxrss` is not the App's: see `peakKiB`.)
     struct Run {
         var wall: Double
-        var peakKiB: Int
         var status: Int32
     }
 
@@ -34,11 +33,36 @@ extension SkyLensBench {
         let spawned = posix_spawn(&pid, app.path, &actions, nil, argv, envp)
         guard spawned == 0 else { throw BenchError.app("posix_spawn: \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
         let wall = seconds(since: started)
         let exited = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
-        return Run(wall: wall, peakKiB: Int(usage.ru_maxrss), status: exited)
+        return Run(wall: wall, status: exited)
+    }
+
+    /// The peak resident memory (KiB) of one run of the App and its exit status, the App started by a small Python
+    /// launcher rather than by this harness: a child inherits its parent's peak into its own `ru_maxrss` when it
+    /// calls `exec` (Linux keeps the old address space's high-water mark, and a `vfork`ed child's old address space
+    /// is its parent's: this harness holds the whole catalogue, about 150 MB). The launcher is about 10 MB, below any
+    /// App run, so the figure is the App's own. Nil when there is no Python.
+    static func peakKiB(_ app: URL, _ arguments: [String], environment: [String: String]) throws -> (Int, Int32)? {
+        let python = ProcessInfo.processInfo.environment["SKYLENS_BENCH_PYTHON"] ?? "/usr/bin/python3"
+        guard FileManager.default.isExecutableFile(atPath: python) else { return nil }
+        let launcher = """
+            import os, sys
+            pid = os.posix_spawn(sys.argv[1], sys.argv[1:], os.environ, file_actions=[
+                (os.POSIX_SPAWN_OPEN, 0, "/dev/null", os.O_RDONLY, 0),
+                (os.POSIX_SPAWN_OPEN, 1, "/dev/null", os.O_WRONLY, 0),
+                (os.POSIX_SPAWN_OPEN, 2, "/dev/null", os.O_WRONLY, 0)])
+            _, status, usage = os.wait4(pid, 0)
+            print(usage.ru_maxrss, os.waitstatus_to_exitcode(status))
+            """
+        let output = try ProcessRunner(
+            executable: URL(fileURLWithPath: python),
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        ).run(["-c", launcher, app.path] + arguments)
+        let fields = output.stdout.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard output.status == 0, fields.count == 2 else { throw BenchError.app("the launcher: \(output.stderr)") }
+        return (fields[0], Int32(fields[1]))
     }
 
     static func leanBenchmarks(app: URL, report: inout Report) throws {
@@ -53,10 +77,14 @@ extension SkyLensBench {
                 "../../../Packages/Services/Tests/WeatherServiceTests/Fixtures/open-meteo-toronto.json")
         let server = try LoopbackServer(always: .json(try String(contentsOf: recorded, encoding: .utf8)))
         defer { server.stop() }
-        // The first command of a data directory: the store made, the built-in catalogue checked whole (once).
-        let first = try spawn(
-            app, ["--", "search", "toronto"], environment: environment)
+        // The first command of a data directory: the store made, the built-in catalogue checked whole (once); its
+        // memory measured in another fresh one.
+        let first = try spawn(app, ["--", "search", "toronto"], environment: environment)
         guard first.status == 0 else { throw BenchError.app("search toronto: exit \(first.status)") }
+        let firstHome = try TemporaryDirectory()
+        let firstPeak = try peakKiB(
+            app, ["--", "search", "toronto"],
+            environment: environment.merging(["SKYLENS_HOME": firstHome.path]) { $1 })?.0
         let fetched = try spawn(
             app, ["--", "weather", "Toronto", "--line"],
             environment: environment.merging(["SKYLENS_OPEN_METEO_URL": server.baseURL.absoluteString]) { $1 })
@@ -68,16 +96,17 @@ extension SkyLensBench {
             ("`map Toronto`", ["--offline", "map", "Toronto"], [0]),
             ("`weather Toronto --line` from the cache", ["--offline", "weather", "Toronto", "--line"], [0, 3]),
         ]
+        let firstLabel = "the first command of a data directory (`search toronto`, the catalogue checked whole)"
+        func megabytes(_ kib: Int?) -> String { kib.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "n/a" }
         report.line(
-            "| command | wall (median of 15) | against `--version` run alongside (median of the pairs) | peak memory |")
+            "| command | wall (median of 15) | against `--version` run alongside (median of the pairs) | peak memory (of 3) |"
+        )
         report.line("|---|---:|---:|---:|")
-        var ratios: [(String, Double)] = [],
-            peaks: [(String, Int)] = [
-                ("the first command of a data directory (`search toronto`, the catalogue checked whole)", first.peakKiB)
-            ]
+        var ratios: [(String, Double)] = []
+        var peaks: [(String, Int)] = firstPeak.map { [(firstLabel, $0)] } ?? []
         var versionWalls: [Double] = []
         for command in commands {
-            var walls: [Double] = [], pairs: [Double] = [], peak = 0
+            var walls: [Double] = [], pairs: [Double] = []
             _ = try spawn(app, command.arguments, environment: environment)
             for _ in 0..<15 {
                 let version = try spawn(app, ["--version"], environment: environment)
@@ -88,32 +117,38 @@ extension SkyLensBench {
                 walls.append(run.wall)
                 versionWalls.append(version.wall)
                 pairs.append(run.wall / version.wall)
-                peak = max(peak, run.peakKiB)
+            }
+            var peak: Int?
+            for _ in 0..<3 {
+                guard let (kib, status) = try peakKiB(app, command.arguments, environment: environment) else { break }
+                guard command.statuses.contains(status) else {
+                    throw BenchError.app("\(command.label): exit \(status)")
+                }
+                peak = max(peak ?? 0, kib)
             }
             let ratio = median(pairs)
             ratios.append((command.label, ratio))
-            peaks.append((command.label, peak))
+            if let peak { peaks.append((command.label, peak)) }
             report.line(
-                "| \(command.label) | \(time(median(walls))) | \(String(format: "%.2f", ratio))× | \(String(format: "%.1f", Double(peak) / 1024)) MB |"
+                "| \(command.label) | \(time(median(walls))) | \(String(format: "%.2f", ratio))× | \(megabytes(peak)) |"
             )
         }
-        report.line(
-            "| `--version` (median of all \(versionWalls.count) runs) | \(time(median(versionWalls))) | 1× | |")
-        report.line(
-            "| the first command of a data directory (`search toronto`, the catalogue checked whole) | \(time(first.wall)) | | \(String(format: "%.1f", Double(first.peakKiB) / 1024)) MB |"
-        )
+        report.line("| `--version` (median of all \(versionWalls.count) runs) | \(time(median(versionWalls))) | 1× | |")
+        report.line("| \(firstLabel) | \(time(first.wall)) | | \(megabytes(firstPeak)) |")
         report.line("")
         for (label, ratio) in ratios {
             report.check("\(label) within 1.5× of `--version`", ratio <= 1.5, String(format: "%.2f×", ratio))
         }
-        let largest = peaks.max { $0.1 < $1.1 }!
-        report.check(
-            "the largest one-shot search, map and sky under 60 MB (the largest: \(largest.0))", largest.1 < 60 * 1024,
-            String(format: "%.1f MB", Double(largest.1) / 1024))
+        if let largest = peaks.max(by: { $0.1 < $1.1 }) {
+            report.check(
+                "the largest one-shot search, map and sky under 60 MB (the largest: \(largest.0))",
+                largest.1 < 60 * 1024, megabytes(largest.1))
+        } else {
+            report.check("the largest one-shot search, map and sky under 60 MB", false, "not measured: no Python 3")
+        }
         let session = try fullScreenMemory(app: app, home: home.path)
         report.check(
-            "a session's baseline after start under 40 MB", session.baseline < 40 * 1024,
-            String(format: "%.1f MB", Double(session.baseline) / 1024))
+            "a session's baseline after start under 40 MB", session.baseline < 40 * 1024, megabytes(session.baseline))
         report.line("")
     }
 }

@@ -44,7 +44,7 @@ struct SkyLensBench {
             print(report.text)
             exit(report.failed ? 1 : 0)
         }
-        // The App first, while this process is small (a child's peak memory is read from getrusage).
+        // The App first (its children's peaks are each read through a small launcher: see `peakKiB`).
         try startupBenchmarks(app: app, catalogue: catalogue, report: &report)
         try leanBenchmarks(app: app, report: &report)
         try await searchBenchmarks(catalogue, queries: queries, report: &report)
@@ -533,11 +533,13 @@ struct SkyLensBench {
         let whole = try runner.run(
             ["--", "search", "", "--limit", "500"], environment: ["SKYLENS_HOME": memoryHome.path])
         guard whole.status == 0 else { throw BenchError.app(whole.stderr) }
-        let wholePeak = childPeakRSS()
+        // Each run's own peak, through a small launcher (`peakKiB`: a child of this harness inherits its peak).
+        let memoryEnvironment = noWarningServices.merging(["SKYLENS_HOME": memoryHome.path]) { $1 }
+        let wholePeak = try peakKiB(app, ["--", "search", "", "--limit", "500"], environment: memoryEnvironment)?.0
         // A search that reads the other names too (`toronto` finds `Toronto` by name and others by another name).
         let named = try runner.run(["--", "search", "toronto"], environment: ["SKYLENS_HOME": memoryHome.path])
         guard named.status == 0 else { throw BenchError.app(named.stderr) }
-        let peak = childPeakRSS()
+        let peak = try peakKiB(app, ["--", "search", "toronto"], environment: memoryEnvironment)?.0
         func timed(
             _ arguments: [String], home: String, environment: [String: String] = [:]
         ) throws -> (Double, ProcessResult) {
@@ -922,13 +924,6 @@ struct SkyLensBench {
         guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return 0 }
         func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
-    }
-
-    /// The peak resident set of the largest child so far, in KiB.
-    static func childPeakRSS() -> Int? {
-        var usage = rusage()
-        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return nil }
-        return Int(usage.ru_maxrss)
     }
 
     static func listJSON(_ catalogue: CityCatalogue) -> String {
