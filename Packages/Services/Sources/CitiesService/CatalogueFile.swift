@@ -62,12 +62,8 @@ final class CatalogueFile: @unchecked Sendable {
             close(descriptor)
             throw .corrupt(path: path, reason: "the file is empty")
         }
-        if mapped {
-            guard let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else {
-                let reason = String(cString: strerror(errno))
-                close(descriptor)
-                throw .unreadable(path: path, reason: reason)
-            }
+        // A file system that cannot map it (some network and FUSE ones): read, as any other file is.
+        if mapped, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
             // Searches read scattered pages: no read-ahead, and no neighbouring pages mapped in with each one read
             // (they would count in the App's memory without being used).
             _ = madvise(address, size, MADV_RANDOM)
