@@ -14,21 +14,23 @@ extension Destination {
 
 /// A kind of destination (its type, as a value): what a route is registered for and a command is scoped to.
 public struct Route: Hashable, Sendable {
-    private let id: ObjectIdentifier
-    private let type: any Destination.Type
+    private let kind: Kind
     /// The type's name (`CityWeather`): for logs and diagnostics only (made when asked: a type's name is read from
     /// its metadata, which every route of every plugin would otherwise pay for at start).
-    package var name: String { String(describing: type) }
+    package var name: String { String(describing: kind.type) }
     /// The feature that shows it.
-    package var feature: String { type.feature }
+    package var feature: String { kind.type.feature }
 
     package init<D: Destination>(_ type: D.Type) {
-        id = ObjectIdentifier(type)
-        self.type = type
+        kind = Kind(type: type)
     }
 
-    public static func == (lhs: Route, rhs: Route) -> Bool { lhs.id == rhs.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    /// The type, equal and hashed by its identity.
+    private struct Kind: Hashable, Sendable {
+        let type: any Destination.Type
+        static func == (lhs: Kind, rhs: Kind) -> Bool { ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type) }
+        func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
+    }
 }
 
 /// A destination of any type, as the router holds it.
