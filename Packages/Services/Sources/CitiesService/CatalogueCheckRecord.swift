@@ -20,15 +20,17 @@ struct FileIdentity: Equatable, Sendable {
     init?(descriptor: Int32) {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
-        device = UInt64(status.st_dev)
-        inode = UInt64(status.st_ino)
-        size = Int64(status.st_size)
+        // Bit patterns, wrapping: a time after 2262 (`touch -d 2300-01-01`) or a negative device number must not
+        // trap; the value is only ever compared.
+        device = UInt64(truncatingIfNeeded: status.st_dev)
+        inode = UInt64(truncatingIfNeeded: status.st_ino)
+        size = Int64(truncatingIfNeeded: status.st_size)
         #if canImport(Darwin)
-            modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-            changed = Int64(status.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(status.st_ctimespec.tv_nsec)
+            modified = Self.nanoseconds(status.st_mtimespec)
+            changed = Self.nanoseconds(status.st_ctimespec)
         #else
-            modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-            changed = Int64(status.st_ctim.tv_sec) * 1_000_000_000 + Int64(status.st_ctim.tv_nsec)
+            modified = Self.nanoseconds(status.st_mtim)
+            changed = Self.nanoseconds(status.st_ctim)
         #endif
     }
 
@@ -41,6 +43,10 @@ struct FileIdentity: Equatable, Sendable {
     }
 
     var line: String { "\(device) \(inode) \(size) \(modified) \(changed)" }
+
+    static func nanoseconds(_ time: timespec) -> Int64 {
+        Int64(truncatingIfNeeded: time.tv_sec) &* 1_000_000_000 &+ Int64(truncatingIfNeeded: time.tv_nsec)
+    }
 }
 
 /// The record, in the data directory, of the built-in catalogue last checked whole (issue 30): which file (its

@@ -64,9 +64,6 @@ final class CatalogueFile: @unchecked Sendable {
         }
         // A file system that cannot map it (some network and FUSE ones): read, as any other file is.
         if mapped, let address = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED {
-            // Searches read scattered pages: no read-ahead, and no neighbouring pages mapped in with each one read
-            // (they would count in the App's memory without being used).
-            _ = madvise(address, size, MADV_RANDOM)
             self.bytes = UnsafeRawBufferPointer(start: address, count: size)
             self.size = size
             self.descriptor = descriptor
@@ -112,6 +109,14 @@ final class CatalogueFile: @unchecked Sendable {
         let address = UInt(bitPattern: buffer.baseAddress)
         later.withLock { $0.append(address) }
         return UnsafeRawBufferPointer(rebasing: buffer[0..<range.count])
+    }
+
+    /// Mapped: searches read scattered pages from now on: no read-ahead, and no neighbouring pages mapped in with
+    /// each one read (they would count in the App's memory without being used). Left to the kernel's default while
+    /// the file is opened, so that checking it whole reads ahead.
+    func readScattered() {
+        guard mapped, let base = bytes.baseAddress else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), size, MADV_RANDOM)
     }
 
     /// Mapped: lets go of the pages read so far (they are the file's, in the page cache; a later read maps them

@@ -341,6 +341,7 @@ public final class CityCatalogue: @unchecked Sendable {
         }
         self.metaBytes = section(.meta)
         file.forgetPages()
+        file.readScattered()
         self.count = count
         self.path = path
         self.file = file

@@ -94,12 +94,16 @@ final class PairStarts: @unchecked Sendable {
         }
     }
 
-    /// Every entry (for the trie walk of suggestions, which visits every first byte and pair).
+    /// Every entry (for the trie walk of suggestions, which visits every first byte and pair): made by one pass over
+    /// the keys the first time (a binary search for each of 65,793 entries would cost far more), by a binary search
+    /// for each missing one only if the keys are out of order.
     func whole() -> [UInt32] {
         table.withLock { table in
-            if table.isEmpty, let made = keys.pairTable() {
+            guard table.isEmpty || table.contains(Self.unknown) else { return table }
+            if let made = keys.pairTable() {
                 table = made
             } else {
+                if table.isEmpty { table = [UInt32](repeating: Self.unknown, count: CityCatalogue.pairKeys + 1) }
                 for key in table.indices where table[key] == Self.unknown {
                     table[key] = UInt32(keys.firstIndex(ofPairKey: key))
                 }

@@ -136,6 +136,19 @@ import Testing
         #expect(try CityCatalogue(path: path, mapped: true).count == 1)
     }
 
+    /// Found in review: nanoseconds since 1970 overflow a 64-bit integer after 2262; a file dated 2300 (`touch -d`)
+    /// trapped every city command.
+    @Test func aFileDatedAfter2262IsOpenedAndRecorded() throws {
+        let directory = try TemporaryDirectory()
+        let path = try copyOfTheBuiltInList(in: directory)
+        let future = Date(timeIntervalSince1970: 10_413_792_000)  // 2300-01-01
+        try FileManager.default.setAttributes([.modificationDate: future], ofItemAtPath: path)
+        let record = CatalogueCheckRecord(directory: directory.url)
+        let checked = try CityCatalogue(path: path, mapped: true, checkedBefore: record.holds)
+        record.record(try #require(checked.identity))
+        #expect(try CityCatalogue(path: path, mapped: true, checkedBefore: record.holds).trusted)
+    }
+
     @Test func onlyAMappedCatalogueIsOpenedOnTheRecord() throws {
         let directory = try TemporaryDirectory()
         let path = try copyOfTheBuiltInList(in: directory)
