@@ -19,17 +19,31 @@ extension AppDatabase {
         case foreign(Sentence)
     }
 
-    /// Reads the SQLite header (never writing, never changing the file) and, for an unmarked file, its table names.
-    /// A file that is not SQLite at all is `ours` here: opening it fails as unreadable, and it is salvaged from.
-    func identify(_ path: String, migrations: [DatabaseMigration]) -> Identity {
-        guard let (descriptor, size) = try? RegularFile.open(path, limit: .max) else { return .fresh }
+    /// The first 100 bytes of the store (SQLite's header), read without writing or changing the file; fewer when the
+    /// file is shorter; nil when there is no plain file or it is empty.
+    static func header(atPath path: String) -> [UInt8]? {
+        guard let (descriptor, size) = try? RegularFile.open(path, limit: .max) else { return nil }
         defer { close(descriptor) }
-        guard size > 0 else { return .fresh }
+        guard size > 0 else { return nil }
         var header = [UInt8](repeating: 0, count: 100)
         let read = try? header.withUnsafeMutableBytes { buffer throws(FileReadError) in
             try RegularFile.readFully(descriptor, into: buffer, path: path)
         }
-        guard read == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .ours }
+        return Array(header.prefix(read ?? 0))
+    }
+
+    /// True when a header (`header(atPath:)`) says WAL (its read and write versions are 2).
+    static func isWAL(_ header: [UInt8]?) -> Bool {
+        guard let header, header.count == 100 else { return false }
+        return header[18] == 2 && header[19] == 2
+    }
+
+    /// What the store's header says (never writing, never changing the file) and, for an unmarked file, its table
+    /// names.
+    /// A file that is not SQLite at all is `ours` here: opening it fails as unreadable, and it is salvaged from.
+    func identify(_ path: String, header: [UInt8]?, migrations: [DatabaseMigration]) -> Identity {
+        guard let header else { return .fresh }
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else { return .ours }
         let identifier = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         if Int32(bitPattern: identifier) == Self.applicationID { return .ours }
         if identifier != 0 {

@@ -200,7 +200,8 @@ public final class AppDatabase: Sendable {
                         .text(file.terminalSafe), .sentence(kind.sentence), .text(aside.terminalSafe), table: .core))
                 break
             }
-            let identity = identify(path, migrations: migrations)
+            let header = Self.header(atPath: path)
+            let identity = identify(path, header: header, migrations: migrations)
             switch identity {
             case .fresh, .ours:
                 break
@@ -225,7 +226,7 @@ public final class AppDatabase: Sendable {
                 return try salvage(path, reason: damage, migrations: migrations, notices: &notices)
             }
             do {
-                if connections == .single, identity == .ours, Self.isWAL(path) {
+                if connections == .single, identity == .ours, Self.isWAL(header) {
                     return try openQueue(at: path, migrations: migrations)
                 }
                 return try openPool(at: path, migrations: migrations)
@@ -263,27 +264,24 @@ public final class AppDatabase: Sendable {
     /// session's read of the new schema is overtaken by another's write (SQLITE_BUSY_SNAPSHOT, in GRDB's setting up of
     /// the WAL or in a migration). Every step is idempotent, so trying again is safe; it stops at the busy timeout.
     func openPool(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
-        let deadline = Date().addingTimeInterval(busyTimeout)
-        while true {
-            do {
-                return try openPoolOnce(at: path, migrations: migrations)
-            } catch let error as DatabaseError where Self.isBusy(error) && Date() < deadline {
-                logger.debug("store busy while opening; trying again", metadata: ["path": "\(path)"])
-                Thread.sleep(forTimeInterval: Double.random(in: 0.01...0.05))
-            }
-        }
+        try retryingWhileBusy(path) { try openPoolOnce(at: path, migrations: migrations) }
     }
 
     /// One connection on a store that exists, is SkyLens's and is in WAL mode (`Connections.single`), trying again
     /// while another process holds a lock, as `openPool` does.
     func openQueue(at path: String, migrations: [DatabaseMigration]) throws -> DatabaseQueue {
+        try retryingWhileBusy(path) {
+            let queue = try DatabaseQueue(path: path, configuration: configuration())
+            try prepare(queue, migrations, path: path)
+            return queue
+        }
+    }
+
+    private func retryingWhileBusy<Writer>(_ path: String, _ open: () throws -> Writer) throws -> Writer {
         let deadline = Date().addingTimeInterval(busyTimeout)
         while true {
             do {
-                let queue = try DatabaseQueue(path: path, configuration: configuration())
-                let applied = try refuseNewer(queue, migrations, path: path)
-                if !migrations.allSatisfy({ applied.contains($0.identifier) }) { try migrate(queue, migrations) }
-                return queue
+                return try open()
             } catch let error as DatabaseError where Self.isBusy(error) && Date() < deadline {
                 logger.debug("store busy while opening; trying again", metadata: ["path": "\(path)"])
                 Thread.sleep(forTimeInterval: Double.random(in: 0.01...0.05))
@@ -291,16 +289,11 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    /// True when the SQLite header at `path` says WAL (its read and write versions are 2).
-    static func isWAL(_ path: String) -> Bool {
-        guard let (descriptor, size) = try? RegularFile.open(path, limit: .max) else { return false }
-        defer { close(descriptor) }
-        guard size >= 100 else { return false }
-        var header = [UInt8](repeating: 0, count: 20)
-        let read = try? header.withUnsafeMutableBytes { buffer throws(FileReadError) in
-            try RegularFile.readFully(descriptor, into: buffer, path: path)
-        }
-        return read == 20 && header[18] == 2 && header[19] == 2
+    /// Refuses a store a newer SkyLens migrated further, then runs the migrations only when one is missing (GRDB's
+    /// migrator takes the write lock even when there is nothing to do).
+    private func prepare(_ writer: any DatabaseWriter, _ migrations: [DatabaseMigration], path: String) throws {
+        let applied = try refuseNewer(writer, migrations, path: path)
+        if !migrations.allSatisfy({ applied.contains($0.identifier) }) { try migrate(writer, migrations) }
     }
 
     private func openPoolOnce(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
@@ -314,8 +307,7 @@ public final class AppDatabase: Sendable {
         for file in [path, path + "-wal", path + "-shm"] where FileManager.default.fileExists(atPath: file) {
             try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
         }
-        let applied = try refuseNewer(pool, migrations, path: path)
-        if !migrations.allSatisfy({ applied.contains($0.identifier) }) { try migrate(pool, migrations) }
+        try prepare(pool, migrations, path: path)
         // Marks the file as SkyLens's (a no-op when it is already marked).
         try pool.writeWithoutTransaction { db in
             if try Int32.fetchOne(db, sql: "PRAGMA application_id") != Self.applicationID {
@@ -374,9 +366,7 @@ public final class AppDatabase: Sendable {
 
     /// A store a newer SkyLens has migrated further than this one knows is left alone (this version's queries could
     /// fail on its tables with SQLite's own words, or write rows the newer one cannot read).
-    /// What has been applied, read once; a step this SkyLens does not know throws. `migrate` is then needed only when
-    /// a step is missing (it takes the write lock even when there is nothing to do).
-    @discardableResult
+    /// What has been applied, read once; a step this SkyLens does not know throws.
     private func refuseNewer(
         _ writer: any DatabaseWriter, _ migrations: [DatabaseMigration], path: String
     ) throws -> Set<String> {

@@ -268,7 +268,8 @@ public final class CityCatalogue: @unchecked Sendable {
                 byCountry[row] < count, byID[row] < count
             else { throw corrupt("row \(row) is inconsistent") }
         }
-        file.forgetPages()
+        // Checked: the pages each check read are let go after it (see below).
+        if !trusted { file.forgetPages() }
         for index in 0..<(trusted ? 0 : gridCount) where gridItems[index] >= count {
             throw corrupt("grid entry \(index) is no row")
         }
@@ -331,7 +332,7 @@ public final class CityCatalogue: @unchecked Sendable {
             }
         }
         timeZoneNames = zones
-        file.forgetPages()
+        if !trusted { file.forgetPages() }
         let keys = SortedKeys(starts: foldStarts, bytes: folded, count: count)
         if trusted {
             pairStarts = PairStarts(lookingUp: keys)
@@ -340,7 +341,7 @@ public final class CityCatalogue: @unchecked Sendable {
             pairStarts = pairs
         }
         self.metaBytes = section(.meta)
-        file.forgetPages()
+        if !trusted { file.forgetPages() }
         file.readScattered()
         self.count = count
         self.path = path
