@@ -89,10 +89,22 @@ extension AppDatabase {
     func damage(atPath path: String) -> String? {
         var configuration = configuration()
         configuration.readonly = true
+        let queue: DatabaseQueue
         do {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
-            defer { try? queue.close() }
-            let findings = try queue.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
+            queue = try DatabaseQueue(path: path, configuration: configuration)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
+            return error.message ?? "damaged"
+        } catch {
+            return nil
+        }
+        defer { try? queue.close() }
+        return damage(in: queue)
+    }
+
+    /// What `PRAGMA quick_check` found wrong through a connection already open, or nil (as `damage(atPath:)`).
+    func damage(in reader: some DatabaseReader) -> String? {
+        do {
+            let findings = try reader.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check(3)") }
             return findings == ["ok"] ? nil : findings.joined(separator: "; ")
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT {
             return error.message ?? "damaged"

@@ -21,8 +21,9 @@ import Testing
         }
     ]
 
-    func open(_ path: String) -> AppDatabase {
-        let database = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+    func open(_ path: String, connections: AppDatabase.Connections = .pool) -> AppDatabase {
+        let database = AppDatabase(
+            location: .file(path: path), logger: InMemoryLog().logger(), connections: connections)
         database.register(migrations)
         return database
     }
@@ -102,10 +103,20 @@ import Testing
         #expect(try entries(directory, containing: ".foreign-").isEmpty)
     }
 
-    @Test func aStoreWithDamagedPagesIsKeptAsideAndEveryReadableRowSalvaged() async throws {
+    /// Also through the one connection of a one-shot command (issue 30), which checks the store it opened, in WAL
+    /// mode as every store SkyLens has opened is, before writing anything through it.
+    @Test(arguments: [(AppDatabase.Connections.pool, false), (.pool, true), (.single, true)])
+    func aStoreWithDamagedPagesIsKeptAsideAndEveryReadableRowSalvaged(
+        connections: AppDatabase.Connections, wal: Bool
+    ) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("skylens.sqlite").path
         let total = 3000
+        if wal {
+            let queue = try DatabaseQueue(path: path)
+            try await queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA journal_mode = WAL") }
+            try queue.close()
+        }
         try prepare(path, migrated: true) { db in
             for index in 1...total {
                 try db.execute(
@@ -123,8 +134,10 @@ import Testing
         try handle.write(contentsOf: Data(repeating: 0xAB, count: pageSize))
         try handle.close()
         let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+        // The header's read and write versions: 2 and 2 in WAL mode.
+        #expect((damaged[18] == 2 && damaged[19] == 2) == wal)
 
-        let database = open(path)
+        let database = open(path, connections: connections)
         // Before the fix: "database disk image is malformed", at every use, for ever.
         let notes = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") ?? 0 }
         let tags = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY name") }
