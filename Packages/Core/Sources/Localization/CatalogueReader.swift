@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Reads a String Catalog's JSON straight from its bytes, keeping only the languages asked for: a feature's
 /// catalogue holds every language (900 kB for the weather's), and a command needs one. Foundation's
 /// `JSONSerialization` builds every value of every language first (about 25 ms for the weather's on the reference
@@ -8,7 +14,77 @@ struct CatalogueReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int = 0) {
+        self.bytes = bytes
+        self.index = index
+    }
+
+    /// The entries of one key in `languages` (language code → entry; empty when it has none of them), found by the
+    /// key's name without reading the rest of the catalogue; nil when the name is not found as a member written so,
+    /// or what follows it is not a key's entry (the catalogue is then read whole, which says what is wrong).
+    ///
+    /// A member name is the key's JSON text with `{` or `,` before it and `:` after it: inside a string a quote is
+    /// always escaped, so these bytes are never part of one. The value must be an entry (an object with
+    /// `localizations`), which the names nested inside entries (`stringUnit`, `value`, `one`…) are not.
+    static func entry(of key: String, in data: Data, languages: Set<String>) -> [String: StringCatalog.Entry]? {
+        let needle = Array(quoted(key).utf8)
+        return data.withUnsafeBytes { raw -> [String: StringCatalog.Entry]? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            // The quotes and at least one character between them.
+            guard let base = bytes.baseAddress, needle.count > 2 else { return nil }
+            // Each place of the key's first character (`memchr`, rarer than the quote before it), then the rest.
+            var from = 1
+            while from + needle.count - 1 <= bytes.count {
+                guard let hit = memchr(base + from, Int32(needle[1]), bytes.count - from) else { return nil }
+                let start = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) - 1
+                from = start + 2
+                guard start + needle.count <= bytes.count, memcmp(base + start, needle, needle.count) == 0 else {
+                    continue
+                }
+                var before = start - 1
+                while before >= 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[before]) { before -= 1 }
+                guard before >= 0, bytes[before] == UInt8(ascii: "{") || bytes[before] == UInt8(ascii: ",") else {
+                    continue
+                }
+                var reader = CatalogueReader(bytes, at: start + needle.count)
+                guard (try? reader.take(UInt8(ascii: ":"))) != nil else { continue }
+                var localized: [String: StringCatalog.Entry] = [:]
+                var isEntry = false
+                do throws(StringCatalogError) {
+                    try reader.object { reader, field throws(StringCatalogError) in
+                        guard field == "localizations" else { return try reader.skipValue() }
+                        isEntry = true
+                        try reader.object { reader, code throws(StringCatalogError) in
+                            guard languages.contains(code) else { return try reader.skipValue() }
+                            localized[code] = try reader.localization(key: key, code: code)
+                        }
+                    }
+                } catch {
+                    // Not an object here (a nested name's value), or a damaged catalogue (the whole read says so).
+                    continue
+                }
+                if isEntry { return localized }
+            }
+            return nil
+        }
+    }
+
+    /// `text` as a JSON string, escaped as catalogues write it (a catalogue that writes it otherwise is read whole).
+    static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            case "\r": quoted += "\\r"
+            case _ where scalar.value < 0x20: quoted += String(format: "\\u%04x", scalar.value)
+            default: quoted.unicodeScalars.append(scalar)
+            }
+        }
+        return quoted + "\""
+    }
 
     /// The catalogue, with the entries of `languages` only (every language when nil); comments only when every
     /// language is read (they are for translators' tools).

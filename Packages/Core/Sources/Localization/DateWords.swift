@@ -39,23 +39,46 @@ extension Words {
             return Self.withoutBidiMarks(
                 rounded.formatted(dropZeroMinutes && onTheHour ? style.hour() : style.hour().minute()))
         case nil:
+            // English's clock is `HH:mm` (en_GB): the hour and minute, without ICU's pattern generator and date
+            // format (half a millisecond of a one-shot `sky`, issue 30); the same text as ICU's (`EnglishDatesTests`).
+            if language == .english {
+                let parts = calendar(zone).dateComponents([.hour, .minute], from: rounded)
+                return number(parts.hour ?? 0, minimumDigits: 2) + ":" + number(parts.minute ?? 0, minimumDigits: 2)
+            }
             return Self.withoutBidiMarks(rounded.formatted(style(zone).hour().minute()))
         }
     }
 
-    /// `Monday 21 December 2026`, `Montag, 21. Dezember 2026`, `2026年12月21日 月曜日`.
+    /// `Monday, 21 December 2026`, `Montag, 21. Dezember 2026`, `2026年12月21日 月曜日`.
     public func longDate(_ date: Date, _ zone: TimeZone) -> String {
-        Self.withoutBidiMarks(date.formatted(style(zone).weekday(.wide).day().month(.wide).year()))
+        if language == .english {
+            return english(
+                date, zone, "\(weekday: .wide), \(day: .defaultDigits) \(month: .wide) \(year: .defaultDigits)")
+        }
+        return Self.withoutBidiMarks(date.formatted(style(zone).weekday(.wide).day().month(.wide).year()))
     }
 
     /// `Thu 26 Nov`, `Do., 26. Nov.`, `11月26日(木)`.
     public func shortDate(_ date: Date, _ zone: TimeZone) -> String {
-        Self.withoutBidiMarks(date.formatted(style(zone).weekday(.abbreviated).day().month(.abbreviated)))
+        if language == .english {
+            return english(date, zone, "\(weekday: .abbreviated) \(day: .defaultDigits) \(month: .abbreviated)")
+        }
+        return Self.withoutBidiMarks(date.formatted(style(zone).weekday(.abbreviated).day().month(.abbreviated)))
     }
 
     /// `December 2026`, `декабрь 2026 г.`, `2026年12月`: a calendar's title.
     public func monthAndYear(_ date: Date, _ zone: TimeZone) -> String {
-        Self.withoutBidiMarks(date.formatted(style(zone).month(.wide).year()))
+        if language == .english { return english(date, zone, "\(month: .wide) \(year: .defaultDigits)") }
+        return Self.withoutBidiMarks(date.formatted(style(zone).month(.wide).year()))
+    }
+
+    /// English's date in the pattern its fields make in en_GB, the names still CLDR's (ICU's), without ICU's pattern
+    /// generator: a third of a millisecond of a one-shot `sky` (issue 30). The same text as the generator's pattern
+    /// for every date (`EnglishDatesTests`).
+    private func english(_ date: Date, _ zone: TimeZone, _ pattern: Date.FormatString) -> String {
+        Self.withoutBidiMarks(
+            date.formatted(
+                Date.VerbatimFormatStyle(format: pattern, locale: locale, timeZone: zone, calendar: calendar(zone))))
     }
 
     /// The weekdays from the language's first day of the week, each with its index (0 Sunday … 6 Saturday): CLDR's
@@ -74,7 +97,13 @@ extension Words {
 
     /// A whole number with at least `minimumDigits` digits (`07`), in the language's digits, no grouping.
     public func number(_ value: Int, minimumDigits: Int) -> String {
-        Self.withoutBidiMarks(
+        if language == .english {
+            // ASCII digits, no grouping, a minus before the padding: ICU's text, without ICU (issue 30).
+            let digits = String(value.magnitude)
+            let padding = String(repeating: "0", count: max(0, minimumDigits - digits.utf8.count))
+            return (value < 0 ? "-" : "") + padding + digits
+        }
+        return Self.withoutBidiMarks(
             value.formatted(.number.precision(.integerLength(minimumDigits...)).grouping(.never).locale(locale)))
     }
 }

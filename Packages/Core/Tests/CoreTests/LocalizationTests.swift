@@ -1,4 +1,6 @@
+import CoreKit
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Localization
@@ -328,6 +330,100 @@ import Testing
     }
 }
 
+/// Issue 30: English's plural forms are found by the key's name in the catalogue's bytes, not by reading it whole;
+/// what is found must be what the whole read finds, and anything else falls back to it.
+@Suite struct OneKeyLookupTests {
+    /// Keys named like the names inside entries, a key that is also a value and a comment's words, escapes.
+    static let tricky = #"""
+        {
+          "sourceLanguage" : "en",
+          "strings" : {
+            "comment" : { "comment" : "\"%lld items\" : {", "localizations" : {
+              "en" : { "stringUnit" : { "state" : "new", "value" : "one" } } } },
+            "one" : { "localizations" : { "en" : { "variations" : { "plural" : {
+              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld one" } },
+              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld ones" } } } } } } },
+            "value" : { "localizations" : {
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "%lld items" } } } },
+            "%lld items" : { "localizations" : { "en" : { "variations" : { "plural" : {
+              "one" : { "stringUnit" : { "state" : "translated", "value" : "%lld item" } },
+              "other" : { "stringUnit" : { "state" : "translated", "value" : "%lld items" } } } } } } },
+            "Say \"%lld\"\n\ttab" : { "localizations" : { "en" : { "variations" : { "plural" : {
+              "one" : { "stringUnit" : { "state" : "new", "value" : "one \"%lld\"" } },
+              "other" : { "stringUnit" : { "state" : "new", "value" : "many \"%lld\"" } } } } } } },
+            "No English" : { "localizations" : {
+              "de" : { "stringUnit" : { "state" : "translated", "value" : "Kein Englisch" } } } },
+            "Empty" : { }
+          },
+          "version" : "1.0"
+        }
+        """#
+
+    static func sameAsWhole(_ text: String, sourceLine: SourceLocation = #_sourceLocation) throws {
+        let data = Data(text.utf8)
+        let whole = try StringCatalog(xcstrings: data)
+        for (key, entry) in whole.entries {
+            let found = CatalogueReader.entry(of: key, in: data, languages: ["en"])
+            let english = entry.filter { $0.key == "en" }
+            // An entry without `localizations` ("Empty": {}) is not told from a nested object: read whole.
+            if entry.isEmpty, found == nil { continue }
+            #expect(found == english, "\(key)", sourceLocation: sourceLine)
+        }
+    }
+
+    @Test func theEntryFoundByItsNameIsTheWholeReadsForEveryKey() throws {
+        try Self.sameAsWhole(Self.tricky)
+        try Self.sameAsWhole(CatalogueReaderTests.text)
+        // This package's catalogue, as built, and every package's beside it in the repository (the App's words).
+        let url = try #require(ResourceLocator.url(bundle: "Core_CoreKit", file: "Localizable.xcstrings"))
+        try Self.sameAsWhole(String(decoding: try Data(contentsOf: url), as: UTF8.self))
+        let packages = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let files = try FileManager.default.contentsOfDirectory(atPath: packages.path).flatMap { package in
+            let sources = "\(package)/Sources"
+            return
+                (FileManager.default.enumerator(atPath: packages.appendingPathComponent(sources).path)?
+                .compactMap { $0 as? String } ?? [])
+                .filter { $0.hasSuffix("Localizable.xcstrings") }.map { "\(sources)/\($0)" }
+        }
+        #expect(files.count >= 10, "\(packages.path)")
+        for file in files {
+            let text = String(decoding: try Data(contentsOf: packages.appendingPathComponent(file)), as: UTF8.self)
+            try Self.sameAsWhole(text)
+        }
+    }
+
+    @Test func aNameNotFoundSoIsLeftToTheWholeRead() {
+        let data = Data(Self.tricky.utf8)
+        // Not a member name anywhere (only inside a comment, and as a value).
+        #expect(CatalogueReader.entry(of: "%lld things", in: data, languages: ["en"]) == nil)
+        #expect(CatalogueReader.entry(of: "", in: data, languages: ["en"]) == nil)
+        // Damaged after the name: the whole read says what is wrong.
+        let cut = Data(Self.tricky.utf8.prefix(Self.tricky.utf8.count / 2))
+        #expect(CatalogueReader.entry(of: "%lld items", in: cut, languages: ["en"]) == nil)
+    }
+
+    @Test func wordsCountsInEnglishFromTheOneEntryAndInOtherLanguagesFromTheWhole() throws {
+        let data = Data(Self.tricky.utf8)
+        let reads = Mutex(0)
+        let source = StringCatalogSource(
+            load: { languages in
+                reads.withLock { $0 += 1 }
+                return try StringCatalog(xcstrings: data, languages: languages)
+            }, bytes: { data })
+        let english = Words(source, language: .english)
+        #expect(english.count("%lld items", 1) == "1 item")
+        #expect(english.count("%lld items", 2) == "2 items")
+        #expect(english.count("one", 1) == "1 one")
+        #expect(english.count("Say \"%lld\"\n\ttab", 3) == "many \"3\"")
+        #expect(english.count("No English %lld", 2) == "No English 2")
+        #expect(reads.withLock { $0 } == 1, "a key not found so is read whole, once")
+        #expect(english.count("%lld items", 1) == "1 item")
+        let german = Words(source, language: try #require(Language.named("de")))
+        #expect(german("No English") == "Kein Englisch")
+    }
+}
+
 /// English's numbers are written without ICU (issue 30: a one-shot command's start); they must be ICU's text.
 @Suite struct EnglishNumbersTests {
     let english = Words.english()
@@ -354,6 +450,73 @@ import Testing
         for value in values {
             for digits in 0...3 {
                 #expect(english.number(value, digits: digits) == Self.icu(value, digits), "\(value) \(digits)")
+            }
+        }
+    }
+
+    @Test func paddedNumbersAsICUWritesThem() {
+        for value in [0, 1, 7, 9, 10, 59, 99, 100, 1_234, 12_345, -1, -7, -12, -1_234, Int.max, Int.min + 1] {
+            for minimum in 0...6 {
+                let icu = value.formatted(
+                    .number.precision(.integerLength(minimum...)).grouping(.never).locale(Language.english.locale))
+                #expect(english.number(value, minimumDigits: minimum) == icu, "\(value) \(minimum)")
+            }
+        }
+    }
+}
+
+/// English's clock is written without ICU (issue 30: a one-shot `sky`'s start); it must be ICU's text, in every
+/// zone, across days, years and changes of offset.
+@Suite struct EnglishDatesTests {
+    @Test func timesAsICUWritesThem() throws {
+        let english = Words.english()
+        var generator = SystemRandomNumberGenerator()
+        let zones =
+            try [
+                "UTC", "Europe/London", "America/Toronto", "Asia/Kolkata", "Asia/Kathmandu", "Australia/Lord_Howe",
+                "Pacific/Chatham", "America/St_Johns", "Pacific/Kiritimati", "America/Adak",
+            ].map { try #require(TimeZone(identifier: $0)) } + [
+                try #require(TimeZone(secondsFromGMT: -(9 * 3600 + 1800)))
+            ]
+        var dates = (0..<600).map { _ in Date(timeIntervalSince1970: .random(in: -1e9...4e9, using: &generator)) }
+        // On and around the minute, and the night a clock changes (London, 2026-03-29 and 2026-10-25).
+        dates += [0, 29.9, 30, 59.9, 60, 1_774_746_000, 1_774_749_599, 1_792_890_000, 1_792_893_600].map {
+            Date(timeIntervalSince1970: $0)
+        }
+        for zone in zones {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = zone
+            let style = Date.FormatStyle(locale: Language.english.locale, calendar: calendar, timeZone: zone)
+            for date in dates {
+                let rounded = Date(timeIntervalSince1970: ((date.timeIntervalSince1970 + 30) / 60).rounded(.down) * 60)
+                let icu = Words.withoutBidiMarks(rounded.formatted(style.hour().minute()))
+                #expect(english.time(date, zone) == icu, "\(date) \(zone.identifier)")
+            }
+        }
+    }
+
+    @Test func datesAsThePatternGeneratorMakesThem() throws {
+        let english = Words.english()
+        var generator = SystemRandomNumberGenerator()
+        let zones = try ["UTC", "America/Toronto", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"].map {
+            try #require(TimeZone(identifier: $0))
+        }
+        // Every month and weekday, years of one to five digits, and the edges of a day.
+        var dates = (0..<400).map { _ in Date(timeIntervalSince1970: .random(in: -6e10...2e11, using: &generator)) }
+        dates += (0..<366).map { Date(timeIntervalSince1970: 1_767_225_600 + Double($0) * 86_400 - 1) }
+        for zone in zones {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.locale = Language.english.locale
+            calendar.timeZone = zone
+            let style = Date.FormatStyle(locale: Language.english.locale, calendar: calendar, timeZone: zone)
+            for date in dates {
+                let long = Words.withoutBidiMarks(date.formatted(style.weekday(.wide).day().month(.wide).year()))
+                let short = Words.withoutBidiMarks(
+                    date.formatted(style.weekday(.abbreviated).day().month(.abbreviated)))
+                let title = Words.withoutBidiMarks(date.formatted(style.month(.wide).year()))
+                #expect(english.longDate(date, zone) == long, "\(date) \(zone.identifier)")
+                #expect(english.shortDate(date, zone) == short, "\(date) \(zone.identifier)")
+                #expect(english.monthAndYear(date, zone) == title, "\(date) \(zone.identifier)")
             }
         }
     }
