@@ -46,5 +46,11 @@ import Testing
         #expect(ColorDepth.from(environment: ["TERM": "xterm-256color"]) == .ansi256)
         #expect(ColorDepth.from(environment: ["TERM": "linux"]) == .ansi16)
         #expect(ColorDepth.from(environment: [:]) == .ansi256)
+        #expect(ColorDepth.from(environment: ["TERM": "xterm-direct"]) == .truecolor)
+        #expect(ColorDepth.from(environment: ["TERM": "XTERM-256COLOR"]) == .ansi256)
+        #expect(ColorDepth.from(environment: ["TERM": "256colo"]) == .ansi256)
+        #expect(ColorDepth.from(environment: ["TERM": "rxvt-unicode-256color"]) == .ansi256)
+        #expect(ColorDepth.from(environment: ["TERM": "screen-16color"]) == .ansi16)
+        #expect(ColorDepth.from(environment: ["TERM": "dumb"]) == .ansi256)
     }
 }
