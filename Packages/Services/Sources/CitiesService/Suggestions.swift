@@ -65,21 +65,22 @@ struct SortedKeys {
 /// lives; the table is behind a lock.
 final class PairStarts: @unchecked Sendable {
     private let keys: SortedKeys
-    /// `pairKeys + 1` entries (the last is `count`), `unknown` where not looked up yet; empty until the first look-up.
-    private let table: Mutex<[UInt32]>
-    private static let unknown = UInt32.max
+    /// The whole table (`pairKeys + 1` entries, the last is `count`) once made; until then the entries looked up, by
+    /// key: a search looks up two, and a table of 65,793 made ready for them cost a 257 kB fill and its page faults
+    /// at every one-shot command (issue 30).
+    private let table: Mutex<(whole: [UInt32], some: [Int: UInt32])>
 
     /// The whole table, made now; nil when the keys are out of order (a damaged file).
     init?(checking keys: SortedKeys) {
         guard let whole = keys.pairTable() else { return nil }
         self.keys = keys
-        self.table = Mutex(whole)
+        self.table = Mutex((whole, [:]))
     }
 
     /// Entries found when first asked for.
     init(lookingUp keys: SortedKeys) {
         self.keys = keys
-        self.table = Mutex([])
+        self.table = Mutex(([], [:]))
     }
 
     /// The keys that can start with `prefix`: exact for one or two bytes.
@@ -90,33 +91,33 @@ final class PairStarts: @unchecked Sendable {
         let (low, high) =
             prefix.count == 1 ? (base, base + 257) : (base + 1 + Int(prefix[1]), base + 2 + Int(prefix[1]))
         return table.withLock { table in
-            Int(entry(low, in: &table))..<Int(entry(high, in: &table))
+            if !table.whole.isEmpty { return Int(table.whole[low])..<Int(table.whole[high]) }
+            return Int(entry(low, in: &table.some))..<Int(entry(high, in: &table.some))
         }
     }
 
     /// Every entry (for the trie walk of suggestions, which visits every first byte and pair): made by one pass over
     /// the keys the first time (a binary search for each of 65,793 entries would cost far more), by a binary search
-    /// for each missing one only if the keys are out of order.
+    /// for each only if the keys are out of order.
     func whole() -> [UInt32] {
         table.withLock { table in
-            guard table.isEmpty || table.contains(Self.unknown) else { return table }
-            if let made = keys.pairTable() {
-                table = made
-            } else {
-                if table.isEmpty { table = [UInt32](repeating: Self.unknown, count: CityCatalogue.pairKeys + 1) }
-                for key in table.indices where table[key] == Self.unknown {
-                    table[key] = UInt32(keys.firstIndex(ofPairKey: key))
+            guard table.whole.isEmpty else { return table.whole }
+            table.whole =
+                keys.pairTable()
+                ?? (0...CityCatalogue.pairKeys).map { key in
+                    table.some[key] ?? UInt32(keys.firstIndex(ofPairKey: key))
                 }
-            }
-            return table
+            table.some = [:]
+            return table.whole
         }
     }
 
     @inline(__always)
-    private func entry(_ key: Int, in table: inout [UInt32]) -> UInt32 {
-        if table.isEmpty { table = [UInt32](repeating: Self.unknown, count: CityCatalogue.pairKeys + 1) }
-        if table[key] == Self.unknown { table[key] = UInt32(keys.firstIndex(ofPairKey: key)) }
-        return table[key]
+    private func entry(_ key: Int, in some: inout [Int: UInt32]) -> UInt32 {
+        if let known = some[key] { return known }
+        let found = UInt32(keys.firstIndex(ofPairKey: key))
+        some[key] = found
+        return found
     }
 }
 

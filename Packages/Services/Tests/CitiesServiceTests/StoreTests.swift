@@ -179,4 +179,48 @@ final class LockedPhases: Sendable {
         #expect(countries.name("bq") == "Bonaire, Saint Eustatius and Saba")
         #expect(countries.name("ZZ") == nil)
     }
+
+    /// Issue 30: the list is read as bytes; every country as the text reading (Foundation's trimming) made it, with
+    /// quoted fields, spaces around a name, CRLF lines and a short line.
+    @Test func countriesReadAsBytesAsTheyWereReadAsText() throws {
+        // The reference: characters, not bytes.
+        func split(_ line: Substring) -> [String] {
+            var fields = [""]
+            var quoted = false
+            for character in line {
+                switch character {
+                case "\"" where quoted: quoted = false
+                case "\"" where fields[fields.count - 1].isEmpty: quoted = true
+                case "," where !quoted: fields.append("")
+                default: fields[fields.count - 1].append(character)
+                }
+            }
+            return fields
+        }
+        func row(_ country: Countries.Country) -> String {
+            "\(country.code)|\(country.name)|\(country.capital)|\(country.population.map(String.init) ?? "-")"
+        }
+        func asText(_ csv: String) -> [String] {
+            csv.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).dropFirst()
+                .compactMap { line in
+                    let fields = split(line.hasSuffix("\r") ? line.dropLast() : line)
+                    guard fields.count >= 6, fields[0].utf8.count == 2 else { return nil }
+                    let name = fields[2].trimmingCharacters(in: .whitespaces)
+                    return "\(fields[0])|\(name)|\(fields[3])|\(Int(fields[5]).map(String.init) ?? "-")"
+                }.sorted()
+        }
+        let url = try #require(CitiesResources.countries)
+        let builtIn = try String(contentsOf: url, encoding: .utf8)
+        let made =
+            "iso,iso3,name,capital,continent,population\r\nXA,XAA,\"  Spaced, Quoted \t\",Cap,EU,12\r\n"
+            + "XB,XBB, Été ,\"A, B\",AS,\nXC,short\n\nXD,XDD,\t,Nowhere,AF,7"
+        for csv in [builtIn, made] {
+            let countries = Countries(csv: csv)
+            #expect(countries.all.map(row) == asText(csv))
+        }
+        #expect(Countries(csv: made).name("XA") == "Spaced, Quoted")
+        #expect(Countries(csv: made).all.map(\.code) == ["XA", "XB", "XD"])
+        #expect(Countries.builtIn().all.count == Countries(csv: builtIn).all.count)
+        #expect(Countries.builtIn().all.count > 240)
+    }
 }
