@@ -33,11 +33,15 @@ struct Container: Sendable {
     /// - Parameter activity: told when a request starts (the spinner); what it returns, when it ends.
     /// - Parameter oneShot: one command, then exit: the store is opened with one connection
     ///   (`AppDatabase.Connections.single`).
+    /// The environment the App was started with (the warnings' services read their settings in it).
+    let environment: [String: String]
+
     init(
         configuration: AppConfiguration, activity: (@Sendable (_ host: String) -> @Sendable () -> Void)? = nil,
-        oneShot: Bool = false
+        oneShot: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
     ) {
         self.configuration = configuration
+        self.environment = environment
         logger = Logger(label: "skylens")
         let transport = HTTPTransport(
             engine: NIOHTTPEngine(readTimeout: configuration.timeout),
@@ -87,7 +91,7 @@ struct Container: Sendable {
         let places = PlaceMemory(settings: .sqlite(database), defaultPlace: configuration.place)
         // The official warnings: the `alerts` command's, at the top of the weather's views, shaded on the map.
         let alerts = AlertsLookup(
-            client: .live(transport, environment: ProcessInfo.processInfo.environment), cache: .sqlite(database),
+            client: .live(transport, environment: environment), cache: .sqlite(database),
             now: { Date() })
         return [
             WeatherPlugin(

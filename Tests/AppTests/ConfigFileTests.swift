@@ -63,6 +63,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: elsewhere.path + "/skylens.sqlite"))
     }
 
+    /// Issue 30: an absolute path is used as given when it is already standard (without Foundation's standardizing);
+    /// one with `.`, `..`, doubled or trailing slashes still names the folder it always did.
+    @Test func theDataDirectoryIsTheFolderItsPathNamesHoweverItIsWritten() throws {
+        let home = try TemporaryDirectory()
+        let base = home.path
+        let spellings: [(given: String, folder: String)] = [
+            (base + "/plain", base + "/plain"),
+            (base + "/a/../dots/./here", base + "/dots/here"),
+            (base + "//doubled///slashes/", base + "/doubled/slashes"),
+        ]
+        for (given, folder) in spellings {
+            let result = try AppBinary.runner(home: home).run(
+                ["--data-dir", given, "fav", "Lisbon"], environment: ["SKYLENS_HOME": ""])
+            #expect(result.status == 0, "\(given): \(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: folder + "/skylens.sqlite"), "\(given)")
+        }
+    }
+
     @Test func aMalformedFileIsReportedWithItsLineAndIgnored() throws {
         let home = try TemporaryDirectory()
         let path = try write("format: json\ncolor: never\n  units: [imperial\n", in: home)
