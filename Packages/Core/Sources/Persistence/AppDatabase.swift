@@ -124,7 +124,12 @@ public final class AppDatabase: Sendable {
         else { return }
         switch await opening.result {
         case .success(let queue as DatabaseQueue): try? queue.close()
-        case .success(let pool as DatabasePool): try? pool.close()
+        case .success(let pool as DatabasePool):
+            // The pool closes its writer before its readers, so no connection of it checkpoints as the last one
+            // (its readers cannot write): checkpointed here, or the next command would find the file's header
+            // without what the WAL holds (the mark that makes it SkyLens's) and open a pool again.
+            _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            try? pool.close()
         default: break
         }
     }

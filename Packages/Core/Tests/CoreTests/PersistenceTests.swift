@@ -47,6 +47,32 @@ import Testing
         #expect(seen == ["new store", "one shot", "session"])
     }
 
+    /// Issue 30: a one-shot command closes its store before it ends, without waiting for its objects to go. The
+    /// first command of a data directory opens a pool: closed so that the next finds a file whose header says it is
+    /// SkyLens's (in the WAL until checkpointed) and opens one connection; that one removes the WAL's files.
+    @Test func aStoreClosedAtTheEndOfACommandIsOneTheNextOpensWithOneConnection() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        for (index, pool) in [true, false, false].enumerated() {
+            let command = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+            command.register(featureMigrations)
+            let writer = try await command.writer()
+            #expect((writer is DatabasePool) == pool, "command \(index)")
+            try await command.write { db in
+                try db.execute(sql: "INSERT INTO note(text) VALUES (?)", arguments: ["\(index)"])
+            }
+            await command.closeConnections()
+            let header = try #require(FileHandle(forReadingAtPath: path)?.readData(ofLength: 100))
+            #expect(header[18] == 2 && header[19] == 2, "WAL mode")
+            #expect(header[68..<72].reduce(0) { $0 << 8 | Int($1) } == Int(AppDatabase.applicationID))
+            if index > 0 { #expect(!FileManager.default.fileExists(atPath: path + "-wal")) }
+        }
+        let reader = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        reader.register(featureMigrations)
+        #expect(
+            try await reader.read { db in try String.fetchAll(db, sql: "SELECT text FROM note") } == ["0", "1", "2"])
+    }
+
     @Test func opensLazilyInWALModeAndRunsEveryMigrationOnce() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("nested/skylens.sqlite").path
