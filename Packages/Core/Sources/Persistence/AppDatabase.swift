@@ -157,6 +157,12 @@ public final class AppDatabase: Sendable {
         for attempt in 1...2 {
             let writer = try await writer()
             do {
+                if let queue = writer as? DatabaseQueue {
+                    // One connection (a one-shot command): read on this thread, which GRDB's idle queue lets run
+                    // it, rather than on GRDB's own and back again (two switches of thread a read, issue 30).
+                    try Task.checkCancellation()
+                    return try Self.readHere(queue, value)
+                }
                 return try await writer.read(value)
             } catch let error as DatabaseError where Self.isForeignFile(error) && attempt == 1 {
                 salvageOnNextOpening(after: error)
@@ -165,6 +171,11 @@ public final class AppDatabase: Sendable {
             }
         }
         throw .failed("the store stayed damaged after it was salvaged")
+    }
+
+    /// GRDB's blocking read (from a function that is not async, which would otherwise pick the one that hops).
+    private static func readHere<T>(_ queue: DatabaseQueue, _ value: (Database) throws -> T) throws -> T {
+        try queue.read(value)
     }
 
     /// A damaged page met while the store is in use (the check at opening found none, or the damage is newer):
