@@ -90,12 +90,17 @@ public final class Shell {
         self.output = output
         var owners: [Owner] = []
         var routes: [Route: (spec: RouteSpec, plugin: any FeaturePlugin)] = [:]
+        // The scopes each name is declared in: a duplicate found by name, not by comparing every command with every
+        // other (a hundred commands' declarations copied five thousand times at every start, issue 30).
+        var declared: [String: [CommandDeclaration.Scope]] = [:]
         for plugin in plugins {
             for command in plugin.commands {
                 let declaration = command.declaration
+                let name = declaration.name
                 precondition(
-                    !owners.contains { $0.spec.name == declaration.name && $0.spec.scope == declaration.scope },
-                    "two plugins declare the command '\(declaration.name)'")
+                    !(declared[name]?.contains(declaration.scope) ?? false),
+                    "two plugins declare the command '\(name)'")
+                declared[name, default: []].append(declaration.scope)
                 owners.append(Owner(command: command, plugin: plugin))
             }
             for route in plugin.routes {
