@@ -81,6 +81,19 @@ extension WeatherViews {
         return DisplayWidth.truncated(marker + name + ":" + rest, toColumns: limit)
     }
 
+    /// The codes of `template` that read the almanac (the moon, dawn, noon, dusk, the zone's name).
+    static let almanacCodes: Set<Character> = ["M", "D", "z", "d", "Z", "m"]
+
+    /// Whether `template` has a code that reads the almanac (read as `template` reads it: `%%M` is text).
+    static func templateUsesAlmanac(_ template: String) -> Bool {
+        var characters = template.makeIterator()
+        while let character = characters.next() {
+            guard character == "%", let code = characters.next() else { continue }
+            if almanacCodes.contains(code) { return true }
+        }
+        return false
+    }
+
     /// The template with each code replaced (checked first by `checkTemplate`): "—" for what the answer lacks.
     static func template(
         _ template: String, _ shown: WeatherRepository.Shown, place: Place?,

@@ -38,6 +38,10 @@ final class WeatherModel: ObservableViewModel {
         var range: EnsembleModel?
         /// `weather --line`, `--template`, `--format BAR`: one line, which never shows the normals.
         var oneLine = false
+        /// The sun's and moon's day at the place (`Almanac`): what `weather` shows, and a template's `%M %D %z %d
+        /// %Z %m`; not worked out for a line without them (its time zone and the day's sky: half a millisecond of a
+        /// status bar's every minute, issue 30).
+        var almanac = true
     }
 
     /// One unit chosen with `unit`.
@@ -433,7 +437,11 @@ final class WeatherModel: ObservableViewModel {
     }
 
     private func fetch(_ place: Place, mode: Mode, force: Bool) async {
-        if state.place != place || state.almanac == nil { state.almanac = Almanac(place: place, now: now()) }
+        if !state.options.almanac {
+            state.almanac = nil
+        } else if state.place != place || state.almanac == nil {
+            state.almanac = Almanac(place: place, now: now())
+        }
         state.place = place
         state.mode = mode
         state.weather = .loading

@@ -135,3 +135,31 @@ import WeatherService
         #expect(i3.last == "#F5CD00" && i3[1] == "⚠ ☁ 3 °C")
     }
 }
+
+/// Issue 30: one line works out the sun's and moon's day only when its template reads it; a view or a template after
+/// a line still has it.
+@MainActor @Suite struct LineAlmanacTests {
+    @Test func theCodesThatReadTheAlmanac() {
+        for (template, uses) in [
+            ("%l %c %t %w", false), ("%m", true), ("%M days", true), ("dawn %D", true), ("%z", true), ("%d", true),
+            ("%Z", true), ("%%m", false), ("100%%", false), ("%", false), ("%S %s %T", false), ("%%%m", true),
+        ] {
+            #expect(WeatherViews.templateUsesAlmanac(template) == uses, "\(template)")
+        }
+    }
+
+    @Test func aTemplateOrAViewAfterALineStillReadsTheAlmanac() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try LoopbackServer(always: .json(try providerFixture("open-meteo-toronto.json")))
+        let harness = try WeatherHarness(server: server, directory: directory)
+        let line = await harness.run("weather Toronto --line")
+        #expect(line.hasPrefix("Toronto:"), "\(line)")
+        let template = await harness.run("weather Toronto --template '%m|%D|%z|%d|%Z|%M'")
+        let parts = template.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "|").map(String.init)
+        #expect(parts.count == 6 && !parts.contains("—"), "\(template)")
+        #expect(parts[4] == "America/Toronto", "\(template)")
+        _ = await harness.run("weather Toronto --line")
+        let view = await harness.run("weather Toronto")
+        #expect(view.contains("moon"), "\(view)")
+    }
+}

@@ -77,6 +77,11 @@ struct WeatherCommand: FeatureCommand {
     var options: WeatherModel.ViewOptions {
         var options = WeatherModel.ViewOptions()
         options.oneLine = oneLine != nil
+        switch oneLine {
+        case nil: options.almanac = true
+        case .template(let template): options.almanac = WeatherViews.templateUsesAlmanac(template)
+        case .line, .bar: options.almanac = false
+        }
         return options
     }
 
