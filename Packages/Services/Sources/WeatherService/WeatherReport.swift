@@ -330,6 +330,23 @@ public struct WeatherReport: Sendable, Equatable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case location, provider, observedAt, utcOffset, current, hours, days, quarters, leftOut
+        /// The hours and the quarter hours as columns of numbers (`PackedRows`): what is written now.
+        case hourRows, quarterRows
+    }
+
+    /// Written with the hours and the quarter hours packed (`PackedRows`): a cached 16-day answer's 384 hours read
+    /// back as objects took JSONDecoder a millisecond of every `weather` answered from the cache (issue 30).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(location, forKey: .location)
+        try container.encode(provider, forKey: .provider)
+        try container.encode(observedAt, forKey: .observedAt)
+        try container.encode(utcOffset, forKey: .utcOffset)
+        try container.encode(current, forKey: .current)
+        try container.encode(PackedRows(hours), forKey: .hourRows)
+        try container.encode(days, forKey: .days)
+        try container.encode(PackedRows(quarters), forKey: .quarterRows)
+        try container.encode(leftOut, forKey: .leftOut)
     }
 
     /// The words-only list that reports cached before `leftOut` carried.
@@ -344,15 +361,117 @@ public struct WeatherReport: Sendable, Equatable, Codable {
         observedAt = try container.decode(Date.self, forKey: .observedAt)
         utcOffset = try container.decode(Int.self, forKey: .utcOffset)
         current = try container.decode(CurrentWeather.self, forKey: .current)
-        hours = try container.decode([HourForecast].self, forKey: .hours)
+        // Reports cached before the rows were packed hold them as objects.
+        if let packed = try container.decodeIfPresent(PackedRows.self, forKey: .hourRows) {
+            hours = try packed.hours()
+        } else {
+            hours = try container.decode([HourForecast].self, forKey: .hours)
+        }
         days = try container.decode([DayForecast].self, forKey: .days)
         // Reports cached before the quarter hours were asked for have none.
-        quarters = try container.decodeIfPresent([QuarterHour].self, forKey: .quarters) ?? []
+        if let packed = try container.decodeIfPresent(PackedRows.self, forKey: .quarterRows) {
+            quarters = try packed.quarters()
+        } else {
+            quarters = try container.decodeIfPresent([QuarterHour].self, forKey: .quarters) ?? []
+        }
         if let leftOut = try container.decodeIfPresent([LeftOutValue].self, forKey: .leftOut) {
             self.leftOut = leftOut
         } else {
             let legacy = try decoder.container(keyedBy: LegacyKeys.self)
             leftOut = (try legacy.decodeIfPresent([String].self, forKey: .repairs) ?? []).map { .init($0, .extra) }
         }
+    }
+}
+
+/// Rows of numbers kept as columns: each row's numbers as 64-bit floats, little-endian, one row after another, in one
+/// base64 text (nil as NaN, which no value of a report is: JSON cannot carry one), and a text per row (the hour's
+/// condition) joined by commas. Read as bytes, not as a JSON object a row.
+struct PackedRows: Codable, Equatable {
+    var count: Int
+    var numbers: String
+    var texts: String
+
+    static let hourColumns = 8
+    static let quarterColumns = 5
+
+    init(_ hours: [HourForecast]) {
+        var values: [Double] = []
+        values.reserveCapacity(hours.count * Self.hourColumns)
+        for hour in hours {
+            values += [
+                hour.time.timeIntervalSinceReferenceDate, hour.temperature, hour.feelsLike ?? .nan,
+                hour.precipitationProbability ?? .nan, hour.precipitation ?? .nan, hour.windSpeed ?? .nan,
+                hour.windDirection ?? .nan, hour.visibility ?? .nan,
+            ]
+        }
+        self.init(count: hours.count, values: values, texts: hours.map(\.condition.rawValue))
+    }
+
+    init(_ quarters: [QuarterHour]) {
+        var values: [Double] = []
+        values.reserveCapacity(quarters.count * Self.quarterColumns)
+        for quarter in quarters {
+            values += [
+                quarter.time.timeIntervalSinceReferenceDate, quarter.precipitation ?? .nan, quarter.rain ?? .nan,
+                quarter.snowfall ?? .nan, quarter.code.map(Double.init) ?? .nan,
+            ]
+        }
+        self.init(count: quarters.count, values: values, texts: [])
+    }
+
+    private init(count: Int, values: [Double], texts: [String]) {
+        self.count = count
+        var bytes = Data(capacity: values.count * 8)
+        for value in values { withUnsafeBytes(of: value.bitPattern.littleEndian) { bytes.append(contentsOf: $0) } }
+        numbers = bytes.base64EncodedString()
+        self.texts = texts.joined(separator: ",")
+    }
+
+    func hours() throws -> [HourForecast] {
+        let values = try self.values(columns: Self.hourColumns)
+        let conditions = texts.split(separator: ",", omittingEmptySubsequences: false)
+        guard conditions.count == count || (count == 0 && texts.isEmpty) else { throw Self.damaged("conditions") }
+        return try (0..<count).map { row in
+            let at = row * Self.hourColumns
+            func optional(_ column: Int) -> Double? { values[at + column].isNaN ? nil : values[at + column] }
+            guard let condition = Condition(rawValue: String(conditions[row])) else { throw Self.damaged("condition") }
+            guard !values[at].isNaN, !values[at + 1].isNaN else { throw Self.damaged("times or temperatures") }
+            return HourForecast(
+                time: Date(timeIntervalSinceReferenceDate: values[at]), temperature: values[at + 1],
+                feelsLike: optional(2), precipitationProbability: optional(3), condition: condition,
+                precipitation: optional(4), windSpeed: optional(5), windDirection: optional(6),
+                visibility: optional(7))
+        }
+    }
+
+    func quarters() throws -> [QuarterHour] {
+        let values = try self.values(columns: Self.quarterColumns)
+        return try (0..<count).map { row in
+            let at = row * Self.quarterColumns
+            func optional(_ column: Int) -> Double? { values[at + column].isNaN ? nil : values[at + column] }
+            let code = try optional(4).map { value in
+                guard let code = Int(exactly: value) else { throw Self.damaged("codes") }
+                return code
+            }
+            guard !values[at].isNaN else { throw Self.damaged("times") }
+            return QuarterHour(
+                time: Date(timeIntervalSinceReferenceDate: values[at]), precipitation: optional(1), rain: optional(2),
+                snowfall: optional(3), code: code)
+        }
+    }
+
+    private func values(columns: Int) throws -> [Double] {
+        guard count >= 0, let bytes = Data(base64Encoded: numbers), bytes.count == count * columns * 8 else {
+            throw Self.damaged("numbers")
+        }
+        return bytes.withUnsafeBytes { raw in
+            (0..<(count * columns)).map { index in
+                Double(bitPattern: UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self)))
+            }
+        }
+    }
+
+    private static func damaged(_ what: String) -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "packed rows: \(what) do not match"))
     }
 }
