@@ -96,17 +96,23 @@ enum AppRunner {
         let signals = SignalHandler(interactive: interactive)
         let programCommands = ProgramCommands()
         let plugins = container.makePlugins() + [programCommands]
-        // After the plugins: their stores register the database's tables before it is first read.
-        let language = await chooseLanguage(
+        // After the plugins: their stores register the database's tables before it is first read. The store opens
+        // while the shell is made, and a one-shot command that takes a place has the city list opened meanwhile too
+        // (issue 30: each was a millisecond of the start, one after the other).
+        async let chosen = chooseLanguage(
             configuration, settings: .sqlite(container.database), environment: environment)
-        var shellConfiguration = Shell.Configuration(
+        let shellConfiguration = Shell.Configuration(
             appName: AppInfo.name, version: AppInfo.version, tagline: AppInfo.tagline, format: configuration.format,
             terminal: terminal,
             placeNames: { [catalogue = container.catalogue] before, prefix in
                 catalogue.nameCompletions(words: before, partial: prefix)
             })
-        (shellConfiguration.language, shellConfiguration.languageSource) = language
         let shell = Shell(configuration: shellConfiguration, plugins: plugins, input: input, output: streams)
+        if !command.isEmpty, shell.takesPlace(command) {
+            Task.detached { [catalogue = container.catalogue] in _ = try? await catalogue.catalogue() }
+        }
+        let language = await chosen
+        shell.use(language.language, source: language.source)
         shell.keepLanguage = { [settings = SettingsClient.sqlite(container.database), configuration] chosen in
             if let problem = configuration.dataDirectoryProblemSentence { return problem }
             do throws(StoreError) {

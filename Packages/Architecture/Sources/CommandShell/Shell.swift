@@ -113,6 +113,22 @@ public final class Shell {
         general.shell = self
     }
 
+    /// Sets the language the App read (from the store, while the shell was made), and where it came from.
+    public func use(_ language: Language, source: String) {
+        configuration.language = language
+        configuration.languageSource = source
+    }
+
+    /// Whether the command `words` run takes a place's name (an argument whose values complete as place names): a
+    /// one-shot command that does has the city list opened while the rest starts (issue 30).
+    public func takesPlace(_ words: [String]) -> Bool {
+        guard let owner = resolve(words).match else { return false }
+        return owner.spec.arguments.contains {
+            if case .placeNames = $0.completion { return true }
+            return false
+        }
+    }
+
     // MARK: - Prompt and completion
 
     /// Where you are, in at most 40 columns: `skylens> ` at the start, the view on top and what it shows

@@ -1,6 +1,7 @@
 import Architecture
 import CommandShell
 import Foundation
+import Localization
 import ShellTesting
 import Testing
 
@@ -264,5 +265,48 @@ final class NotesPlugin: FeaturePlugin {
         #expect(spec.asksForHelp(["-h"]))
         #expect(!spec.asksForHelp(["--message", "-h"]))
         #expect(!spec.asksForHelp(["--", "--help"]))
+    }
+}
+
+/// Issue 30: the App opens the city list while a one-shot command starts when the command takes a place's name.
+@MainActor @Suite struct ShellTakesPlaceTests {
+    @MainActor
+    final class PlacesPlugin: FeaturePlugin {
+        var name: String { "Places" }
+        var commands: [RegisteredCommand] {
+            [RegisteredCommand(Visit.self, on: self), RegisteredCommand(Count.self, on: self)]
+        }
+        var routes: [RouteSpec] { [] }
+
+        struct Visit: FeatureCommand {
+            static let place = Argument.remainder("place", help: "A place", completion: .placeNames)
+            static let declaration = CommandDeclaration("visit", arguments: [place], summary: "Visit a place")
+            init(arguments: ParsedArguments) {}
+            func run(_ plugin: PlacesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
+                CommandOutput(text: "visited")
+            }
+        }
+
+        struct Count: FeatureCommand {
+            static let number = Argument.positional("number", help: "How many")
+            static let declaration = CommandDeclaration("count", arguments: [number], summary: "Count")
+            init(arguments: ParsedArguments) {}
+            func run(_ plugin: PlacesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
+                CommandOutput(text: "counted")
+            }
+        }
+    }
+
+    @Test func aCommandTakesAPlaceWhenAnArgumentCompletesPlaceNames() {
+        let shell = Shell(
+            configuration: .init(version: "1", tagline: "test", format: .text, terminal: .plain),
+            plugins: [PlacesPlugin()], input: ScriptedInput([]), output: CapturedOutput())
+        #expect(shell.takesPlace(["visit", "Toronto"]))
+        #expect(shell.takesPlace(["VISIT"]))
+        #expect(!shell.takesPlace(["count", "3"]))
+        #expect(!shell.takesPlace(["nothing"]))
+        #expect(!shell.takesPlace(["help", "visit"]))
+        shell.use(Language.named("de") ?? .english, source: "test")
+        #expect(shell.configuration.language.code == "de" && shell.configuration.languageSource == "test")
     }
 }
