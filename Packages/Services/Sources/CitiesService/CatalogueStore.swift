@@ -426,10 +426,11 @@ public actor CatalogueStore {
     /// Removes what an import killed half-way left behind (its process is gone); a live one's file is left alone.
     private func removeDeadImports() {
         let directory = (path as NSString).deletingLastPathComponent
+        // The folder listed once for both kinds of leftover.
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for tag in [Self.importTag, Self.downloadTag] {
             let name = (path as NSString).lastPathComponent + tag
-            for file in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-            where file.hasPrefix(name) {
+            for file in files where file.hasPrefix(name) {
                 guard let pid = Int32(file.dropFirst(name.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
                 try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
             }
