@@ -41,7 +41,7 @@ extension Words {
         case nil:
             // English's clock is `HH:mm` (en_GB): the hour and minute, without ICU's pattern generator and date
             // format (half a millisecond of a one-shot `sky`, issue 30); the same text as ICU's (`EnglishDatesTests`).
-            if language == .english {
+            if writesByHand {
                 let parts = calendar(zone).dateComponents([.hour, .minute], from: rounded)
                 return number(parts.hour ?? 0, minimumDigits: 2) + ":" + number(parts.minute ?? 0, minimumDigits: 2)
             }
@@ -51,7 +51,7 @@ extension Words {
 
     /// `Monday, 21 December 2026`, `Montag, 21. Dezember 2026`, `2026年12月21日 月曜日`.
     public func longDate(_ date: Date, _ zone: TimeZone) -> String {
-        if language == .english {
+        if writesByHand {
             return english(
                 date, zone, "\(weekday: .wide), \(day: .defaultDigits) \(month: .wide) \(year: .defaultDigits)")
         }
@@ -60,7 +60,7 @@ extension Words {
 
     /// `Thu 26 Nov`, `Do., 26. Nov.`, `11月26日(木)`.
     public func shortDate(_ date: Date, _ zone: TimeZone) -> String {
-        if language == .english {
+        if writesByHand {
             return english(date, zone, "\(weekday: .abbreviated) \(day: .defaultDigits) \(month: .abbreviated)")
         }
         return Self.withoutBidiMarks(date.formatted(style(zone).weekday(.abbreviated).day().month(.abbreviated)))
@@ -68,7 +68,7 @@ extension Words {
 
     /// `December 2026`, `декабрь 2026 г.`, `2026年12月`: a calendar's title.
     public func monthAndYear(_ date: Date, _ zone: TimeZone) -> String {
-        if language == .english { return english(date, zone, "\(month: .wide) \(year: .defaultDigits)") }
+        if writesByHand { return english(date, zone, "\(month: .wide) \(year: .defaultDigits)") }
         return Self.withoutBidiMarks(date.formatted(style(zone).month(.wide).year()))
     }
 
@@ -97,7 +97,7 @@ extension Words {
 
     /// A whole number with at least `minimumDigits` digits (`07`), in the language's digits, no grouping.
     public func number(_ value: Int, minimumDigits: Int) -> String {
-        if language == .english {
+        if writesByHand {
             // ASCII digits, no grouping, a minus before the padding: ICU's text, without ICU (issue 30).
             let digits = String(value.magnitude)
             let padding = String(repeating: "0", count: max(0, minimumDigits - digits.utf8.count))

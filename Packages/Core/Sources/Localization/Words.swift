@@ -203,15 +203,20 @@ public struct Words: Sendable {
 
     /// A whole number in the language's digits and grouping.
     public func number(_ value: Int) -> String {
-        if language == .english { return Self.englishNumber(value) }
+        if writesByHand { return Self.englishNumber(value) }
         return Self.withoutBidiMarks(value.formatted(.number.locale(locale)))
     }
 
     /// A number with `digits` decimals, in the language's digits and decimal sign ("3,5" in German).
     public func number(_ value: Double, digits: Int) -> String {
-        if language == .english, let english = Self.englishNumber(value, digits: digits) { return english }
+        if writesByHand, let english = Self.englishNumber(value, digits: digits) { return english }
         return Self.withoutBidiMarks(value.formatted(.number.precision(.fractionLength(digits)).locale(locale)))
     }
+
+    /// English as SkyLens's own English writes it (en_GB's conventions): numbers, the clock and dates written without
+    /// ICU's data, each tested equal to ICU's text. Not English of another region (`LANG=en_US.UTF-8`: `7:42 AM`, or
+    /// en_IN's grouping of numbers), which ICU writes.
+    var writesByHand: Bool { language == .english && language.localeIdentifier == Language.english.localeIdentifier }
 
     /// English's numbers as CLDR writes them (`-12,345`, `3.5`), without ICU: a one-shot command in English that
     /// shows a number would otherwise load ICU's number data for it (about a millisecond of a 25 ms start). The

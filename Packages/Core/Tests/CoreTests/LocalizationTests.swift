@@ -495,6 +495,34 @@ import Testing
         }
     }
 
+    /// From review: English of another region (`LANG=en_US.UTF-8`) is written by ICU, as before: `7:26 AM`, en_IN's
+    /// grouping; only en_GB's, SkyLens's own English, by hand.
+    @Test func englishOfAnotherRegionIsICUs() throws {
+        for name in ["en_US.UTF-8", "en_IN", "en_CA"] {
+            let language = try #require(Language.named(name))
+            #expect(language == .english && language.localeIdentifier != Language.english.localeIdentifier)
+            let words = Words.english().in(language)
+            let zone = try #require(TimeZone(identifier: "America/Toronto"))
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.locale = language.locale
+            calendar.timeZone = zone
+            let style = Date.FormatStyle(locale: language.locale, calendar: calendar, timeZone: zone)
+            let date = Date(timeIntervalSince1970: 1_795_352_760)  // 07:26 in Toronto
+            #expect(words.time(date, zone) == Words.withoutBidiMarks(date.formatted(style.hour().minute())), "\(name)")
+            #expect(
+                words.longDate(date, zone)
+                    == Words.withoutBidiMarks(date.formatted(style.weekday(.wide).day().month(.wide).year())), "\(name)"
+            )
+            #expect(words.number(1_234_567) == 1_234_567.formatted(.number.locale(language.locale)), "\(name)")
+        }
+        let american = Words.english().in(try #require(Language.named("en_US")))
+        #expect(
+            american.time(
+                Date(timeIntervalSince1970: 1_795_352_760), try #require(TimeZone(identifier: "America/Toronto"))
+            ).contains("AM"))
+        #expect(Words.english().in(try #require(Language.named("en_IN"))).number(1_234_567) == "12,34,567")
+    }
+
     @Test func datesAsThePatternGeneratorMakesThem() throws {
         let english = Words.english()
         var generator = SystemRandomNumberGenerator()
