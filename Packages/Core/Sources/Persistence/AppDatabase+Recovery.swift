@@ -101,6 +101,14 @@ extension AppDatabase {
         return damage(in: queue)
     }
 
+    /// Whether the store's WAL holds nothing (no `-wal` file, or an empty one).
+    static func walIsEmpty(_ path: String) -> Bool {
+        switch FileKind.at(path + "-wal") {
+        case .missing, .regular(size: 0): true
+        default: false
+        }
+    }
+
     /// What `PRAGMA quick_check` found wrong through a connection already open, or nil (as `damage(atPath:)`).
     func damage(in reader: some DatabaseReader) -> String? {
         do {

@@ -37,6 +37,8 @@ public final class AppDatabase: Sendable {
         var readOnlyReason: StoreError?
         /// Set when a read or a write met a damaged page: the next opening salvages the store.
         var salvageNext = false
+        /// Set by `closeConnections`: the process is ending, and nothing opens the store again.
+        var closed = false
     }
 
     /// How many connections the store is opened with.
@@ -91,8 +93,9 @@ public final class AppDatabase: Sendable {
     /// The open, migrated database. Opening runs once, in a task of its own, so that neither a cancelled caller
     /// nor two callers at once can leave it half done.
     public func writer() async throws(StoreError) -> any DatabaseWriter {
-        let opening = state.withLock { state -> Task<any DatabaseWriter, any Error> in
+        let opening = state.withLock { state -> Task<any DatabaseWriter, any Error>? in
             if let opening = state.opening { return opening }
+            if state.closed { return nil }
             let migrations = state.migrations
             let opening = Task.detached { [self] () throws -> any DatabaseWriter in
                 var notices: [Sentence] = []
@@ -103,6 +106,7 @@ public final class AppDatabase: Sendable {
             state.opening = opening
             return opening
         }
+        guard let opening else { throw .cancelled }
         do {
             return try await opening.value
         } catch {
@@ -113,12 +117,13 @@ public final class AppDatabase: Sendable {
     }
 
     /// Closes the store when it was opened (the WAL checkpointed and its files removed, as when the last connection
-    /// goes): for a process that ends without taking its objects apart (a one-shot command, issue 30). Opening again
-    /// after it is allowed.
+    /// goes): for a process that ends without taking its objects apart (a one-shot command, issue 30). Nothing opens
+    /// it again after: a later use (a background task's write finishing late) fails as cancelled, rather than start
+    /// an opening that the process's end would cut short.
     public func closeConnections() async {
         guard
             let opening = state.withLock({ state -> Task<any DatabaseWriter, any Error>? in
-                defer { state.opening = nil }
+                defer { (state.opening, state.closed) = (nil, true) }
                 return state.opening
             })
         else { return }
@@ -128,7 +133,8 @@ public final class AppDatabase: Sendable {
             // The pool closes its writer before its readers, so no connection of it checkpoints as the last one
             // (its readers cannot write): checkpointed here, or the next command would find the file's header
             // without what the WAL holds (the mark that makes it SkyLens's) and open a pool again.
-            _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            // Passive: it waits for no reader of another process (a truncating one would, for the busy timeout).
+            _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
             try? pool.close()
         default: break
         }
@@ -256,16 +262,19 @@ public final class AppDatabase: Sendable {
             // opening it changes nothing in the file (a second connection only to check would make and remove the
             // WAL's two files once more: 1 ms of a one-shot command's 20, issue 30); migrated only once found sound.
             let single = connections == .single && identity == .ours && Self.isWAL(header)
+            // Only while its WAL holds nothing: closing the connection after it found damage would merge what the WAL
+            // holds into the damaged file before it is kept aside (a WAL left by a session, or a process killed).
+            let checkedThrough = single && Self.walIsEmpty(path)
             // Otherwise checked before it is opened for writing, which would change the file kept aside (its journal
             // mode).
             if identity == .ours || identity == .legacy,
-                let damage = salvageNow ? "a damaged page was met" : single ? nil : damage(atPath: path)
+                let damage = salvageNow ? "a damaged page was met" : checkedThrough ? nil : damage(atPath: path)
             {
                 return try salvage(path, reason: damage, migrations: migrations, notices: &notices)
             }
             do {
                 if single {
-                    switch try openQueue(at: path, migrations: migrations) {
+                    switch try openQueue(at: path, migrations: migrations, check: checkedThrough) {
                     case .sound(let queue): return queue
                     case .damaged(let damage):
                         return try salvage(path, reason: damage, migrations: migrations, notices: &notices)
@@ -310,12 +319,13 @@ public final class AppDatabase: Sendable {
     }
 
     /// One connection on a store that exists, is SkyLens's and is in WAL mode (`Connections.single`), checked
-    /// (`PRAGMA quick_check`) before anything is written through it, trying again while another process holds a
-    /// lock, as `openPool` does. A damaged store is closed again and said so, to be salvaged.
-    func openQueue(at path: String, migrations: [DatabaseMigration]) throws -> CheckedQueue {
+    /// (`PRAGMA quick_check`, unless `check` is false: checked before, read-only) before anything is written through
+    /// it, trying again while another process holds a lock, as `openPool` does. A damaged store is closed again and
+    /// said so, to be salvaged.
+    func openQueue(at path: String, migrations: [DatabaseMigration], check: Bool = true) throws -> CheckedQueue {
         try retryingWhileBusy(path) {
             let queue = try DatabaseQueue(path: path, configuration: configuration())
-            if let damage = damage(in: queue) {
+            if check, let damage = damage(in: queue) {
                 try? queue.close()
                 return .damaged(damage)
             }

@@ -89,6 +89,49 @@ import Testing
         #expect(database.notices.first?.contains("application id 0x4d2") == true, "\(database.notices)")
     }
 
+    /// From review: a one-shot command's connection would merge a WAL's frames into a damaged file when it closes;
+    /// with frames in the WAL the store is checked read-only first, and the file and its WAL are kept aside unchanged.
+    @Test func aDamagedStoreWithFramesInItsWALIsKeptAsideUnchangedByAOneShotCommand() async throws {
+        let directory = try TemporaryDirectory()
+        let original = directory.file("original.sqlite").path
+        let path = directory.file("skylens.sqlite").path
+        try prepare(original, migrated: true) { db in
+            for index in 1...2000 {
+                try db.execute(
+                    sql: "INSERT INTO note(text) VALUES (?)",
+                    arguments: ["note \(index) " + String(repeating: "y", count: 40)])
+            }
+            try db.execute(sql: "PRAGMA application_id = \(AppDatabase.applicationID)")
+        }
+        let queue = try DatabaseQueue(path: original)
+        try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+        }
+        try await queue.write { db in try db.execute(sql: "INSERT INTO tag(name) VALUES ('in the WAL')") }
+        // The files as a process killed now leaves them: the rows of the tag in the WAL only.
+        try FileManager.default.copyItem(atPath: original, toPath: path)
+        try FileManager.default.copyItem(atPath: original + "-wal", toPath: path + "-wal")
+        try queue.close()
+        let wal = try Data(contentsOf: URL(fileURLWithPath: path + "-wal"))
+        #expect(!wal.isEmpty)
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        let pages = Int(try handle.seekToEnd()) / 4096
+        try handle.seek(toOffset: UInt64(pages / 2 * 4096))
+        try handle.write(contentsOf: Data(repeating: 0xAB, count: 4096))
+        try handle.close()
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: path))
+
+        let database = open(path, connections: .single)
+        let tags = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM tag") }
+        #expect(tags == ["in the WAL"])
+        let aside = try entries(directory, containing: "skylens.sqlite.damaged-")
+        let file = try #require(aside.first { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") })
+        #expect(try Data(contentsOf: directory.file(file)) == damaged)
+        let keptWAL = try #require(aside.first { $0.hasSuffix("-wal") })
+        #expect(try Data(contentsOf: directory.file(keptWAL)) == wal)
+    }
+
     @Test func aSkyLensStoreFromBeforeTheMarkIsAdoptedWithItsData() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("skylens.sqlite").path
