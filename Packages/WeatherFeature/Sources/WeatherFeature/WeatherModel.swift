@@ -292,6 +292,8 @@ final class WeatherModel: ObservableViewModel {
             state.options = options
             await fetch(place, mode: mode, force: force)
         case .refreshRequested:
+            // A refresh shows the view: what one line leaves out (the normals, the sun's and moon's day) is back.
+            (state.options.oneLine, state.options.almanac) = (false, true)
             guard let place = state.place else {
                 await send(.placeRequested("", mode: state.mode, forceRefresh: true))
                 return
@@ -300,6 +302,7 @@ final class WeatherModel: ObservableViewModel {
         case .cityOpened(let id):
             guard state.place?.location.id != id || state.weather.value == nil else { return }
             guard let place = await resolve("#\(id)") else { return }
+            (state.options.oneLine, state.options.almanac) = (false, true)
             await fetch(place, mode: .current, force: false)
         case .unitChosen(let choice):
             var units = state.units

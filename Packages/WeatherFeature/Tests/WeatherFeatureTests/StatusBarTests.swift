@@ -161,5 +161,9 @@ import WeatherService
         _ = await harness.run("weather Toronto --line")
         let view = await harness.run("weather Toronto")
         #expect(view.contains("moon"), "\(view)")
+        // From review: a refresh after a line shows the view whole, its almanac too.
+        _ = await harness.run("weather Toronto --line")
+        let refreshed = await harness.run("refresh")
+        #expect(refreshed.contains("moon"), "\(refreshed)")
     }
 }
