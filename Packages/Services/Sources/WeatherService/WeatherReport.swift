@@ -461,7 +461,10 @@ struct PackedRows: Codable, Equatable {
     }
 
     private func values(columns: Int) throws -> [Double] {
-        guard count >= 0, let bytes = Data(base64Encoded: numbers), bytes.count == count * columns * 8 else {
+        // Compared by division: a damaged count (2^60) must be refused, not overflow a multiplication and trap.
+        guard count >= 0, let bytes = Data(base64Encoded: numbers), bytes.count % (columns * 8) == 0,
+            bytes.count / (columns * 8) == count
+        else {
             throw Self.damaged("numbers")
         }
         return bytes.withUnsafeBytes { raw in

@@ -108,6 +108,7 @@ import Testing
         #expect(decodes { _ in })
         for bad: [String: Any] in [
             hours.merging(["count": 41]) { $1 }, hours.merging(["count": -1]) { $1 },
+            hours.merging(["count": 1 << 60]) { $1 }, hours.merging(["count": Int.max]) { $1 },
             hours.merging(["numbers": "not base64!"]) { $1 }, hours.merging(["texts": "clear,rain"]) { $1 },
             hours.merging(["texts": (hours["texts"] as? String ?? "").replacingOccurrences(of: "clear", with: "x")]) {
                 $1
