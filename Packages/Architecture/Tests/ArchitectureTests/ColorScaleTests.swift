@@ -48,7 +48,10 @@ import Testing
         #expect(ColorDepth.from(environment: [:]) == .ansi256)
         #expect(ColorDepth.from(environment: ["TERM": "xterm-direct"]) == .truecolor)
         #expect(ColorDepth.from(environment: ["TERM": "XTERM-256COLOR"]) == .ansi256)
-        #expect(ColorDepth.from(environment: ["TERM": "256colo"]) == .ansi256)
+        // Part of a name is not the name: `dir-16color` is 16 colours, not "direct"; `x-256color-16color` has 256.
+        #expect(ColorDepth.from(environment: ["TERM": "dir-16color"]) == .ansi16)
+        #expect(ColorDepth.from(environment: ["TERM": "x-256color-16color"]) == .ansi256)
+        #expect(ColorDepth.from(environment: ["TERM": "xterm-directe"]) == .truecolor)
         #expect(ColorDepth.from(environment: ["TERM": "rxvt-unicode-256color"]) == .ansi256)
         #expect(ColorDepth.from(environment: ["TERM": "screen-16color"]) == .ansi16)
         #expect(ColorDepth.from(environment: ["TERM": "dumb"]) == .ansi256)
