@@ -108,7 +108,8 @@ enum AppRunner {
                 catalogue.nameCompletions(words: before, partial: prefix)
             })
         let shell = Shell(configuration: shellConfiguration, plugins: plugins, input: input, output: streams)
-        if !command.isEmpty, shell.takesPlace(command) {
+        // Not with a list to download (SKYLENS_CITIES_URL): an import in progress would be started twice.
+        if !command.isEmpty, configuration.citiesURL == nil, shell.takesPlace(command) {
             Task.detached { [catalogue = container.catalogue] in _ = try? await catalogue.catalogue() }
         }
         let language = await chosen
