@@ -166,16 +166,19 @@ public actor CatalogueStore {
         if let remote, existing?.source != remote.baseURL.absoluteString, !recentlyFailed(remote),
             !builtInChosen(over: remote)
         {
+            // Another caller's import may be under way (a session's first Tab opens the list in the background):
+            // this one waits for it, and only the one that started it says what happened.
+            let ours = importing == nil
             do {
-                let report = try await importRemote(remote, progress: progress)
-                if report.skipped > 0 {
+                let report = try await sharedImport(remote, progress: progress)
+                if ours, report.skipped > 0 {
                     pendingNotices.append(
                         Sentence(
                             "%1$@ entries of the downloaded city list were left out (first: %2$@).",
                             .number(report.skipped), .text(report.firstProblem ?? "?"), table: .places))
                 }
                 return try open()
-            } catch {
+            } catch  where ours {
                 rememberFailure(remote)
                 pendingNotices.append(
                     existing == nil
@@ -186,6 +189,8 @@ public actor CatalogueStore {
                         : Sentence(
                             "%@ Keeping the current city list; 'cities reload' tries again.", .sentence(error.sentence),
                             table: .places))
+            } catch {
+                // The import this caller waited for failed; its starter said so.
             }
         }
         if let existing {
@@ -223,7 +228,7 @@ public actor CatalogueStore {
     public func reload(progress: Progress? = nil) async throws(CatalogueError) -> ReloadReport {
         if let remote {
             try? FileManager.default.removeItem(atPath: choicePath)
-            let report = try await importRemote(remote, progress: progress)
+            let report = try await sharedImport(remote, progress: progress)
             _ = try open()
             return report
         }
@@ -324,6 +329,29 @@ public actor CatalogueStore {
     public static let maximumListBytes = 256 * 1_048_576
     public static let maximumPlaces = 1_000_000
     public static let maximumCatalogueBytes = 160 * 1_048_576
+
+    /// The import under way, shared by every caller while it runs: two at once wrote the same work file and deleted
+    /// it under each other (the import failed, and the URL was set aside for an hour).
+    private var importing: Task<ReloadReport, any Error>?
+
+    /// `importRemote`, or the one under way when another caller started it (its progress is that caller's).
+    private func sharedImport(_ remote: HTTPClient, progress: Progress?) async throws(CatalogueError) -> ReloadReport {
+        let task: Task<ReloadReport, any Error>
+        if let importing {
+            task = importing
+        } else {
+            task = Task { () async throws -> ReloadReport in try await self.importRemote(remote, progress: progress) }
+            importing = task
+        }
+        defer { if importing == task { importing = nil } }
+        do {
+            return try await task.value
+        } catch let error as CatalogueError {
+            throw error
+        } catch {
+            throw .storage(String(describing: error))
+        }
+    }
 
     /// Downloads the list into a file beside the catalogue, parses it into a table, builds the catalogue into another
     /// file and installs it: in memory bounded by the table (about 90 bytes a place, 400 MB at most for the largest

@@ -117,6 +117,27 @@ import Testing
         #expect(table.population(2) == 12 && table.latitudes == [1, 2, 4])
     }
 
+    /// Found while reviewing issue 30: two callers at once (a session's first Tab opens the list in the background,
+    /// then a command asks) each started an import into the same work file, one deleting the other's: the import
+    /// failed and the URL was set aside for an hour. The second now waits for the first's.
+    @Test func twoCallersAtOnceShareOneImport() async throws {
+        let directory = try TemporaryDirectory()
+        let list = try fixture("challenge.json")
+        let server = try LoopbackServer { _ in .delayed(.json(list), by: .milliseconds(300)) }
+        let transport = HTTPTransport(engine: NIOHTTPEngine(), logger: InMemoryLog().logger(), now: { Date() })
+        let store = CatalogueStore(
+            directory: directory.url, builtIn: try #require(CitiesResources.builtInCatalogue),
+            remote: HTTPClient(baseURL: server.baseURL, transport: transport), now: { Date() })
+        async let first = store.catalogue()
+        async let second = store.catalogue()
+        async let reloaded = store.reload()
+        let counts = try await [first.count, second.count, reloaded.count]
+        #expect(counts == [11, 11, 11])
+        #expect(server.requests.count == 1)
+        #expect(await store.takeNotices().isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["cities.skycat"])
+    }
+
     /// The download goes to a file beside the catalogue and is gone afterwards, whatever happened; the catalogue is
     /// the list's.
     @Test func aReloadLeavesNoDownloadBehind() async throws {
