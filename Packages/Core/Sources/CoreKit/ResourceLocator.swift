@@ -27,20 +27,16 @@ public enum ResourceLocator {
         #endif
     }()
 
-    /// Where Foundation's bundle says resources are, found once when first needed (resolving the executable's links
-    /// is a system call a component).
-    private static var bundleDirectories: [URL] { BundleDirectories.all }
-
-    private enum BundleDirectories {
-        static let all: [URL] = {
-            var directories: [URL] = []
-            if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
-                directories.append(executable.deletingLastPathComponent())
-            }
-            directories.append(Bundle.main.bundleURL)
-            directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
-            if let resources = Bundle.main.resourceURL { directories.append(resources) }
-            return directories
-        }()
-    }
+    /// Where Foundation's bundle says resources are: made on first use only (a static `let` is), that is when a
+    /// resource is not beside the executable (resolving the executable's links is a system call a component).
+    private static let bundleDirectories: [URL] = {
+        var directories: [URL] = []
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            directories.append(executable.deletingLastPathComponent())
+        }
+        directories.append(Bundle.main.bundleURL)
+        directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        if let resources = Bundle.main.resourceURL { directories.append(resources) }
+        return directories
+    }()
 }
