@@ -82,7 +82,7 @@ public struct Sentence: Hashable, Sendable, Codable, CustomStringConvertible, Ex
         case .sentence(let sentence): sentence.english
         case .number(let number): String(number)
         case .decimal(let number, let digits):
-            digits == 0 ? String(Int(number.rounded())) : String(format: "%.\(digits)f", number)
+            digits == 0 ? String(Int(number.rounded())) : FixedDigits.decimal(number, digits: digits)
         }
     }
 }

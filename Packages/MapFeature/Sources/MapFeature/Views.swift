@@ -404,10 +404,11 @@ enum MapViews {
 
     static func coordinates(_ city: City, long: Bool = false) -> String {
         if long {
-            let lat = String(format: "%.5f°%@", abs(city.latitude), city.latitude >= 0 ? "N" : "S")
-            let lon = String(format: "%.5f°%@", abs(city.longitude), city.longitude >= 0 ? "E" : "W")
+            let lat = FixedDigits.decimal(abs(city.latitude), digits: 5) + "°" + (city.latitude >= 0 ? "N" : "S")
+            let lon = FixedDigits.decimal(abs(city.longitude), digits: 5) + "°" + (city.longitude >= 0 ? "E" : "W")
             return "\(lat), \(lon)"
         }
-        return String(format: "%9.4f %10.4f", city.latitude, city.longitude)
+        return FixedDigits.decimal(city.latitude, digits: 4, width: 9) + " "
+            + FixedDigits.decimal(city.longitude, digits: 4, width: 10)
     }
 }

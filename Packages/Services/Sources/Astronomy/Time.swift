@@ -189,7 +189,10 @@ public struct LocalDay: Sendable, Equatable, Hashable {
     }
 
     /// `2026-12-21`.
-    public var isoDate: String { String(format: "%04d-%02d-%02d", year, month, day) }
+    public var isoDate: String {
+        FixedDigits.padded(year, width: 4) + "-" + FixedDigits.padded(month, width: 2) + "-"
+            + FixedDigits.padded(day, width: 2)
+    }
 
     /// The instant the local clock shows 00:00 that day; where a clock change skips midnight, the first instant of
     /// the day.

@@ -395,7 +395,8 @@ enum SkyViews {
     static func offsetText(_ zone: TimeZone, at date: Date) -> String {
         let seconds = zone.secondsFromGMT(for: date)
         let minutes = abs(seconds) / 60
-        return String(format: "UTC%@%02d:%02d", seconds < 0 ? "-" : "+", minutes / 60, minutes % 60)
+        return "UTC" + (seconds < 0 ? "-" : "+") + FixedDigits.padded(minutes / 60, width: 2) + ":"
+            + FixedDigits.padded(minutes % 60, width: 2)
     }
 
     /// `13h 55m`, `13 h 55 min`.

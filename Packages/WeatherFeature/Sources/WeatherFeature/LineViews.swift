@@ -191,7 +191,8 @@ extension WeatherViews {
 
     /// `UTC-05:00` for an offset with no zone name.
     static func utcName(_ offset: Int) -> String {
-        String(format: "UTC%@%02d:%02d", offset < 0 ? "-" : "+", abs(offset) / 3600, abs(offset) % 3600 / 60)
+        "UTC" + (offset < 0 ? "-" : "+") + FixedDigits.padded(abs(offset) / 3600, width: 2) + ":"
+            + FixedDigits.padded(abs(offset) % 3600 / 60, width: 2)
     }
 
     /// `45 min`, `5 h`, `3 d`: an age where room is short (a status bar), in the language's abbreviations.
