@@ -42,8 +42,10 @@ extension Words {
             // English's clock is `HH:mm` (en_GB): the hour and minute, without ICU's pattern generator and date
             // format (half a millisecond of a one-shot `sky`, issue 30); the same text as ICU's (`EnglishDatesTests`).
             if writesByHand {
-                let parts = Self.gregorian(zone).dateComponents([.hour, .minute], from: rounded)
-                return number(parts.hour ?? 0, minimumDigits: 2) + ":" + number(parts.minute ?? 0, minimumDigits: 2)
+                let minute =
+                    Self.minuteOfDay(rounded, zone)
+                    ?? Self.gregorian(zone).dateComponents([.hour, .minute], from: rounded).minuteOfDay
+                return number(minute / 60, minimumDigits: 2) + ":" + number(minute % 60, minimumDigits: 2)
             }
             return Self.withoutBidiMarks(rounded.formatted(style(zone).hour().minute()))
         }
@@ -52,7 +54,8 @@ extension Words {
     /// `Monday, 21 December 2026`, `Montag, 21. Dezember 2026`, `2026年12月21日 月曜日`.
     public func longDate(_ date: Date, _ zone: TimeZone) -> String {
         if writesByHand {
-            return english(date, zone, weekday: true, day: true, year: true, short: false)
+            return english(
+                date, zone, "\(weekday: .wide), \(day: .defaultDigits) \(month: .wide) \(year: .defaultDigits)")
         }
         return Self.withoutBidiMarks(date.formatted(style(zone).weekday(.wide).day().month(.wide).year()))
     }
@@ -60,52 +63,42 @@ extension Words {
     /// `Thu 26 Nov`, `Do., 26. Nov.`, `11月26日(木)`.
     public func shortDate(_ date: Date, _ zone: TimeZone) -> String {
         if writesByHand {
-            return english(date, zone, weekday: true, day: true, year: false, short: true)
+            return english(date, zone, "\(weekday: .abbreviated) \(day: .defaultDigits) \(month: .abbreviated)")
         }
         return Self.withoutBidiMarks(date.formatted(style(zone).weekday(.abbreviated).day().month(.abbreviated)))
     }
 
     /// `December 2026`, `декабрь 2026 г.`, `2026年12月`: a calendar's title.
     public func monthAndYear(_ date: Date, _ zone: TimeZone) -> String {
-        if writesByHand { return english(date, zone, weekday: false, day: false, year: true, short: false) }
+        if writesByHand { return english(date, zone, "\(month: .wide) \(year: .defaultDigits)") }
         return Self.withoutBidiMarks(date.formatted(style(zone).month(.wide).year()))
     }
 
-    /// English's date in the pattern its fields make in en_GB, with CLDR's en_GB names (`englishMonths`,
-    /// `englishWeekdays`), without ICU: its pattern generator and date formatter took a millisecond of a one-shot `sky`
-    /// (issue 30). The same text as ICU's for every date (`EnglishDatesTests`: every month and weekday, years of one to
-    /// five digits, the zone's day).
-    private func english(_ date: Date, _ zone: TimeZone, weekday: Bool, day: Bool, year: Bool, short: Bool) -> String {
-        let parts = Self.gregorian(zone).dateComponents([.weekday, .day, .month, .year], from: date)
-        let month = (parts.month ?? 1) - 1
-        var text = ""
-        if weekday {
-            let names = short ? Self.englishWeekdaysAbbreviated : Self.englishWeekdays
-            text += names[(parts.weekday ?? 1) - 1] + (short ? " " : ", ")
-        }
-        if day { text += "\(parts.day ?? 1) " }
-        text += short ? Self.englishMonthsAbbreviated[month] : Self.englishMonths[month]
-        if year { text += " \(parts.year ?? 0)" }
-        return text
+    /// English's date in the pattern its fields make in en_GB, the names still CLDR's (ICU's), without ICU's pattern
+    /// generator: a third of a millisecond of a one-shot `sky` (issue 30). The same text as the generator's pattern
+    /// for every date (`EnglishDatesTests`).
+    private func english(_ date: Date, _ zone: TimeZone, _ pattern: Date.FormatString) -> String {
+        Self.withoutBidiMarks(
+            date.formatted(
+                Date.VerbatimFormatStyle(format: pattern, locale: locale, timeZone: zone, calendar: calendar(zone))))
     }
 
-    /// The Gregorian calendar at `zone`, without a locale: the fields of a date, for English written by hand.
+    /// The minutes since midnight on the wall clock at `zone` (the zone's offset at `date`), without Foundation's
+    /// `Calendar`, whose first use is a fifth of a millisecond of a one-shot command (issue 30); nil for a date too
+    /// far off to count in seconds, which `Calendar` answers.
+    static func minuteOfDay(_ date: Date, _ zone: TimeZone) -> Int? {
+        let since1970 = date.timeIntervalSince1970
+        guard since1970.magnitude < 1e15 else { return nil }
+        let local = Int((since1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
+        return (local % 86_400 + 86_400) % 86_400 / 60
+    }
+
+    /// The Gregorian calendar at `zone`, without a locale: a clock's fields, for English written by hand.
     private static func gregorian(_ zone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar
     }
-
-    /// CLDR's en_GB names in the format context (ICU's `MMMM`, `MMM`, `EEEE`, `EEE`), January and Sunday first.
-    private static let englishMonths = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
-        "December",
-    ]
-    private static let englishMonthsAbbreviated = [
-        "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
-    ]
-    private static let englishWeekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
-    private static let englishWeekdaysAbbreviated = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
 
     /// The weekdays from the language's first day of the week, each with its index (0 Sunday … 6 Saturday): CLDR's
     /// short names (`Mo`, `Di`, `月`, `周一`), or its shortest (`M`, `ن`) when a short one is wider than `columns`.
@@ -132,4 +125,8 @@ extension Words {
         return Self.withoutBidiMarks(
             value.formatted(.number.precision(.integerLength(minimumDigits...)).grouping(.never).locale(locale)))
     }
+}
+
+extension DateComponents {
+    fileprivate var minuteOfDay: Int { (hour ?? 0) * 60 + (minute ?? 0) }
 }

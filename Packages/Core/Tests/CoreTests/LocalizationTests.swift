@@ -532,6 +532,9 @@ import Testing
         // Every month and weekday, years of one to five digits, and the edges of a day.
         var dates = (0..<400).map { _ in Date(timeIntervalSince1970: .random(in: -6e10...2e11, using: &generator)) }
         dates += (0..<366).map { Date(timeIntervalSince1970: 1_767_225_600 + Double($0) * 86_400 - 1) }
+        // Either side of the Gregorian calendar's start (15 October 1582), which Foundation's follows, and of 10000.
+        dates += [-12_219_292_800, -12_219_292_801, -12_219_379_200, -12_219_206_400, 253_402_300_799, 253_402_300_800]
+            .map { Date(timeIntervalSince1970: $0) }
         for zone in zones {
             var calendar = Calendar(identifier: .gregorian)
             calendar.locale = Language.english.locale
