@@ -190,4 +190,17 @@ import Testing
         let query = try runner.run(["about"])
         #expect(query.stderr.isEmpty && query.stdout.hasPrefix("{"), "\(query.stderr)")
     }
+
+    /// The environment is read from `environ` itself (issue 30): a value holding `=`, spaces and letters beyond
+    /// ASCII is the whole of what follows the first `=`, as `ProcessInfo` gave it.
+    @Test func variablesAreReadWholeFromTheEnvironment() throws {
+        let parent = try TemporaryDirectory()
+        let home = parent.url.appendingPathComponent("data=dossier é 1").path
+        let runner = AppBinary.runner(homePath: home, environment: ["SKYLENS_UNITS": "imperial"])
+        let units = try runner.run(["--", "unit"])
+        #expect(units.status == 0 && units.stdout.contains("°F"), "\(units.stdout)\(units.stderr)")
+        let fav = try runner.run(["--", "fav", "#2988507"])
+        #expect(fav.status == 0, "\(fav.stderr)")
+        #expect(FileManager.default.fileExists(atPath: home + "/skylens.sqlite"))
+    }
 }

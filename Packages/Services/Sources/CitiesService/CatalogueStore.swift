@@ -122,7 +122,8 @@ public actor CatalogueStore {
     public nonisolated func zoneGrid() -> TimeZoneGrid? {
         loadedZoneGrid.withLock { loaded in
             if let loaded { return loaded }
-            let grid = zoneGridFile.flatMap { try? Data(contentsOf: $0) }.flatMap(TimeZoneGrid.init(data:))
+            let grid = zoneGridFile.flatMap { try? Data(contentsOf: $0, options: .alwaysMapped) }
+                .flatMap(TimeZoneGrid.init(data:))
             loaded = .some(grid)
             return grid
         }

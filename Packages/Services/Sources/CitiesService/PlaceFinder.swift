@@ -48,9 +48,8 @@ public struct Place: Sendable, Equatable {
 
     /// `43.70°N 79.40°W`: how a point is named.
     public static func name(latitude: Double, longitude: Double) -> String {
-        String(
-            format: "%.2f°%@ %.2f°%@", abs(latitude), latitude >= 0 ? "N" : "S", abs(longitude),
-            longitude >= 0 ? "E" : "W")
+        FixedDigits.decimal(abs(latitude), digits: 2) + "°" + (latitude >= 0 ? "N" : "S") + " "
+            + FixedDigits.decimal(abs(longitude), digits: 2) + "°" + (longitude >= 0 ? "E" : "W")
     }
 
     /// The time zone of the longitude at sea: `Etc/GMT-8` is UTC+8 (the IANA names count the other way).

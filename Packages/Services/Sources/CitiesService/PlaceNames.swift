@@ -27,9 +27,9 @@ extension City {
         guard let population, population > 0 else { return nil }
         switch population {
         case 10_000_000...: return "\(Int((Double(population) / 1e6).rounded())) M"
-        case 1_000_000...: return String(format: "%.1f M", Double(population) / 1e6)
+        case 1_000_000...: return FixedDigits.decimal(Double(population) / 1e6, digits: 1) + " M"
         case 10_000...: return "\(Int((Double(population) / 1e3).rounded())) k"
-        case 1_000...: return String(format: "%.1f k", Double(population) / 1e3)
+        case 1_000...: return FixedDigits.decimal(Double(population) / 1e3, digits: 1) + " k"
         default: return "\(population)"
         }
     }

@@ -186,8 +186,8 @@ public enum OpenMeteo {
     /// `latitude=a,b,c&longitude=x,y,z`.
     static func coordinates(_ places: [WeatherLocation]) -> [QueryItem] {
         [
-            QueryItem("latitude", places.map { String(format: "%.4f", $0.latitude) }.joined(separator: ",")),
-            QueryItem("longitude", places.map { String(format: "%.4f", $0.longitude) }.joined(separator: ",")),
+            QueryItem("latitude", places.map { FixedDigits.decimal($0.latitude, digits: 4) }.joined(separator: ",")),
+            QueryItem("longitude", places.map { FixedDigits.decimal($0.longitude, digits: 4) }.joined(separator: ",")),
         ]
     }
 
@@ -390,8 +390,8 @@ public enum OpenMeteo {
 
     static func query(for location: WeatherLocation) -> [QueryItem] {
         [
-            QueryItem("latitude", String(format: "%.4f", location.latitude)),
-            QueryItem("longitude", String(format: "%.4f", location.longitude)),
+            QueryItem("latitude", FixedDigits.decimal(location.latitude, digits: 4)),
+            QueryItem("longitude", FixedDigits.decimal(location.longitude, digits: 4)),
             QueryItem(
                 "current",
                 "temperature_2m,apparent_temperature,relative_humidity_2m,wind_speed_10m,wind_direction_10m,wind_gusts_10m,weather_code,is_day,precipitation,uv_index,pressure_msl,visibility,cloud_cover,dew_point_2m"

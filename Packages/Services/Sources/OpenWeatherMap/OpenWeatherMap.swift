@@ -146,8 +146,8 @@ public enum OpenWeatherMap {
         return WeatherClient(provider: "openweathermap", displayName: "OpenWeatherMap") {
             location throws(WeatherError) in
             let query = [
-                QueryItem("lat", String(format: "%.4f", location.latitude)),
-                QueryItem("lon", String(format: "%.4f", location.longitude)), QueryItem("units", "metric"),
+                QueryItem("lat", FixedDigits.decimal(location.latitude, digits: 4)),
+                QueryItem("lon", FixedDigits.decimal(location.longitude, digits: 4)), QueryItem("units", "metric"),
                 QueryItem("appid", apiKey, secret: true),
             ]
             do {

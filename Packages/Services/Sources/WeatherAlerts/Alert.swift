@@ -239,7 +239,8 @@ public struct AlertQuery: Sendable, Equatable {
     /// The key an answer is kept under: the source and the place (rounded to 0.01°, as the services' areas are
     /// kilometres wide).
     public var cacheKey: String {
-        let point = String(format: "%@:%.2f,%.2f", country, latitude, longitude)
+        let point =
+            country + ":" + FixedDigits.decimal(latitude, digits: 2) + "," + FixedDigits.decimal(longitude, digits: 2)
         let source = alertSource(forCountry: country)
         // A service that answers in several languages: the texts of another language are another answer.
         // (Environment Canada writes English and French only: other languages share the English answer.)

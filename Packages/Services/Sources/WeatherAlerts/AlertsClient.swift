@@ -84,7 +84,10 @@ extension AlertsClient {
                         HTTPRequest.get(
                             "/alerts/active",
                             query: [
-                                QueryItem("point", String(format: "%.4f,%.4f", query.latitude, query.longitude)),
+                                QueryItem(
+                                    "point",
+                                    FixedDigits.decimal(query.latitude, digits: 4) + ","
+                                        + FixedDigits.decimal(query.longitude, digits: 4)),
                                 // Not the tests and exercises (the decoder leaves them out too).
                                 QueryItem("status", "actual"),
                             ],
@@ -98,8 +101,8 @@ extension AlertsClient {
                         HTTPRequest.get(
                             "/weatherapi/metalerts/2.0/current.json",
                             query: [
-                                QueryItem("lat", String(format: "%.4f", query.latitude)),
-                                QueryItem("lon", String(format: "%.4f", query.longitude)),
+                                QueryItem("lat", FixedDigits.decimal(query.latitude, digits: 4)),
+                                QueryItem("lon", FixedDigits.decimal(query.longitude, digits: 4)),
                                 QueryItem("lang", query.language.lowercased().hasPrefix("no") ? "no" : "en"),
                             ], headers: conditional))
                 else { return nil }
@@ -120,9 +123,9 @@ extension AlertsClient {
                 return answer
             case .eccc:
                 // A box of about 30 km around the point; the regions that contain the point are kept.
-                let box = String(
-                    format: "%.4f,%.4f,%.4f,%.4f", query.longitude - 0.2, query.latitude - 0.15,
-                    query.longitude + 0.2, query.latitude + 0.15)
+                let box = [
+                    query.longitude - 0.2, query.latitude - 0.15, query.longitude + 0.2, query.latitude + 0.15,
+                ].map { FixedDigits.decimal($0, digits: 4) }.joined(separator: ",")
                 guard
                     let response = try await get(
                         eccc,

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// Where a forecast is for: a city of the catalogue, or bare coordinates.
@@ -20,7 +21,7 @@ public struct WeatherLocation: Sendable, Equatable, Codable, Hashable {
     /// The key of its cached weather: the id, or the coordinates to four decimals (about 10 m).
     public var cacheKey: String {
         if let id { return "city:\(id)" }
-        return String(format: "coord:%.4f,%.4f", latitude, longitude)
+        return "coord:" + FixedDigits.decimal(latitude, digits: 4) + "," + FixedDigits.decimal(longitude, digits: 4)
     }
 }
 

@@ -186,8 +186,9 @@ enum ISOTime {
         let civil = CivilDate.date(daysSince1970: days)
         let seconds = local - days * 86_400
         let minutes = abs(offset) / 60
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", civil.year, civil.month, civil.day, seconds / 3_600,
-            seconds % 3_600 / 60, seconds % 60, offset < 0 ? "-" : "+", minutes / 60, minutes % 60)
+        let pad = FixedDigits.padded
+        return pad(civil.year, 4) + "-" + pad(civil.month, 2) + "-" + pad(civil.day, 2) + "T" + pad(seconds / 3_600, 2)
+            + ":" + pad(seconds % 3_600 / 60, 2) + ":" + pad(seconds % 60, 2) + (offset < 0 ? "-" : "+")
+            + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2)
     }
 }

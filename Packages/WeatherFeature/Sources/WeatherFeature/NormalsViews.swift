@@ -312,7 +312,9 @@ struct NormalsDocument: JSONDocument {
         let lengths = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
         var labels: [String] = []
         for (month, length) in lengths.enumerated() {
-            for day in 1...length { labels.append(String(format: "%02d-%02d", month + 1, day)) }
+            for day in 1...length {
+                labels.append(FixedDigits.padded(month + 1, width: 2) + "-" + FixedDigits.padded(day, width: 2))
+            }
         }
         days = zip(labels, normals.days).compactMap { label, normal in
             normal.map {

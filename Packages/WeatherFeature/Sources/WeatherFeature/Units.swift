@@ -49,8 +49,8 @@ enum RainUnit: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .mm:
             let tenths = whole(mm * 10)
-            return tenths % 10 == 0 ? "\(tenths / 10) mm" : String(format: "%.1f mm", Double(tenths) / 10)
-        case .inch: return String(format: "%.2f in", mm / 25.4)
+            return tenths % 10 == 0 ? "\(tenths / 10) mm" : FixedDigits.decimal(Double(tenths) / 10, digits: 1) + " mm"
+        case .inch: return FixedDigits.decimal(mm / 25.4, digits: 2) + " in"
         }
     }
 
@@ -92,7 +92,7 @@ enum PressureUnit: String, Sendable, Equatable, CaseIterable {
 
     /// `1016 hPa`, `30.01 inHg`.
     func text(_ hPa: Double) -> String {
-        self == .hPa ? "\(whole(hPa)) hPa" : String(format: "%.2f inHg", value(hPa))
+        self == .hPa ? "\(whole(hPa)) hPa" : FixedDigits.decimal(value(hPa), digits: 2) + " inHg"
     }
 
     /// The same with the number in the language's digits and decimal sign, for prose (`1016 hPa`: never grouped).
@@ -120,11 +120,11 @@ enum DistanceUnit: String, Sendable, Equatable, CaseIterable {
         switch self {
         case .km:
             if metres >= 10_000 { return "\(whole(metres / 1000)) km" }
-            if metres >= 1000 { return String(format: "%.1f km", metres / 1000) }
+            if metres >= 1000 { return FixedDigits.decimal(metres / 1000, digits: 1) + " km" }
             return "\(whole(metres)) m"
         case .mi:
             let miles = metres / 1_609.344
-            return miles >= 10 ? "\(whole(miles)) mi" : String(format: "%.1f mi", miles)
+            return miles >= 10 ? "\(whole(miles)) mi" : FixedDigits.decimal(miles, digits: 1) + " mi"
         }
     }
 

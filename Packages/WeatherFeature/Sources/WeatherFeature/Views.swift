@@ -481,7 +481,10 @@ enum WeatherViews {
                 flexible: true, minimumWidth: 16),
             .init(
                 header: words("Coordinates"),
-                cells: cities.map { String(format: "%8.4f %9.4f", $0.latitude, $0.longitude) }, priority: 1),
+                cells: cities.map {
+                    FixedDigits.decimal($0.latitude, digits: 4, width: 8) + " "
+                        + FixedDigits.decimal($0.longitude, digits: 4, width: 9)
+                }, priority: 1),
             .init(header: words("ID"), cells: cities.map { "#\($0.id)" }),
         ])
         lines += table.lines(width: width, painter: painter)
