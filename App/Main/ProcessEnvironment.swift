@@ -6,7 +6,8 @@
 
 /// The process's environment variables, read from `environ` itself: what `ProcessInfo.processInfo.environment`
 /// gives, without setting up `ProcessInfo` (a tenth of a millisecond of every one-shot command, issue 30). A name
-/// given twice keeps its first value, as `getenv` does; an entry without `=` or with an empty name is passed over.
+/// given twice keeps its last value, as `ProcessInfo` does (the rest of the App reads it there); an entry without
+/// `=` or with an empty name is passed over.
 enum ProcessEnvironment {
     static func current() -> [String: String] {
         var variables: [String: String] = [:]
@@ -21,10 +22,8 @@ enum ProcessEnvironment {
             let length = strlen(pointer)
             let bytes = UnsafeBufferPointer(start: text, count: length)
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")), equals > 0 {
-                let name = String(decoding: bytes[..<equals], as: UTF8.self)
-                if variables[name] == nil {
-                    variables[name] = String(decoding: bytes[(equals + 1)...], as: UTF8.self)
-                }
+                variables[String(decoding: bytes[..<equals], as: UTF8.self)] = String(
+                    decoding: bytes[(equals + 1)...], as: UTF8.self)
             }
             entry += 1
         }

@@ -39,8 +39,8 @@ public final class StringCatalogSource: Sendable {
             }
             // Mapped, not copied: English reads one entry of it (a 900 kB catalogue was a quarter of a millisecond of
             // a one-shot command, issue 30). Safe as the built-in city list is: resources are only ever replaced
-            // whole (docs/benchmarks.md).
-            return try Data(contentsOf: url, options: .alwaysMapped)
+            // whole (docs/benchmarks.md). Read when the file system cannot map it.
+            return try (try? Data(contentsOf: url, options: .alwaysMapped)) ?? Data(contentsOf: url)
         }
         self.init(load: { languages in try StringCatalog(xcstrings: bytes(), languages: languages) }, bytes: bytes)
     }

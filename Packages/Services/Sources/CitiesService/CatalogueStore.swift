@@ -122,8 +122,11 @@ public actor CatalogueStore {
     public nonisolated func zoneGrid() -> TimeZoneGrid? {
         loadedZoneGrid.withLock { loaded in
             if let loaded { return loaded }
-            let grid = zoneGridFile.flatMap { try? Data(contentsOf: $0, options: .alwaysMapped) }
-                .flatMap(TimeZoneGrid.init(data:))
+            // Mapped (read when it cannot be): the grid copies what it keeps.
+            let grid = zoneGridFile.flatMap {
+                (try? Data(contentsOf: $0, options: .alwaysMapped)) ?? (try? Data(contentsOf: $0))
+            }
+            .flatMap(TimeZoneGrid.init(data:))
             loaded = .some(grid)
             return grid
         }
