@@ -26,8 +26,7 @@ public enum FixedDigits {
         return padding == 0 ? text : String(repeating: " ", count: padding) + text
     }
 
-    private static let powers: [Double] = (0...9).map { power in (0..<power).reduce(1.0) { product, _ in product * 10 }
-    }
+    private static let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
 
     /// The value times 10^digits rounded exactly: `p` is the rounded product and `error` what rounding took from it
     /// (exact, by a fused multiply-add); `p - floor(p)` is exact and a multiple of p's ulp, as ½ is, so it decides
@@ -61,6 +60,6 @@ public enum FixedDigits {
             withVaList([value]) { vsnprintf(pointer.baseAddress, pointer.count, format, $0) }
         }
         guard count > 0, Int(count) < buffer.count else { return String(value) }
-        return String(decoding: buffer.prefix(Int(count)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(cString: buffer)
     }
 }

@@ -42,9 +42,7 @@ extension Words {
             // English's clock is `HH:mm` (en_GB): the hour and minute, without ICU's pattern generator and date
             // format (half a millisecond of a one-shot `sky`, issue 30); the same text as ICU's (`EnglishDatesTests`).
             if writesByHand {
-                let minute =
-                    Self.minuteOfDay(rounded, zone)
-                    ?? Self.gregorian(zone).dateComponents([.hour, .minute], from: rounded).minuteOfDay
+                let minute = minuteOfDay(rounded, zone)
                 return number(minute / 60, minimumDigits: 2) + ":" + number(minute % 60, minimumDigits: 2)
             }
             return Self.withoutBidiMarks(rounded.formatted(style(zone).hour().minute()))
@@ -83,21 +81,17 @@ extension Words {
                 Date.VerbatimFormatStyle(format: pattern, locale: locale, timeZone: zone, calendar: calendar(zone))))
     }
 
-    /// The minutes since midnight on the wall clock at `zone` (the zone's offset at `date`), without Foundation's
-    /// `Calendar`, whose first use is a fifth of a millisecond of a one-shot command (issue 30); nil for a date too
-    /// far off to count in seconds, which `Calendar` answers.
-    static func minuteOfDay(_ date: Date, _ zone: TimeZone) -> Int? {
+    /// The minutes since midnight on the wall clock at `zone` (the zone's offset at `date`), counted without
+    /// Foundation's `Calendar`, whose first use is a fifth of a millisecond of a one-shot command (issue 30), for the
+    /// years 1 to 9999; `Calendar`'s answer outside them (it clamps dates far off).
+    private func minuteOfDay(_ date: Date, _ zone: TimeZone) -> Int {
         let since1970 = date.timeIntervalSince1970
-        guard since1970.magnitude < 1e15 else { return nil }
+        guard (-62_135_596_800..<253_402_300_800).contains(since1970) else {
+            let parts = calendar(zone).dateComponents([.hour, .minute], from: date)
+            return (parts.hour ?? 0) * 60 + (parts.minute ?? 0)
+        }
         let local = Int((since1970 + Double(zone.secondsFromGMT(for: date))).rounded(.down))
         return (local % 86_400 + 86_400) % 86_400 / 60
-    }
-
-    /// The Gregorian calendar at `zone`, without a locale: a clock's fields, for English written by hand.
-    private static func gregorian(_ zone: TimeZone) -> Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
-        return calendar
     }
 
     /// The weekdays from the language's first day of the week, each with its index (0 Sunday … 6 Saturday): CLDR's
@@ -125,8 +119,4 @@ extension Words {
         return Self.withoutBidiMarks(
             value.formatted(.number.precision(.integerLength(minimumDigits...)).grouping(.never).locale(locale)))
     }
-}
-
-extension DateComponents {
-    fileprivate var minuteOfDay: Int { (hour ?? 0) * 60 + (minute ?? 0) }
 }

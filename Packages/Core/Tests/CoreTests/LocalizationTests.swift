@@ -480,6 +480,8 @@ import Testing
             ]
         var dates = (0..<600).map { _ in Date(timeIntervalSince1970: .random(in: -1e9...4e9, using: &generator)) }
         // On and around the minute, and the night a clock changes (London, 2026-03-29 and 2026-10-25).
+        // And outside the years 1–9999, where Foundation's calendar answers.
+        dates += [-7e10, -62_135_596_801, 253_402_300_800, 3e11].map { Date(timeIntervalSince1970: $0) }
         dates += [0, 29.9, 30, 59.9, 60, 1_774_746_000, 1_774_749_599, 1_792_890_000, 1_792_893_600].map {
             Date(timeIntervalSince1970: $0)
         }

@@ -28,12 +28,12 @@ extension AnswerCache {
                     return (data, row["fetchedAt"])
                 }
                 // An entry this version cannot read is no entry: the next answer replaces it.
-                guard let (data, fetchedAt) = stored, let value = try? reportDecoder().decode(Value.self, from: data)
+                guard let (data, fetchedAt) = stored, let value = try? Self.decoder().decode(Value.self, from: data)
                 else { return nil }
                 return Kept(value: value, fetchedAt: Date(timeIntervalSince1970: fetchedAt))
             },
             store: { (value: Value, provider: String, place: String, date: Date) async throws(StoreError) in
-                let data = (try? reportEncoder().encode(value)) ?? Data()
+                let data = (try? Self.encoder().encode(value)) ?? Data()
                 try await database.write { db in
                     try db.execute(
                         sql: """
@@ -59,17 +59,4 @@ extension WeatherCacheClient {
             }
         }
     ]
-}
-
-/// Dates as seconds, as the table has always held them.
-private func reportEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.dateEncodingStrategy = .secondsSince1970
-    return encoder
-}
-
-private func reportDecoder() -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.dateDecodingStrategy = .secondsSince1970
-    return decoder
 }

@@ -84,6 +84,20 @@ public struct AnswerCache<Value: Codable & Sendable>: Sendable {
         self.store = store
     }
 
+    /// How an answer is kept: JSON, its dates as seconds since 1970 (as the App's table has always held them). What
+    /// the SQLite cache writes and reads, and what its tests check the stored form with.
+    public static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }
+
+    public static func decoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+
     /// A cache in memory.
     public static func inMemory() -> Self {
         let entries = Mutex<[AnswerKey: Kept]>([:])

@@ -9,17 +9,9 @@ import Testing
 /// Issue 30: a report is kept with its hours and quarter hours packed as columns of numbers; what is read back is the
 /// report kept, and a report kept before (its rows as objects) is still read.
 @Suite struct CachedReportTests {
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
-        return encoder
-    }
-
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
-        return decoder
-    }
+    /// The cache's own coders: what is checked is the form the table keeps.
+    static func encoder() -> JSONEncoder { AnswerCache<WeatherReport>.encoder() }
+    static func decoder() -> JSONDecoder { AnswerCache<WeatherReport>.decoder() }
 
     static func reports() throws -> [WeatherReport] {
         let openMeteo = try OpenMeteo.report(
