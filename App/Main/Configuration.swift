@@ -67,7 +67,7 @@ struct AppConfiguration: Sendable, Equatable {
         settings: inout LayeredSettings, environment env: [String: String]
     ) throws(Problem) -> AppConfiguration {
         func nonEmpty(_ key: String) -> String? {
-            guard let value = env[key]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+            guard let value = env[key]?.trimmingSpaces, !value.isEmpty else { return nil }
             return value
         }
         /// The setting's value parsed, or nil when no layer has it; a value that does not parse is a problem.
@@ -181,7 +181,7 @@ struct AppConfiguration: Sendable, Equatable {
             .userAgentContact,
             must: Sentence("an e-mail address or a URL of at most 200 printable ASCII characters", table: .app)
         ) { text -> String? in
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            let trimmed = text.trimmingSpaces
             guard !trimmed.isEmpty, trimmed.utf8.count <= 200,
                 trimmed.unicodeScalars.allSatisfy({ (0x20...0x7E).contains($0.value) && $0 != "(" && $0 != ")" })
             else { return nil }
@@ -216,7 +216,7 @@ struct AppConfiguration: Sendable, Equatable {
             logFile: settings.value(.logFile)?.text, offline: offline,
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
             citiesURL: citiesURL, provider: provider, units: units,
-            place: settings.value(.place)?.text.trimmingCharacters(in: .whitespaces), openMeteoURL: openMeteoURL,
+            place: settings.value(.place)?.text.trimmingSpaces, openMeteoURL: openMeteoURL,
             airQualityURL: airQualityURL, archiveURL: archiveURL, ensembleURL: ensembleURL,
             openWeatherURL: openWeatherURL,
             openWeatherKey: nonEmpty("OPENWEATHER_API_KEY"), language: language, languageSource: languageSource,

@@ -178,7 +178,7 @@ struct LayeredSettings: Sendable {
                 let contents = try ConfigFileLimits.text(atPath: path)
                 // Empty, or only comments: no settings (YAML would call it a document that is not a mapping).
                 let meaningful = contents.split(separator: "\n").contains {
-                    let line = $0.trimmingCharacters(in: .whitespaces)
+                    let line = $0.trimmingSpaces
                     return !line.isEmpty && !line.hasPrefix("#") && line != "---"
                 }
                 guard meaningful else { break }
@@ -269,7 +269,7 @@ struct LayeredSettings: Sendable {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (index, line) in lines.enumerated() {
             guard let first = line.first, first.isLetter, let colon = line.firstIndex(of: ":") else { continue }
-            let key = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let key = line[..<colon].trimmingSpaces
             guard known.contains(key) else {
                 let named = Sentence.Value.text(key.terminalPreview)
                 problems.append(
@@ -286,15 +286,15 @@ struct LayeredSettings: Sendable {
                 continue
             }
             // `units:` with nothing after it and indented lines below: a mapping or a list, not one value.
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            let next = lines[(index + 1)...].first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let value = line[line.index(after: colon)...].trimmingSpaces
+            let next = lines[(index + 1)...].first { !$0.trimmingSpaces.isEmpty }
             let flow = value.hasPrefix("{") || value.hasPrefix("[")
             let block = (value.isEmpty || value.hasPrefix("#")) && (next?.first == " " || next?.first == "-")
             // `units` may be a mapping of its parts (temperature, wind, rain, clock): see `value(_:)`.
             let unitParts =
                 key == SettingKey.units.key && block && next?.first == " "
                 && lines[(index + 1)...].prefix { $0.first == " " || $0.isEmpty }.allSatisfy { line in
-                    let part = line.trimmingCharacters(in: .whitespaces)
+                    let part = line.trimmingSpaces
                     return part.isEmpty || part.hasPrefix("#")
                         || Self.unitParts.contains { part.hasPrefix($0 + ":") }
                 }

@@ -160,7 +160,7 @@ final class LineEditor: LineInput, @unchecked Sendable {
         }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
-        if remember, !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        if remember, !line.trimmingSpaces.isEmpty {
             skylens_history_enter(history, line)
             if let historyPath { saveHistory(to: historyPath) }
         }

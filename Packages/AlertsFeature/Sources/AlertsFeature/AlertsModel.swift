@@ -75,7 +75,7 @@ final class AlertsModel: ObservableViewModel {
         state.defaultPlaceNote = nil
         switch action {
         case .alertsRequested(let text, let force, let onScreen, let language):
-            let typed = text.trimmingCharacters(in: .whitespaces)
+            let typed = text.trimmingSpaces
             guard let place = await resolve(typed.isEmpty ? onScreen.map { "#\($0)" } ?? "" : typed) else { return }
             state.place = place
             state.alerts = .loading
@@ -116,7 +116,7 @@ final class AlertsModel: ObservableViewModel {
     /// What was typed, or the last place shown, else the default place (said once); nil, with the problem, when it
     /// names no place.
     private func resolve(_ text: String) async -> Place? {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        var text = text.trimmingSpaces
         var start: PlaceMemory.Start?
         if text.isEmpty {
             start = await places.start()

@@ -232,7 +232,7 @@ enum AlertsViews {
     /// A service's text as its paragraphs (blank lines apart), each made safe and on one line (the services break
     /// lines at about 70 columns; the view wraps to the terminal's).
     static func paragraphs(_ text: String) -> [String] {
-        text.replacingOccurrences(of: "\r\n", with: "\n").components(separatedBy: "\n\n").map(clean)
+        text.replacingEvery("\r\n", with: "\n").components(separatedBy: "\n\n").map(clean)
             .filter { !$0.isEmpty }
     }
 

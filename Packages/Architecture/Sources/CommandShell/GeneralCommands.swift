@@ -88,7 +88,7 @@ final class GeneralCommands: FeaturePlugin {
         var choice: Choice
 
         init(arguments: ParsedArguments) {
-            guard let code = arguments[Self.code]?.trimmingCharacters(in: .whitespaces), !code.isEmpty else {
+            guard let code = arguments[Self.code]?.trimmingSpaces, !code.isEmpty else {
                 choice = .show
                 return
             }

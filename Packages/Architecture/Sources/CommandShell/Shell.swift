@@ -232,7 +232,7 @@ public final class Shell {
 
     /// Runs one line typed at the prompt or read from a pipe.
     public func execute(line: String) async -> Outcome {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let trimmed = line.trimmingSpaces
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return .completed(status: 0) }
         let words: [String]
         do {

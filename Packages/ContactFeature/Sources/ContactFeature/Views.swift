@@ -252,6 +252,6 @@ enum ContactViews {
 extension ContactValidation {
     /// A field as the review shows it: trimmed, made safe for the terminal, newlines kept.
     static func trimmedForDisplay(_ text: String) -> String {
-        TerminalText.sanitize(text.trimmingCharacters(in: .whitespacesAndNewlines), allowNewlines: true)
+        TerminalText.sanitize(text.trimmingSpacesAndNewlines, allowNewlines: true)
     }
 }

@@ -60,6 +60,6 @@ public enum FixedDigits {
             withVaList([value]) { vsnprintf(pointer.baseAddress, pointer.count, format, $0) }
         }
         guard count > 0, Int(count) < buffer.count else { return String(value) }
-        return String(cString: buffer)
+        return String(decoding: buffer[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

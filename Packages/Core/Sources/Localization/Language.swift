@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// A language SkyLens speaks: its code (BCP 47, what `--lang` takes), its names, the locale Foundation formats its
@@ -83,9 +84,9 @@ extension Language {
     /// `zh_CN`, `zh-Hans-CN`. Nil for a language SkyLens does not speak, for `zh_TW` (Traditional Chinese is not
     /// Simplified) and for an empty code.
     public static func named(_ code: String) -> Language? {
-        var text = code.trimmingCharacters(in: .whitespaces)
+        var text = code.trimmingSpaces
         if let cut = text.firstIndex(where: { $0 == "." || $0 == "@" }) { text = String(text[..<cut]) }
-        var parts = text.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init)
+        var parts = text.replacingEvery("_", with: "-").lowercased().split(separator: "-").map(String.init)
         // A BCP 47 extension (`-u-hc-h12`, `-x-…`) is not a region or a script: what follows its singleton is left.
         if let singleton = parts.dropFirst().firstIndex(where: { $0.count == 1 }) { parts = Array(parts[..<singleton]) }
         guard let first = parts.first, !first.isEmpty else { return nil }
@@ -145,7 +146,7 @@ public enum LanguageChoice: Sendable, Equatable {
             (option, "--lang"), (environment["SKYLENS_LANG"], "SKYLENS_LANG"), (configured, "lang"),
         ]
         for (value, source) in explicit {
-            guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
+            guard let value, !value.trimmingSpaces.isEmpty else { continue }
             guard let language = Language.named(value) else {
                 return .failure(UnknownLanguage(code: value, source: source))
             }

@@ -148,14 +148,14 @@ public struct HTTPStatusError: Equatable, Sendable {
     public func bodyText(maxLength: Int = 200) -> String {
         // Only the start is read: a body of megabytes is not decoded and cleaned whole for a one-line preview.
         let window = maxLength * 8 + 64
-        let text = String(decoding: body.prefix(window), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: body.prefix(window), as: UTF8.self).trimmingSpacesAndNewlines
         let safe = TerminalText.sanitize(text)
         return safe.count > maxLength || body.count > window ? String(safe.prefix(maxLength)) + "…" : safe
     }
 
     /// `Retry-After` in seconds (delta-seconds or an HTTP date), if the server sent one.
     public var retryAfter: Double? {
-        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces) else { return nil }
+        guard let value = headers["retry-after"]?.trimmingSpaces else { return nil }
         // delta-seconds: digits only (not "1e300", which no whole-number formatting survives), at most a year.
         if !value.isEmpty, value.utf8.count <= 12, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
             return min(Double(value) ?? 0, 365 * 86_400)

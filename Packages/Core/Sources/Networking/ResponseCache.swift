@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Synchronization
 
@@ -116,7 +117,7 @@ final class ResponseCache: Sendable {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: text.trimmingCharacters(in: .whitespaces))
+        return formatter.date(from: text.trimmingSpaces)
     }
 
     /// `max-age=60, no-cache` → ["max-age": "60", "no-cache": nil]
@@ -125,12 +126,12 @@ final class ResponseCache: Sendable {
         var result: [String: String?] = [:]
         for part in header.split(separator: ",") {
             let pieces = part.split(separator: "=", maxSplits: 1)
-            guard let name = pieces.first?.trimmingCharacters(in: .whitespaces).lowercased(), !name.isEmpty else {
+            guard let name = pieces.first?.trimmingSpaces.lowercased(), !name.isEmpty else {
                 continue
             }
             let value =
                 pieces.count > 1
-                ? pieces[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(
+                ? pieces[1].trimmingSpaces.trimmingCharacters(
                     in: CharacterSet(charactersIn: "\""))
                 : nil
             result[name] = .some(value)

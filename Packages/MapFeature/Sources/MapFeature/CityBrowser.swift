@@ -305,7 +305,7 @@ final class CityBrowser: ObservableViewModel {
             state.startNote = nil
             // No city named and none on screen: the last place any feature showed, else the default place.
             var start: PlaceMemory.Start?
-            if reference.text.trimmingCharacters(in: .whitespaces).isEmpty, reference.onScreen == nil, let places {
+            if reference.text.trimmingSpaces.isEmpty, reference.onScreen == nil, let places {
                 start = await places.start()
                 reference.text = start?.text ?? ""
             }
@@ -410,7 +410,7 @@ final class CityBrowser: ObservableViewModel {
     private func resolve(_ reference: Reference) -> City? {
         state.alsoCalled = nil
         state.origin = nil
-        let trimmed = reference.text.trimmingCharacters(in: .whitespaces)
+        let trimmed = reference.text.trimmingSpaces
         // Coordinates name the place nearest them (however far: the page says how far, and which way).
         if let point = PlaceFinder.coordinates(trimmed) {
             guard let nearest = directory.nearestPlace(point.latitude, point.longitude) else {

@@ -160,7 +160,7 @@ final class MapScreen: FullScreen {
         case .enter:
             let text = query ?? ""
             query = nil
-            guard !text.trimmingCharacters(in: .whitespaces).isEmpty, let map = browser.state.map else { break }
+            guard !text.trimmingSpaces.isEmpty, let map = browser.state.map else { break }
             await browser.send(
                 .mapRequested(
                     CityBrowser.Reference(text, onScreen: nil), zoom: map.zoom, style: map.style, width: map.width,

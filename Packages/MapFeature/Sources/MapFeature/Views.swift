@@ -19,7 +19,7 @@ enum MapViews {
     )
         -> String
     {
-        let query = results.query.trimmingCharacters(in: .whitespaces)
+        let query = results.query.trimmingSpaces
         let subject =
             switch (results.favoritesOnly, query.isEmpty) {
             case (true, true): words("Favourites")

@@ -66,7 +66,7 @@ public struct MapLayers: OptionSet, Sendable, Hashable {
     /// A comma-separated list of names (`coast,borders`); nil with the first unknown name.
     public init?(names list: String) {
         var layers: MapLayers = []
-        for name in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+        for name in list.split(separator: ",").map({ $0.trimmingSpaces.lowercased() }) {
             guard let found = Self.names.first(where: { $0.name == name }) else { return nil }
             layers.insert(found.layers)
         }

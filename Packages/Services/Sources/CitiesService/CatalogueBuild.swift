@@ -338,8 +338,8 @@ extension CatalogueBuilder {
         try writer.append(.regions, values: regionNumbers)
         try writer.append(.flags, values: flags)
         let regionTable = regionKeys.prefix(Int(UInt16.max)).map { key in
-            [key.country, key.code, key.iso, key.name].map { $0.replacingOccurrences(of: "\t", with: " ") }
-                .map { $0.replacingOccurrences(of: "\n", with: " ") }.joined(separator: "\t") + "\n"
+            [key.country, key.code, key.iso, key.name].map { $0.replacingEvery("\t", with: " ") }
+                .map { $0.replacingEvery("\n", with: " ") }.joined(separator: "\t") + "\n"
         }.joined()
         try writer.append(.regionTable, bytes: Data(regionTable.utf8))
         try writer.append(.mergedIDs, count: mergedPairs.count) { mergedPairs[$0].id }
@@ -383,14 +383,14 @@ extension CatalogueBuilder {
             }
             let name = table.name(Int(first[place]))
             if name.hasSuffix(" City"), name.split(separator: " ").count >= 2 {
-                let short = String(name.dropLast(5)).trimmingCharacters(in: .whitespaces)
+                let short = String(name.dropLast(5)).trimmingSpaces
                 let key = Array(NameFolding.fold(short).utf8)
                 if !short.isEmpty, seen.insert(key).inserted { aliases.append((key, short, Int(rowOf[place]), .name)) }
             }
             guard !otherNames.isEmpty else { continue }
             for row in grouping.rows(of: place) {
                 for name in otherNames[Int(table.ids[Int(row)])] ?? [] {
-                    let trimmed = name.trimmingCharacters(in: .whitespaces)
+                    let trimmed = name.trimmingSpaces
                     guard !trimmed.isEmpty, trimmed.utf8.count <= 60,
                         !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }),
                         !(trimmed.utf8.allSatisfy { !(0x41...0x5A).contains($0) && $0 < 0x80 })

@@ -112,10 +112,10 @@ public enum CatalogueBuilder {
         csv.split(whereSeparator: \.isNewline).dropFirst().compactMap { line in
             let fields = Countries.fields(String(line))
             guard fields.count >= 10, fields[0].count == 3, fields[0].allSatisfy({ $0.isASCII && $0.isLetter }),
-                let id = Int(fields[9].trimmingCharacters(in: .whitespaces))
+                let id = Int(fields[9].trimmingSpaces)
             else { return nil }
             return Airport(
-                code: fields[0].uppercased(), name: fields[2].trimmingCharacters(in: .whitespaces), cityID: id)
+                code: fields[0].uppercased(), name: fields[2].trimmingSpaces, cityID: id)
         }
     }
 
@@ -158,7 +158,7 @@ public enum CatalogueBuilder {
                 let latitude = Double(fields[4]), let longitude = Double(fields[5]),
                 (-90...90).contains(latitude), (-180...180).contains(longitude)
             else { continue }
-            let name = fields[1].trimmingCharacters(in: .whitespaces)
+            let name = fields[1].trimmingSpaces
             guard !name.isEmpty else { continue }
             let country = fields[2].uppercased()
             let population = Int(fields[6])
@@ -175,7 +175,7 @@ public enum CatalogueBuilder {
                 }
                 continue
             }
-            let zone = fields[7].trimmingCharacters(in: .whitespaces)
+            let zone = fields[7].trimmingSpaces
             records.append(
                 City(
                     id: id, name: name, country: country, latitude: latitude, longitude: longitude,
@@ -208,7 +208,7 @@ public enum CatalogueBuilder {
             guard fields.count >= 4, let id = Int(fields[0]), let index = positions[id] else { continue }
             if fields[1].count == 2 { records[index].state = String(fields[1]) }
             if let population = Int(fields[2]) { records[index].population = population }
-            let zone = fields[3].trimmingCharacters(in: .whitespacesAndNewlines)
+            let zone = fields[3].trimmingSpacesAndNewlines
             if !zone.isEmpty { records[index].timeZone = zone }
         }
     }
@@ -224,9 +224,9 @@ public enum CatalogueBuilder {
         for line in csv.split(separator: "\n").dropFirst() {
             let fields = Countries.fields(String(line))
             guard fields.count >= 6, let id = Int(fields[0]), let index = positions[id] else { continue }
-            let zone = fields[5].trimmingCharacters(in: .whitespacesAndNewlines)
+            let zone = fields[5].trimmingSpacesAndNewlines
             if !zone.isEmpty { records[index].timeZone = zone }
-            let name = fields[3].trimmingCharacters(in: .whitespaces)
+            let name = fields[3].trimmingSpaces
             if !name.isEmpty, !fields[1].isEmpty, fields[4] == "geonames" || fields[4] == "nearest" {
                 records[index].region = Region(
                     name: name, isoCode: fields[2].isEmpty ? nil : fields[2], geonamesCode: fields[1],

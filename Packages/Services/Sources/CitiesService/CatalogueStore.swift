@@ -93,7 +93,7 @@ public actor CatalogueStore {
     /// opens it in the background, so the next Tab finds it.
     public nonisolated func nameCompletions(words: [String], partial: String, limit: Int = 40) -> [String] {
         let typed = (words + [partial]).joined(separator: " ")
-        guard !typed.trimmingCharacters(in: .whitespaces).isEmpty, !typed.contains(",") else { return [] }
+        guard !typed.trimmingSpaces.isEmpty, !typed.contains(",") else { return [] }
         guard let catalogue = published.withLock({ $0 }) else {
             Task { _ = try? await self.catalogue() }
             return []

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 import Synchronization
 
@@ -586,12 +587,12 @@ public final class CityCatalogue: @unchecked Sendable {
             made = table
             return table
         }
-        return table[NameFolding.fold(text.trimmingCharacters(in: .whitespaces))]
+        return table[NameFolding.fold(text.trimmingSpaces)]
     }
 
     /// The regions a qualifier names: by name (folded) or by code (ISO 3166-2 or GeoNames').
     func regions(named text: String) -> Set<Int> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         let named = regionIndexByName.withLock { made in
             if let made { return made }
             var named: [String: [Int]] = [:]

@@ -46,7 +46,7 @@ extension CityCatalogue {
     /// alternatives. A name no place has is an error naming the places it could be a typo of, or that start with it:
     /// never some other place silently.
     public func resolve(name text: String) -> Result<CityResolution, CityResolutionError> {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         if trimmed.hasPrefix("#") {
             guard let id = Int(trimmed.dropFirst()), let city = city(id: id) else {
                 return .failure(.notFound(.noSuchID(String(trimmed.dropFirst()).quotedPreview)))

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// How names are compared in search: lower-case, then Unicode canonical decomposition (NFD), then without
@@ -64,10 +65,10 @@ public struct CityQuery: Sendable, Equatable {
             self.init(prefix: NameFolding.fold(text), order: order)
             return
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingSpacesAndNewlines
         let whole = NameFolding.fold(trimmed)
         var parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingSpaces
         }
         func isCode(_ part: String) -> Bool { part.count == 2 && part.allSatisfy { $0.isASCII && $0.isLetter } }
         guard parts.count >= 2, let last = parts.last, !last.isEmpty else {
@@ -78,12 +79,12 @@ public struct CityQuery: Sendable, Equatable {
             let region = parts[parts.count - 2]
             parts.removeLast(2)
             self.init(
-                prefix: NameFolding.fold(parts.joined(separator: ",")).trimmingCharacters(in: .whitespaces),
+                prefix: NameFolding.fold(parts.joined(separator: ",")).trimmingSpaces,
                 country: last.uppercased(), region: region, whole: whole, order: order)
             return
         }
         parts.removeLast()
-        let name = NameFolding.fold(parts.joined(separator: ",")).trimmingCharacters(in: .whitespaces)
+        let name = NameFolding.fold(parts.joined(separator: ",")).trimmingSpaces
         if isCode(last) {
             // `UK`, reserved in ISO 3166 for the United Kingdom, is how people write GB.
             let code = last.uppercased() == "UK" ? "GB" : last.uppercased()

@@ -97,7 +97,7 @@ public struct PlaceFinder: Sendable {
     }
 
     public func resolve(_ text: String) async throws(PlaceFailure) -> Place {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         if let (latitude, longitude) = Self.coordinates(trimmed) {
             // The zone of the point (the zone grid); the list is only a help here, so coordinates work without it.
             let directory = try? await cities()
@@ -125,23 +125,23 @@ public struct PlaceFinder: Sendable {
     /// `43.7°N, 79.4°W`, `33.9S 18.4E`. Latitude first; a hemisphere letter (N, S, E, W, either case) gives the sign
     /// and then may not be contradicted by a minus. Nil for anything else, or a point off the globe.
     public static func coordinates(_ text: String) -> (latitude: Double, longitude: Double)? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingSpaces
         guard !trimmed.isEmpty, trimmed.utf8.count <= 64 else { return nil }
         // Two parts: split at a comma, else at blanks.
         var parts = trimmed.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmingSpaces
         }
         if parts.count == 1 { parts = trimmed.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init) }
         guard parts.count == 2 else { return nil }
         /// A signed number of degrees and its hemisphere letter, if any.
         func degrees(_ part: String, positive: Character, negative: Character) -> (value: Double, lettered: Bool)? {
-            var text = part.replacingOccurrences(of: "°", with: "").trimmingCharacters(in: .whitespaces)
+            var text = part.replacingEvery("°", with: "").trimmingSpaces
             var sign = 1.0
             var lettered = false
             if let last = text.last?.uppercased().first, last == positive || last == negative {
                 sign = last == negative ? -1 : 1
                 lettered = true
-                text = String(text.dropLast()).trimmingCharacters(in: .whitespaces)
+                text = String(text.dropLast()).trimmingSpaces
             }
             guard !text.isEmpty,
                 text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == "-" || $0 == "+") }),

@@ -45,7 +45,7 @@ public struct PlaceMemory: Sendable {
 
     public init(settings: SettingsClient, defaultPlace: String? = nil) {
         self.settings = settings
-        let trimmed = defaultPlace?.trimmingCharacters(in: .whitespaces) ?? ""
+        let trimmed = defaultPlace?.trimmingSpaces ?? ""
         self.defaultPlace = trimmed.isEmpty ? Self.builtInDefault : trimmed
     }
 

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// The one rule that ranks the places answering to a query, for every command that takes a place: how the text
@@ -62,7 +63,7 @@ public enum PlaceRanking {
     /// True when the query's name (before any comma) reads as a code (`MAD`, `YYZ, CA`).
     public static func typedAsCode(_ text: String) -> Bool {
         let name = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return isCodeLike(name.trimmingCharacters(in: .whitespaces))
+        return isCodeLike(name.trimmingSpaces)
     }
 
     /// Two to four capital ASCII letters (`MAD`, `YYZ`, `NYC`, `NY`): how codes are written.

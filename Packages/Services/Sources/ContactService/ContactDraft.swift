@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// The fields of the contact form, as typed.
@@ -132,7 +133,7 @@ public enum ContactValidation {
     }
 
     static func trim(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
+        text.replacingEvery("\r\n", with: "\n").trimmingSpacesAndNewlines
     }
 
     private static func combiningMarks(_ character: Character) -> Int {

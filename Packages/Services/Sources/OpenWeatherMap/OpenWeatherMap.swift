@@ -219,7 +219,7 @@ public enum OpenWeatherMap {
     /// The key must never appear in a message, even if a server echoes it.
     public static func scrub(_ error: WeatherError, key: String) -> WeatherError {
         func clean(_ sentence: Sentence) -> Sentence {
-            sentence.mapTexts { $0.replacingOccurrences(of: key, with: "***") }
+            sentence.mapTexts { $0.replacingEvery(key, with: "***") }
         }
         return switch error {
         case .unreachable(let m): .unreachable(clean(m))

@@ -45,7 +45,7 @@ extension AlertsClient {
         func http(_ source: AlertSource) -> HTTPClient {
             let (standard, variable) = source.baseURL
             var base = standard
-            if let text = environment[variable]?.trimmingCharacters(in: .whitespaces), !text.isEmpty {
+            if let text = environment[variable]?.trimmingSpaces, !text.isEmpty {
                 if let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
                     url.host != nil
                 {

@@ -34,7 +34,7 @@ public func alertSource(forCountry code: String) -> AlertSource? {
 /// Dates as the services write them: ISO 8601 with an offset, with or without fractions of a second.
 enum AlertDates {
     static func parse(_ text: String?) -> Date? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        guard let text = text?.trimmingSpacesAndNewlines, !text.isEmpty else { return nil }
         let plain = ISO8601DateFormatter()
         plain.formatOptions = [.withInternetDateTime]
         if let date = plain.date(from: text) { return date }
@@ -167,7 +167,7 @@ enum METNorwayAnswer {
             else { return nil }
             // `2; yellow; Moderate`: the colour is the service's own level; the severity CAP's.
             let parts = (properties.awarenessLevel ?? "").split(separator: ";").map {
-                $0.trimmingCharacters(in: .whitespaces)
+                $0.trimmingSpaces
             }
             let colour = parts.count > 1 ? parts[1].lowercased() : nil
             var severity = AlertSeverity(cap: properties.severity)
@@ -182,7 +182,7 @@ enum METNorwayAnswer {
                 onset: AlertDates.parse(interval.first),
                 expires: interval.count > 1 ? AlertDates.parse(interval[1]) : nil,
                 sender: "MET Norway",
-                url: properties.web?.trimmingCharacters(in: .whitespacesAndNewlines),
+                url: properties.web?.trimmingSpacesAndNewlines,
                 areas: feature.geometry?.rings ?? [])
         }
     }
@@ -236,7 +236,7 @@ enum MeteoAlarmAnswer {
                     ?? infos.first(where: { ($0.language ?? "").lowercased().hasPrefix("en") }) ?? infos.first
             else { continue }
             let level = info.parameter?.first { $0.valueName == "awareness_level" }?.value ?? ""
-            let parts = level.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = level.split(separator: ";").map { $0.trimmingSpaces }
             let colour = parts.count > 1 ? parts[1].lowercased() : nil
             if colour == "green" { continue }
             var severity = AlertSeverity(cap: info.severity)
@@ -372,10 +372,10 @@ enum ECCCAnswer {
             if severity == .unknown { severity = properties.alertType == "statement" ? .minor : .moderate }
             let event = name.prefix(1).uppercased() + name.dropFirst()
             // The text's first line is its headline ("Freezing rain on tap."), the rest what and when.
-            let text = properties.text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            let text = properties.text?.trimmingSpacesAndNewlines ?? ""
             let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
-            let headline = lines.first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            let description = lines.dropFirst().first.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            let headline = lines.first.map { $0.trimmingSpaces } ?? ""
+            let description = lines.dropFirst().first.map { $0.trimmingSpacesAndNewlines } ?? ""
             found.append(
                 WeatherAlert(
                     id: id, event: event, severity: severity, level: properties.colour?.lowercased(),

@@ -122,7 +122,7 @@ final class SkyModel: ObservableViewModel {
     }
 
     private func place(_ text: String, onScreen: Int?) async -> Place? {
-        var query = text.trimmingCharacters(in: .whitespaces)
+        var query = text.trimmingSpaces
         if query.isEmpty, let onScreen { query = "#\(onScreen)" }
         var start: PlaceMemory.Start?
         if query.isEmpty {
@@ -158,7 +158,7 @@ final class SkyModel: ObservableViewModel {
 
     /// `2026-12-21`, `today`, `tomorrow`, `yesterday`; nil: today at the place.
     nonisolated static func day(_ text: String?, today: LocalDay) -> Result<LocalDay, Problem> {
-        guard let text = text?.trimmingCharacters(in: .whitespaces) else { return .success(today) }
+        guard let text = text?.trimmingSpaces else { return .success(today) }
         switch text.lowercased() {
         case "today": return .success(today)
         case "tomorrow": return .success(today.adding(days: 1))
@@ -191,7 +191,7 @@ final class SkyModel: ObservableViewModel {
 
     /// `2026-12`; nil: this month at the place.
     nonisolated static func month(_ text: String?, today: LocalDay) -> Result<(year: Int, month: Int), Problem> {
-        guard let text = text?.trimmingCharacters(in: .whitespaces) else { return .success((today.year, today.month)) }
+        guard let text = text?.trimmingSpaces else { return .success((today.year, today.month)) }
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count == 4, parts[1].count == 2,
             parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

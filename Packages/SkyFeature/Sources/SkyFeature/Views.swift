@@ -39,7 +39,7 @@ enum SkyViews {
         let name = displayName(place, fitting: width - DisplayWidth.columns(of: title))
         let date = words.longDate(day.start.addingTimeInterval(12 * 3_600), day.timeZone)
         let zone = "\(place.timeZone.terminalSafe) (\(offsetText(day.timeZone, at: day.start)))"
-        let heading = title.replacingOccurrences(of: "\u{1}", with: name)
+        let heading = title.replacingEvery("\u{1}", with: name)
         var lines = [frame.painter.paint(DisplayWidth.truncated(heading, toColumns: width), .bold)]
         if DisplayWidth.columns(of: "\(date) · \(zone)") <= width {
             lines.append("\(date) · \(zone)")
@@ -207,7 +207,7 @@ enum SkyViews {
         let zone = first.day.timeZone
         var lines = [
             painter.paint(
-                DisplayWidth.truncated(title.replacingOccurrences(of: "\u{1}", with: name), toColumns: width), .bold),
+                DisplayWidth.truncated(title.replacingEvery("\u{1}", with: name), toColumns: width), .bold),
             "\(words.monthAndYear(first.day.start.addingTimeInterval(12 * 3_600), zone)) · \(place.timeZone.terminalSafe)",
             "",
         ]

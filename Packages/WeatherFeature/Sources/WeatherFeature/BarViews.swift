@@ -125,14 +125,14 @@ extension WeatherViews {
             return [content.text, content.short, content.colour].joined(separator: "\n")
         case .polybar:
             // `%{` opens a tag: a name holding one must not become one.
-            let text = content.text.replacingOccurrences(of: "%{", with: "% {")
+            let text = content.text.replacingEvery("%{", with: "% {")
             return "%{F\(content.colour)}\(text)%{F-}"
         }
     }
 
     /// Text for Pango markup (Waybar's text and tooltip): `&`, `<` and `>` as entities.
     static func pango(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;")
+        text.replacingEvery("&", with: "&amp;").replacingEvery("<", with: "&lt;")
+            .replacingEvery(">", with: "&gt;")
     }
 }

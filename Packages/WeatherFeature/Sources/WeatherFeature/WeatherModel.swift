@@ -409,7 +409,7 @@ final class WeatherModel: ObservableViewModel {
     /// What the user typed, or the last place any feature showed (`PlaceMemory`), else the default place (said
     /// once: `defaultPlaceNote`); nil, with the problem, when it names no place.
     private func resolve(_ text: String) async -> Place? {
-        var text = text.trimmingCharacters(in: .whitespaces)
+        var text = text.trimmingSpaces
         var start: PlaceMemory.Start?
         if text.isEmpty {
             start = await places.start()

@@ -45,7 +45,7 @@ struct SearchCommand: FeatureCommand {
         case "population", "pop": order = .population
         // Every place, with no prefix: the most populous first, not names that start with a quote or a digit.
         case nil:
-            let everyPlace = prefix.trimmingCharacters(in: .whitespaces).isEmpty
+            let everyPlace = prefix.trimmingSpaces.isEmpty
             order = everyPlace && !favoritesOnly ? .population : .name
         case let other?:
             (order, refused) = (.name, .sortOrder(other))

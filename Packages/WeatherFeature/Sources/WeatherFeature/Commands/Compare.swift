@@ -1,4 +1,5 @@
 import Architecture
+import CoreKit
 import Foundation
 import WeatherService
 
@@ -17,7 +18,7 @@ struct CompareCommand: FeatureCommand {
     var refused: UsageProblem?
 
     init(arguments: ParsedArguments) {
-        places = arguments[Self.places].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        places = arguments[Self.places].filter { !$0.trimmingSpaces.isEmpty }
         if !(2...TodayClient.limit).contains(places.count) { refused = .comparePlaces(places.count) }
     }
 

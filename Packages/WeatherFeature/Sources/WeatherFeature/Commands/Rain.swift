@@ -43,7 +43,7 @@ struct RainCommand: FeatureCommand {
 
     /// `30m`, `2h`, `1h30m`, `90min`, `45` (minutes) as seconds; nil when it is not a duration.
     static func duration(_ text: String) -> TimeInterval? {
-        let lowered = text.lowercased().replacingOccurrences(of: " ", with: "")
+        let lowered = text.lowercased().replacingEvery(" ", with: "")
         if let minutes = Double(lowered), lowered.allSatisfy(\.isNumber), minutes > 0 { return minutes * 60 }
         var total = 0.0, number = "", unitSeen = false
         var index = lowered.startIndex
