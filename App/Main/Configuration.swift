@@ -250,7 +250,7 @@ struct AppConfiguration: Sendable, Equatable {
         return expand(home).appendingPathComponent(".local/share/skylens", isDirectory: true)
     }
 
-    var databasePath: String { dataDirectory.appendingPathComponent("skylens.sqlite").path }
+    var databasePath: String { FilePaths.join(dataDirectory.path, "skylens.sqlite") }
 
     /// Why nothing can be saved in the data directory, when something other than a folder is at its path (a file
     /// given to `--data-dir` by mistake): every command that would keep something then says it was not kept.
@@ -266,7 +266,7 @@ struct AppConfiguration: Sendable, Equatable {
                 .text(dataDirectory.path.terminalSafe), .sentence(kind.sentence), table: .app)
         }
     }
-    var historyPath: String { dataDirectory.appendingPathComponent("history").path }
+    var historyPath: String { FilePaths.join(dataDirectory.path, "history") }
 
     /// Colour is on for `always`; for `auto`, when a person is looking (standard output a terminal, and for a
     /// session standard input too: commands piped in get plain text), unless NO_COLOR is set or TERM is dumb.

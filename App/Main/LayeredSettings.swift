@@ -125,10 +125,10 @@ struct LayeredSettings: Sendable {
     /// `~/.config/skylens/config.yaml`.
     static func filePath(environment env: [String: String]) -> String {
         if let xdg = env["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return (xdg as NSString).appendingPathComponent("skylens/config.yaml")
+            return FilePaths.join(xdg, "skylens/config.yaml")
         }
         let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return (home as NSString).appendingPathComponent(".config/skylens/config.yaml")
+        return FilePaths.join(home, ".config/skylens/config.yaml")
     }
 
     static func load(commandLine: [SettingKey: String], environment env: [String: String]) async -> LayeredSettings {

@@ -360,7 +360,7 @@ public final class AppDatabase: Sendable {
     }
 
     private func openPoolOnce(at path: String, migrations: [DatabaseMigration]) throws -> DatabasePool {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.parent(of: path)
         if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory) {
             // Private: the store holds names, addresses and messages.
             try FileManager.default.createDirectory(
@@ -382,7 +382,7 @@ public final class AppDatabase: Sendable {
 
     /// The folder that holds the store must be one (not a file given as the data directory).
     private func checkFolder(of path: String) throws(StoreError) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.parent(of: path)
         switch FileKind.at(directory) {
         case .missing, .directory: return
         case let kind:
@@ -527,7 +527,7 @@ public final class AppDatabase: Sendable {
     /// Whether the folder holding `path` exists and this process may not write in it (a read-only file system, or
     /// another user's folder).
     static func isUnwritable(near path: String) -> Bool {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.parent(of: path)
         return FileManager.default.fileExists(atPath: directory) && access(directory, W_OK) != 0
     }
 
@@ -540,7 +540,7 @@ public final class AppDatabase: Sendable {
                 let free = geteuid() == 0 ? UInt64(info.f_bfree) : UInt64(info.f_bavail)
                 return free * UInt64(info.f_frsize) < 256 * 1024
             }
-            directory = (directory as NSString).deletingLastPathComponent
+            directory = FilePaths.parent(of: directory)
         }
         return false
     }

@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 #if canImport(Glibc)
@@ -64,7 +65,7 @@ struct CatalogueCheckRecord: Sendable {
     let path: String
 
     init(directory: URL) {
-        path = directory.appendingPathComponent("cities.checked").path
+        path = FilePaths.join(directory.path, "cities.checked")
     }
 
     private func line(for identity: FileIdentity) -> String {
@@ -73,14 +74,14 @@ struct CatalogueCheckRecord: Sendable {
 
     /// True when `identity` is the file last checked whole, with today's format and checks.
     func holds(_ identity: FileIdentity) -> Bool {
-        guard let data = FileManager.default.contents(atPath: path), data.count < 256 else { return false }
+        guard let data = try? RegularFile.read(path, limit: 256), data.count < 256 else { return false }
         return String(decoding: data, as: UTF8.self) == line(for: identity)
     }
 
     /// Records `identity` as checked: written aside, then renamed over the record (never a half-written one); not at
     /// all when the data directory does not exist or cannot be written.
     func record(_ identity: FileIdentity) {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.parent(of: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
         else { return }

@@ -70,7 +70,7 @@ public actor CatalogueStore {
         zoneGrid: URL? = CitiesResources.timeZoneGrid, now: @escaping @Sendable () -> Date
     ) {
         self.zoneGridFile = zoneGrid
-        self.path = directory.appendingPathComponent("cities.skycat").path
+        self.path = FilePaths.join(directory.path, "cities.skycat")
         self.checkRecord = CatalogueCheckRecord(directory: directory)
         self.downloadTimeout = downloadTimeout
         self.builtIn = builtIn
@@ -435,7 +435,7 @@ public actor CatalogueStore {
     /// A path beside the catalogue for a new one (`importTag`) or a download (`downloadTag`), in a data directory
     /// that exists (created private).
     private func workPath(_ tag: String) throws(CatalogueError) -> String {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.parent(of: path)
         switch FileKind.at(directory) {
         case .missing, .directory: break
         case let kind:
@@ -457,14 +457,14 @@ public actor CatalogueStore {
 
     /// Removes what an import killed half-way left behind (its process is gone); a live one's file is left alone.
     private func removeDeadImports() {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = FilePaths.parent(of: path)
         // The folder listed once for both kinds of leftover.
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for tag in [Self.importTag, Self.downloadTag] {
-            let name = (path as NSString).lastPathComponent + tag
+            let name = FilePaths.lastComponent(of: path) + tag
             for file in files where file.hasPrefix(name) {
                 guard let pid = Int32(file.dropFirst(name.count)), kill(pid, 0) != 0, errno == ESRCH else { continue }
-                try? FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
+                try? FileManager.default.removeItem(atPath: FilePaths.join(directory, file))
             }
         }
     }
@@ -493,9 +493,9 @@ public actor CatalogueStore {
         }
         // The rename itself reaches the disk only when the directory is synced.
         #if canImport(Glibc)
-            let directory = Glibc.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+            let directory = Glibc.open(FilePaths.parent(of: path), O_RDONLY | O_CLOEXEC)
         #else
-            let directory = Darwin.open((path as NSString).deletingLastPathComponent, O_RDONLY | O_CLOEXEC)
+            let directory = Darwin.open(FilePaths.parent(of: path), O_RDONLY | O_CLOEXEC)
         #endif
         if directory >= 0 {
             fsync(directory)
