@@ -65,6 +65,13 @@ extension SkyLensBench {
         return (fields[0], Int32(fields[1]))
     }
 
+    /// The first and third quartiles of the ratios, as `1.45–1.58`.
+    static func quartiles(_ values: [Double]) -> String {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return "n/a" }
+        return String(format: "%.2f–%.2f", sorted[sorted.count / 4], sorted[(sorted.count * 3) / 4])
+    }
+
     static func leanBenchmarks(app: URL, report: inout Report) throws {
         report.line("## Lean and fast: one-shot commands against starting the binary (issue 30)")
         report.line("")
@@ -98,8 +105,11 @@ extension SkyLensBench {
         ]
         let firstLabel = "the first command of a data directory (`search toronto`, the catalogue checked whole)"
         func megabytes(_ kib: Int?) -> String { kib.map { String(format: "%.1f MB", Double($0) / 1024) } ?? "n/a" }
+        // 41 pairs: with 15, two runs a minute apart differed by up to 0.08 in the ratio (the machine's speed moves
+        // over minutes, and a faster machine makes every ratio larger); the quartiles say how near the line it is.
+        let pairCount = 41
         report.line(
-            "| command | wall (median of 15) | against `--version` run alongside (median of the pairs) | peak memory (of 3) |"
+            "| command | wall (median of \(pairCount)) | against `--version` run alongside (median of the pairs; their quartiles) | peak memory (of 3) |"
         )
         report.line("|---|---:|---:|---:|")
         var ratios: [(String, Double)] = []
@@ -108,7 +118,7 @@ extension SkyLensBench {
         for command in commands {
             var walls: [Double] = [], pairs: [Double] = []
             _ = try spawn(app, command.arguments, environment: environment)
-            for _ in 0..<15 {
+            for _ in 0..<pairCount {
                 let version = try spawn(app, ["--version"], environment: environment)
                 let run = try spawn(app, command.arguments, environment: environment)
                 guard command.statuses.contains(run.status) else {
@@ -130,7 +140,7 @@ extension SkyLensBench {
             ratios.append((command.label, ratio))
             if let peak { peaks.append((command.label, peak)) }
             report.line(
-                "| \(command.label) | \(time(median(walls))) | \(String(format: "%.2f", ratio))× | \(megabytes(peak)) |"
+                "| \(command.label) | \(time(median(walls))) | \(String(format: "%.2f", ratio))× (\(quartiles(pairs))) | \(megabytes(peak)) |"
             )
         }
         report.line("| `--version` (median of all \(versionWalls.count) runs) | \(time(median(versionWalls))) | 1× | |")
