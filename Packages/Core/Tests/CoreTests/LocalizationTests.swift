@@ -432,6 +432,15 @@ import Testing
         value.formatted(.number.precision(.fractionLength(digits)).locale(Language.english.locale))
     }
 
+    /// The decimal sign each language's words give is its locale's (English's without asking ICU).
+    @Test func decimalSignAsTheLocaleHasIt() {
+        for language in Language.all {
+            let words = english.in(language)
+            #expect(words.decimalSign == (language.locale.decimalSeparator ?? "."), "\(language.code)")
+        }
+        #expect(english.decimalSign == english.number(1.5, digits: 1).dropFirst().prefix(1).description)
+    }
+
     @Test func wholeNumbersAsICUWritesThem() {
         var generator = SystemRandomNumberGenerator()
         var values = [0, 1, -1, 9, 10, 99, 100, 999, 1_000, -1_000, 12_345, 999_999, 1_000_000, Int.max, Int.min + 1]

@@ -38,7 +38,7 @@ final class CitiesAndMap {
     func footerWords(_ words: Words) -> FooterWords {
         FooterWords(
             zoom: words("zoom %@", "%@"), cell: words("1 cell ≈ %@", "%@"),
-            decimalSign: words.locale.decimalSeparator ?? ".")
+            decimalSign: words.decimalSign)
     }
 
     init(
