@@ -305,8 +305,12 @@ func names(_ catalogue: CityCatalogue, _ page: CitySearchPage) -> [String] {
 @Suite struct PolarAndBlankQueryTests {
     @Test func nearestCitiesAcrossAPoleMatchBruteForce() throws {
         let catalogue = try CityCatalogue(path: try #require(CitiesResources.builtInCatalogue).path)
-        for id in [6696480, 6167865, 2643743] {  // McMurdo, Toronto, London
-            let position = try #require(catalogue.position(ofID: id))
+        // McMurdo, Toronto, London, and places drawn at random (crowded cells and empty ones).
+        var generator = SystemRandomNumberGenerator()
+        var positions = try [6696480, 6167865, 2643743].map { try #require(catalogue.position(ofID: $0)) }
+        positions += (0..<12).map { _ in Int.random(in: 0..<catalogue.count, using: &generator) }
+        for position in positions {
+            let id = catalogue.city(at: position).id
             let city = catalogue.city(at: position)
             let brute = (0..<catalogue.count).filter { other in
                 other != position && catalogue.isTown(at: other)
