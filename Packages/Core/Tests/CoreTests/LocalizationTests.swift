@@ -537,9 +537,12 @@ import Testing
     @Test func datesAsThePatternGeneratorMakesThem() throws {
         let english = Words.english()
         var generator = SystemRandomNumberGenerator()
-        let zones = try ["UTC", "America/Toronto", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago"].map {
-            try #require(TimeZone(identifier: $0))
-        }
+        // Offsets of every kind (half and quarter hours, a half-hour summer time, clocks that change at midnight),
+        // as the date at the zone is written as the same date at Greenwich.
+        let zones = try [
+            "UTC", "America/Toronto", "Asia/Tokyo", "Pacific/Kiritimati", "Pacific/Pago_Pago", "Europe/London",
+            "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe", "America/Santiago", "Asia/Beirut",
+        ].map { try #require(TimeZone(identifier: $0)) }
         // Every month and weekday, years of one to five digits, and the edges of a day.
         var dates = (0..<400).map { _ in Date(timeIntervalSince1970: .random(in: -6e10...2e11, using: &generator)) }
         dates += (0..<366).map { Date(timeIntervalSince1970: 1_767_225_600 + Double($0) * 86_400 - 1) }
