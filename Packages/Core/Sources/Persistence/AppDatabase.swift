@@ -148,6 +148,12 @@ public final class AppDatabase: Sendable {
             var writer = try await writer()
             if state.withLock({ $0.readOnlyReason }) != nil { writer = try await reopenForWriting() }
             do {
+                if let queue = writer as? DatabaseQueue {
+                    // One connection (a one-shot command): written on this thread, as a read is (below), not on a
+                    // new task and GRDB's queue and back (four switches of thread a write, issue 30). A busy store
+                    // (a session writing) makes this thread wait for it, which one command can afford.
+                    return try Self.writeHere(queue, updates)
+                }
                 return try await Task.detached { [writer] in try await writer.write(updates) }.value
             } catch let error as DatabaseError where Self.isForeignFile(error) && attempt == 1 {
                 salvageOnNextOpening(after: error)
@@ -177,6 +183,11 @@ public final class AppDatabase: Sendable {
             }
         }
         throw .failed("the store stayed damaged after it was salvaged")
+    }
+
+    /// GRDB's blocking write, in a transaction (from a function that is not async, as `readHere`).
+    private static func writeHere<T>(_ queue: DatabaseQueue, _ updates: (Database) throws -> T) throws -> T {
+        try queue.write(updates)
     }
 
     /// GRDB's blocking read (from a function that is not async, which would otherwise pick the one that hops).

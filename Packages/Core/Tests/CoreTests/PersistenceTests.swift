@@ -47,6 +47,42 @@ import Testing
         #expect(seen == ["new store", "one shot", "session"])
     }
 
+    /// Issue 30: a one-shot command writes on its own thread. A session writing at the same moment makes it wait for
+    /// the store (its busy timeout), not fail; a write that throws leaves nothing behind.
+    @Test func aOneShotWriteWaitsForASessionsAndOneThatThrowsLeavesNothing() async throws {
+        struct Refused: Error {}
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        let first = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        first.register(featureMigrations)
+        try await first.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('new store')") }
+        await first.closeConnections()
+
+        let session = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        session.register(featureMigrations)
+        let oneShot = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        oneShot.register(featureMigrations)
+        #expect(try await oneShot.writer() is DatabaseQueue)
+        // The session holds the write lock a while on another thread.
+        let holding = Task.detached {
+            try await session.write { db in
+                try db.execute(sql: "INSERT INTO note(text) VALUES ('session')")
+                Thread.sleep(forTimeInterval: 0.3)
+            }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        try await oneShot.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('one shot')") }
+        try await holding.value
+        await #expect(throws: StoreError.self) {
+            try await oneShot.write { db in
+                try db.execute(sql: "INSERT INTO note(text) VALUES ('half')")
+                throw Refused()
+            }
+        }
+        let seen = try await oneShot.read { db in try String.fetchAll(db, sql: "SELECT text FROM note") }
+        #expect(Set(seen) == ["new store", "session", "one shot"] && seen.count == 3)
+    }
+
     /// Issue 30: a one-shot command closes its store before it ends, without waiting for its objects to go. The
     /// first command of a data directory opens a pool: closed so that the next finds a file whose header says it is
     /// SkyLens's (in the WAL until checkpointed) and opens one connection; that one removes the WAL's files.
