@@ -265,7 +265,8 @@ import Testing
               "extractionState" : "manual",
               "localizations" : {
                 "de" : { "stringUnit" : { "state" : "translated", "value" : "Sag \"hallo\"\n" } },
-                "ja" : { "stringUnit" : { "state" : "new", "value" : "こんにちは \ud83c\udf19" } }
+                "ja" : { "stringUnit" : { "state" : "new", "value" : "こんにちは \ud83c\udf19" } },
+                "fr" : { "stringUnit" : { "state" : "new", "value" : "back\\slash \\\"quoted\\\" end\\" } }
               }
             },
             "%lld days" : {
@@ -291,6 +292,8 @@ import Testing
         let catalogue = try StringCatalog(xcstrings: Data(Self.text.utf8))
         #expect(catalogue.entries["Say \"hi\"\n"]?["de"] == .text("Sag \"hallo\"\n", translated: true))
         #expect(catalogue.entries["Say \"hi\"\n"]?["ja"] == .text("こんにちは 🌙", translated: false))
+        // Backslashes before a quote, escaped and not: what skipping another language's text must count.
+        #expect(catalogue.entries["Say \"hi\"\n"]?["fr"] == .text(#"back\slash \"quoted\" end\"#, translated: false))
         #expect(catalogue.comments["Say \"hi\"\n"] == "A greeting: \\ and / and é and 🌙.")
         #expect(catalogue.entries["%lld days"]?["ru"]?.isTranslated == true)
         #expect(catalogue.entries["Empty"] == [:])
