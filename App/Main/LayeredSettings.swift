@@ -139,11 +139,9 @@ struct LayeredSettings: Sendable {
                 })
         }
         let flags = InMemoryProvider(name: "command line", values: values(commandLine))
-        // An empty variable counts as not set, as it always has (spaces and tabs only, `.whitespaces`, is empty too);
-        // looked at scalar by scalar: Foundation's trimming of every variable was a fifth of a millisecond (issue 30).
-        let set = env.filter { variable in
-            variable.value.unicodeScalars.contains { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator }
-        }
+        // An empty variable counts as not set, as it always has (spaces and tabs only, `.whitespaces`, is empty too):
+        // CoreKit's trimming, not Foundation's, which was a fifth of a millisecond for every variable (issue 30).
+        let set = env.filter { !$0.value.trimmingSpaces.isEmpty }
         let environment = EnvironmentVariablesProvider(environmentVariables: set).mapKeys { key in
             // `contact-url` is read as SKYLENS_CONTACT_URL: the variable's words as the key's components.
             guard let setting = key.components.count == 1 ? SettingKey(rawValue: key.components[0]) : nil else {
