@@ -90,14 +90,14 @@ struct SkyLensCommand: AsyncParsableCommand {
         case "--help", "-h":
             // In the user's language, laid out to the terminal (not ArgumentParser's English).
             let status = await AppRunner.run(
-                given: given, command: [AppRunner.helpRequest], environment: ProcessEnvironment.current())
+                given: given, command: [AppRunner.helpRequest], environment: ProcessInfo.processInfo.environment)
             if status != 0 { throw ExitCode(status) }
             return
         default:
             break
         }
         let words = command.first == "--" ? Array(command.dropFirst()) : command
-        let status = await AppRunner.run(given: given, command: words, environment: ProcessEnvironment.current())
+        let status = await AppRunner.run(given: given, command: words, environment: ProcessInfo.processInfo.environment)
         if status != 0 { throw ExitCode(status) }
     }
 }

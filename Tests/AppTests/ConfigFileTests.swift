@@ -191,8 +191,8 @@ import Testing
         #expect(query.stderr.isEmpty && query.stdout.hasPrefix("{"), "\(query.stderr)")
     }
 
-    /// The environment is read from `environ` itself (issue 30): a value holding `=`, spaces and letters beyond
-    /// ASCII is the whole of what follows the first `=`, as `ProcessInfo` gave it.
+    /// The environment as the App reads it (issue 30): a value holding `=`, spaces and letters beyond ASCII is the
+    /// whole of what follows the first `=`.
     @Test func variablesAreReadWholeFromTheEnvironment() throws {
         let parent = try TemporaryDirectory()
         let home = parent.url.appendingPathComponent("data=dossier é 1").path

@@ -1,6 +1,7 @@
 /// Paths joined and taken apart as `NSString`'s path methods do it, in the standard library: the App's own files are
 /// named on the path of every one-shot command, where Foundation's string bridge costs a tenth of a millisecond the
-/// first time (issue 30). Checked against `NSString` for random paths (`FilePathsTests`).
+/// first time (issue 30), and Foundation 6.3's `deletingLastPathComponent` stops the process on some paths (`a`,
+/// `a//é`). Checked against POSIX's `dirname` for random paths (`FilePathsTests`).
 public enum FilePaths {
     /// `name` inside `directory`: what `appendingPathComponent` gives (one slash between, none doubled, none at the
     /// end).
@@ -42,7 +43,7 @@ public enum FilePaths {
             }
             result.append(character)
         }
-        if result.count > 1, result.hasSuffix("/") { result.removeLast() }
+        if result.utf8.count > 1, result.hasSuffix("/") { result.removeLast() }
         return result
     }
 }

@@ -111,10 +111,9 @@ extension Words {
     /// A whole number with at least `minimumDigits` digits (`07`), in the language's digits, no grouping.
     public func number(_ value: Int, minimumDigits: Int) -> String {
         if writesByHand {
-            // ASCII digits, no grouping, a minus before the padding: ICU's text, without ICU (issue 30).
-            let digits = String(value.magnitude)
-            let padding = String(repeating: "0", count: max(0, minimumDigits - digits.utf8.count))
-            return (value < 0 ? "-" : "") + padding + digits
+            // ASCII digits, no grouping, a minus before the padding (not counted in it): ICU's text, without ICU
+            // (issue 30).
+            return FixedDigits.padded(value, width: minimumDigits + (value < 0 ? 1 : 0))
         }
         return Self.withoutBidiMarks(
             value.formatted(.number.precision(.integerLength(minimumDigits...)).grouping(.never).locale(locale)))
