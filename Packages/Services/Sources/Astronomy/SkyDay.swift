@@ -1,3 +1,4 @@
+import CoreKit
 import Foundation
 
 /// The Sun and the Moon over one local day at one place: what `sky` shows.
@@ -38,6 +39,9 @@ public struct MoonMonth: Sendable, Equatable {
     public var days: [Day]
     /// Every principal phase in the month, in order.
     public var phases: [(phase: PrincipalPhase, date: Date)]
+
+    /// `2026-12`, as `LocalDay.isoDate` writes a day.
+    public var isoMonth: String { FixedDigits.padded(year, width: 4) + "-" + FixedDigits.padded(month, width: 2) }
 
     public init(year: Int, month: Int, timeZone: TimeZone) {
         self.year = year

@@ -165,7 +165,7 @@ struct MonthDocument: JSONDocument {
     init(_ month: MoonMonth, place: Place) {
         location = LocationDocument(place)
         alternatives = PlaceAlternative.list(place.alternatives)
-        self.month = FixedDigits.padded(month.year, width: 4) + "-" + FixedDigits.padded(month.month, width: 2)
+        self.month = month.isoMonth
         days = month.days.map {
             Day(
                 date: $0.day.isoDate, phase: $0.phase.rawValue,

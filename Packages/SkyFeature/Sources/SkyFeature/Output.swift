@@ -82,9 +82,7 @@ struct SkyOutput {
         guard let shown = model.state.place else { return .empty }
         let date =
             model.state.sky?.day.isoDate
-            ?? model.state.month.map {
-                FixedDigits.padded($0.year, width: 4) + "-" + FixedDigits.padded($0.month, width: 2)
-            } ?? ""
+            ?? model.state.month?.isoMonth ?? ""
         let destination = SkyPage(
             place: shown.id.map { "#\($0)" } ?? "\(shown.latitude),\(shown.longitude)", name: shown.name, date: date,
             isMonth: model.state.month != nil, isMoonOnly: moonOnly)
