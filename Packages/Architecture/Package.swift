@@ -3,6 +3,9 @@ import PackageDescription
 
 let swiftSettings: [SwiftSetting] = [
     .enableUpcomingFeature("ExistentialAny"), .enableUpcomingFeature("MemberImportVisibility"),
+    // A generic type's metadata made from the conformances the compiler knows, not from its mangled name, which
+    // scans every protocol conformance of the process the first time (issue 30; docs/benchmarks.md, fifth step).
+    .unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"]),
 ]
 
 let package = Package(

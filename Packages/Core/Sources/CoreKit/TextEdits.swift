@@ -21,16 +21,18 @@ extension StringProtocol {
         while let index = rest.firstIndex(of: first) {
             let candidate = rest[index...]
             if candidate.starts(with: needle) {
-                result += rest[..<index]
-                result += replacement
+                result.append(contentsOf: rest[..<index])
+                result.append(contentsOf: replacement)
                 rest = candidate.dropFirst(needle.count)
             } else {
                 let next = rest.index(after: index)
-                result += rest[..<next]
+                result.append(contentsOf: rest[..<next])
                 rest = rest[next...]
             }
         }
-        result += rest
+        // String's own `append(contentsOf:)` for a substring, not `+=`'s generic one for any sequence of characters,
+        // whose first use costs a scan of every protocol conformance in the process (issue 30).
+        result.append(contentsOf: rest)
         return result
     }
 

@@ -27,7 +27,7 @@ public struct LocalNames: Sendable {
     public static func builtIn(_ language: Language) -> LocalNames {
         guard language != .english, let url = CitiesResources.placeNames,
             let data = try? Data(contentsOf: url, options: .mappedIfSafe)
-        else { return LocalNames(tsv: "", language: language) }
+        else { return LocalNames(data: Data(), language: language) }
         return LocalNames(data: data, language: language)
     }
 
