@@ -50,6 +50,10 @@ import Testing
         let said = try runner.run(["lang", "ja"])
         #expect(said.status == 0 && said.stdout.contains("日本語"), "\(said.stdout)")
         #expect(try chosen(runner, [], ["LANG": "de_DE.UTF-8"]) == Chosen(code: "ja", source: "lang (kept)"))
+        // A one-shot `sky` has its dates made ready in the language it will most likely speak (LANG's, the kept one
+        // being in the store, not open yet), and speaks the kept one all the same (issue 30).
+        let sky = try runner.run(["sky", "Tromsø", "--date", "2026-12-21"], environment: ["LANG": "de_DE.UTF-8"])
+        #expect(sky.stdout.contains("2026年12月21日") && !sky.stdout.contains("Dezember"), "\(sky.stdout)")
         #expect(try chosen(runner, [], ["SKYLENS_LANG": "fr"]).code == "fr")
         #expect(try runner.run(["lang", "auto"]).status == 0)
         #expect(try chosen(runner, [], ["LANG": "de_DE.UTF-8"]).code == "de")

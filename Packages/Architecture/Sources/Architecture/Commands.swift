@@ -1,4 +1,5 @@
 import CoreKit
+import Localization
 
 /// A command of a feature, as one type: its declaration (name, summary, typed arguments, examples, the view it works
 /// in), its parsing into typed values (`init(arguments:)`), and its `run`, which turns the values into its feature's
@@ -200,13 +201,19 @@ public struct CommandDeclaration: Sendable {
     package var examples: [String]
     /// Listed by `help` (false for a second name of a command, such as `exit` beside `quit`).
     package var isListed: Bool
+    /// What the command's output will need made ready, in the language it will most likely be said in: run for a
+    /// one-shot command while the App waits for the store to open (issue 30), such as ICU's dates for `sky`.
+    /// Nothing that changes what the command does: it only makes a first use cheaper.
+    package var prepare: (@Sendable (Language) -> Void)?
 
     public init(
         _ name: String, arguments: [any ArgumentDeclaration] = [], summary: String, discussion: String = "",
-        scope: Scope = .anywhere, examples: [String] = [], isListed: Bool = true
+        scope: Scope = .anywhere, examples: [String] = [], isListed: Bool = true,
+        prepare: (@Sendable (Language) -> Void)? = nil
     ) {
         self.words = name.split(separator: " ").map(String.init)
         self.isListed = isListed
+        self.prepare = prepare
         self.arguments = arguments.map(\.spec)
         self.summary = summary
         self.discussion = discussion

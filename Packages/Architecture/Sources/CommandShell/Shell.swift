@@ -129,6 +129,13 @@ public final class Shell {
         }
     }
 
+    /// What the command `words` declares to make ready before its output (`CommandDeclaration`'s `prepare`), if
+    /// anything: the App runs it on a thread of its own for a one-shot command, while the store opens and the
+    /// command starts.
+    public func preparation(_ words: [String]) -> (@Sendable (Language) -> Void)? {
+        resolve(words).match?.spec.prepare
+    }
+
     // MARK: - Prompt and completion
 
     /// Where you are, in at most 40 columns: `skylens> ` at the start, the view on top and what it shows

@@ -3,6 +3,7 @@ import CommandShell
 import Foundation
 import Localization
 import ShellTesting
+import Synchronization
 import Testing
 
 /// The notes view, with the city it is about (for the prompt).
@@ -280,7 +281,9 @@ final class NotesPlugin: FeaturePlugin {
 
         struct Visit: FeatureCommand {
             static let place = Argument.remainder("place", help: "A place", completion: .placeNames)
-            static let declaration = CommandDeclaration("visit", arguments: [place], summary: "Visit a place")
+            static let declaration = CommandDeclaration(
+                "visit", arguments: [place], summary: "Visit a place",
+                prepare: { language in Prepared.current?.languages.withLock { $0.append(language.code) } })
             init(arguments: ParsedArguments) {}
             func run(_ plugin: PlacesPlugin, context: CommandContext) async throws(CommandError) -> CommandOutput {
                 CommandOutput(text: "visited")
@@ -295,6 +298,27 @@ final class NotesPlugin: FeaturePlugin {
                 CommandOutput(text: "counted")
             }
         }
+    }
+
+    /// What a command's preparations were run for, in the test that asks (a task's value, not a global).
+    final class Prepared: Sendable {
+        let languages = Mutex<[String]>([])
+        @TaskLocal static var current: Prepared?
+    }
+
+    /// Issue 30: what a one-shot command declares to make ready is run for it alone, in the language given.
+    @Test func aCommandsPreparationIsRunForItAloneInTheLanguageGiven() throws {
+        let shell = Shell(
+            configuration: .init(version: "1", tagline: "test", format: .text, terminal: .plain),
+            plugins: [PlacesPlugin()], input: ScriptedInput([]), output: CapturedOutput())
+        let prepared = Prepared()
+        let german = Language.named("de") ?? .english
+        #expect(shell.preparation(["count", "3"]) == nil)
+        #expect(shell.preparation(["nothing"]) == nil)
+        #expect(shell.preparation(["help", "visit"]) == nil)
+        let visit = try #require(shell.preparation(["VISIT", "Toronto"]))
+        Prepared.$current.withValue(prepared) { visit(german) }
+        #expect(prepared.languages.withLock { $0 } == ["de"])
     }
 
     @Test func aCommandTakesAPlaceWhenAnArgumentCompletesPlaceNames() {

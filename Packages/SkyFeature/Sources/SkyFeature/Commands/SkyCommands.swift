@@ -1,4 +1,5 @@
 import Architecture
+import Localization
 
 /// The arguments `sky` and `moon` share.
 enum SkyArguments {
@@ -24,7 +25,8 @@ struct SkyCommand: FeatureCommand {
             timeline shows the day from midnight to midnight; the moon is drawn lit as it looks from the place \
             (mirrored in the southern hemisphere).
             """,
-        examples: ["sky", "sky Tromsø --date 2026-12-21", "sky Sydney", "sky 78.22,15.65 --date tomorrow"])
+        examples: ["sky", "sky Tromsø --date 2026-12-21", "sky Sydney", "sky 78.22,15.65 --date tomorrow"],
+        prepare: Words.prepareDates)
 
     var place: String
     var date: String?
@@ -48,7 +50,8 @@ struct MoonCommand: FeatureCommand {
     static let declaration = CommandDeclaration(
         "moon", arguments: [SkyArguments.place, SkyArguments.date, month],
         summary: "The moon: phase, light, age, rise and set, next new and full moon; --month for a calendar",
-        examples: ["moon", "moon Sydney", "moon --month", "moon --month 2026-12 Sydney"])
+        examples: ["moon", "moon Sydney", "moon --month", "moon --month 2026-12 Sydney"],
+        prepare: Words.prepareDates)
 
     var place: String
     var date: String?
