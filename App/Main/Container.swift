@@ -43,6 +43,13 @@ struct Container: Sendable {
         self.configuration = configuration
         self.environment = environment
         logger = Logger(label: "skylens")
+        database = AppDatabase(
+            // Always the file: when the data directory is unusable, every write fails and says so (nothing is kept
+            // in memory while the App says it was kept).
+            location: .file(path: configuration.databasePath),
+            logger: Logger(label: "skylens.db"), connections: oneShot ? .single : .pool)
+        // First: connected on another thread while the rest of the App is made (every command reads the store).
+        database.connectAhead()
         let transport = HTTPTransport(
             engine: NIOHTTPEngine(readTimeout: configuration.timeout),
             configuration: .init(
@@ -50,11 +57,6 @@ struct Container: Sendable {
                 userAgent: configuration.userAgent),
             logger: Logger(label: "skylens.http"), now: { Date() }, activity: activity)
         self.transport = transport
-        database = AppDatabase(
-            // Always the file: when the data directory is unusable, every write fails and says so (nothing is kept
-            // in memory while the App says it was kept).
-            location: .file(path: configuration.databasePath),
-            logger: Logger(label: "skylens.db"), connections: oneShot ? .single : .pool)
         contactClient =
             configuration.contactURL.map { url in
                 .live(http: HTTPClient(baseURL: url, transport: transport))

@@ -39,6 +39,13 @@ public final class AppDatabase: Sendable {
         var salvageNext = false
         /// Set by `closeConnections`: the process is ending, and nothing opens the store again.
         var closed = false
+        /// The connections `closeConnections` closed, kept until the process ends: taking them apart would only cost
+        /// time (GRDB's `deinit` stops observing notifications, Foundation's first dynamic casts of the process,
+        /// a fifth of a millisecond of a one-shot command, issue 30).
+        var closedWriter: (any DatabaseWriter)?
+        /// `connectAhead`'s connection: opened and checked, not yet migrated; nil when the store was not one it
+        /// could open so (the first use then opens it as ever).
+        var ahead: Task<DatabaseQueue?, Never>?
     }
 
     /// How many connections the store is opened with.
@@ -97,7 +104,19 @@ public final class AppDatabase: Sendable {
             if let opening = state.opening { return opening }
             if state.closed { return nil }
             let migrations = state.migrations
+            let ahead = state.ahead
+            state.ahead = nil
             let opening = Task.detached { [self] () throws -> any DatabaseWriter in
+                if let queue = await ahead?.value {
+                    // Connected and checked ahead: migrated now that every module has registered its tables. A
+                    // failure closes it, and the store is opened again from the start, which says what went wrong.
+                    do {
+                        try prepare(queue, migrations, path: queue.path)
+                        return queue
+                    } catch {
+                        try? queue.close()
+                    }
+                }
                 var notices: [Sentence] = []
                 let writer = try open(migrations: migrations, notices: &notices)
                 if !notices.isEmpty { self.state.withLock { $0.notices += notices } }
@@ -116,18 +135,53 @@ public final class AppDatabase: Sendable {
         }
     }
 
+    /// Starts connecting a one-shot command's store (`Connections.single`) now, on another thread, while the App
+    /// makes its plugins, which register their tables (issue 30: the connection, SQLite's and GRDB's first use and
+    /// the check of every page, is a millisecond or two of every command, on its critical path). Only a store that
+    /// is plainly SkyLens's and sound is connected so; migrated at its first use. Any other (missing, another
+    /// application's, damaged, busy, read-only) is left to the first use, which opens it as ever and says why.
+    public func connectAhead() {
+        guard connections == .single, case .file(let path) = location else { return }
+        state.withLock { state in
+            guard state.opening == nil, state.ahead == nil, !state.closed, !state.salvageNext else { return }
+            state.ahead = Task.detached { [self] in connectedAhead(path) }
+        }
+    }
+
+    /// The connection `connectAhead` makes, under the conditions `open` connects one itself (below).
+    private func connectedAhead(_ path: String) -> DatabaseQueue? {
+        guard FileKind.at(FilePaths.parent(of: path)) == .directory,
+            [path, path + "-wal", path + "-shm"].allSatisfy({ file in
+                let kind = FileKind.at(file)
+                return kind == .missing || kind.isRegular
+            }),
+            Self.walIsEmpty(path)
+        else { return nil }
+        let header = Self.header(atPath: path)
+        guard identify(path, header: header, migrations: []) == .ours, Self.isWAL(header),
+            case .sound(let queue)? = try? connectQueue(at: path, check: true)
+        else { return nil }
+        return queue
+    }
+
     /// Closes the store when it was opened (the WAL checkpointed and its files removed, as when the last connection
     /// goes): for a process that ends without taking its objects apart (a one-shot command, issue 30). Nothing opens
     /// it again after: a later use (a background task's write finishing late) fails as cancelled, rather than start
     /// an opening that the process's end would cut short.
     public func closeConnections() async {
-        guard
-            let opening = state.withLock({ state -> Task<any DatabaseWriter, any Error>? in
-                defer { (state.opening, state.closed) = (nil, true) }
-                return state.opening
-            })
-        else { return }
-        switch await opening.result {
+        let (opening, ahead) = state.withLock { state in
+            defer { (state.opening, state.ahead, state.closed) = (nil, nil, true) }
+            return (state.opening, state.ahead)
+        }
+        // Connected ahead and never used (a command that needed no store).
+        if let queue = await ahead?.value {
+            state.withLock { $0.closedWriter = queue }
+            try? queue.close()
+        }
+        guard let opening else { return }
+        let result = await opening.result
+        if case .success(let writer) = result { state.withLock { $0.closedWriter = writer } }
+        switch result {
         case .success(let queue as DatabaseQueue): try? queue.close()
         case .success(let pool as DatabasePool):
             // The pool closes its writer before its readers, so no connection of it checkpoints as the last one
@@ -335,14 +389,20 @@ public final class AppDatabase: Sendable {
     /// said so, to be salvaged.
     func openQueue(at path: String, migrations: [DatabaseMigration], check: Bool = true) throws -> CheckedQueue {
         try retryingWhileBusy(path) {
-            let queue = try DatabaseQueue(path: path, configuration: configuration())
-            if check, let damage = damage(in: queue) {
-                try? queue.close()
-                return .damaged(damage)
-            }
-            try prepare(queue, migrations, path: path)
-            return .sound(queue)
+            let checked = try connectQueue(at: path, check: check)
+            if case .sound(let queue) = checked { try prepare(queue, migrations, path: path) }
+            return checked
         }
+    }
+
+    /// The connection of `openQueue`, checked, not yet migrated.
+    private func connectQueue(at path: String, check: Bool) throws -> CheckedQueue {
+        let queue = try DatabaseQueue(path: path, configuration: configuration())
+        if check, let damage = damage(in: queue) {
+            try? queue.close()
+            return .damaged(damage)
+        }
+        return .sound(queue)
     }
 
     /// A connection opened and checked, or what the check found wrong (the connection closed).

@@ -109,6 +109,59 @@ import Testing
             try await reader.read { db in try String.fetchAll(db, sql: "SELECT text FROM note") } == ["0", "1", "2"])
     }
 
+    /// Issue 30: a one-shot command's store is connected while the App makes its plugins, which register their
+    /// tables after: a step registered then is still run, at the first use, through the connection made ahead. One
+    /// connected ahead and never used is closed at the end like any other (its WAL's files removed).
+    @Test func aStoreConnectedAheadIsMigratedAtItsFirstUseAndClosedWhenNeverUsed() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        // The first command of a data directory makes the store (with a pool); the next finds it in WAL mode.
+        for text in ["kept", "again"] {
+            let earlier = AppDatabase(
+                location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+            earlier.register(featureMigrations)
+            try await earlier.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES (?)", arguments: [text])
+            }
+            await earlier.closeConnections()
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+
+        let unused = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        unused.connectAhead()
+        unused.register(featureMigrations)
+        await unused.closeConnections()
+        #expect(!unused.isOpen)
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+
+        let command = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        command.connectAhead()
+        // Registered after the connection was asked for, as the features' stores are.
+        let tags = DatabaseMigration("test.v3.tag") { db in
+            try db.create(table: "tag") { table in table.primaryKey("name", .text) }
+        }
+        command.register(featureMigrations + [tags])
+        #expect(try await command.writer() is DatabaseQueue)
+        try await command.write { db in try db.execute(sql: "INSERT INTO tag(name) VALUES ('home')") }
+        let notes = try await command.read { db in try String.fetchAll(db, sql: "SELECT text FROM note ORDER BY id") }
+        #expect(notes == ["kept", "again"])
+        #expect(try await command.read { db in try String.fetchAll(db, sql: "SELECT name FROM tag") } == ["home"])
+        #expect(command.notices.isEmpty, "\(command.notices)")
+        await command.closeConnections()
+
+        // A session's pool, and a store not yet made, are never connected ahead: opened at their first use as ever.
+        let session = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        session.connectAhead()
+        #expect(!session.isOpen)
+        session.register(featureMigrations + [tags])
+        #expect(try await session.writer() is DatabasePool)
+        let fresh = directory.file("new/skylens.sqlite").path
+        let new = AppDatabase(location: .file(path: fresh), logger: InMemoryLog().logger(), connections: .single)
+        new.connectAhead()
+        new.register(featureMigrations)
+        #expect(try await new.writer() is DatabasePool)
+    }
+
     @Test func opensLazilyInWALModeAndRunsEveryMigrationOnce() async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("nested/skylens.sqlite").path

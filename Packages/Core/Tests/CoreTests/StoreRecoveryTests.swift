@@ -147,10 +147,14 @@ import Testing
     }
 
     /// Also through the one connection of a one-shot command (issue 30), which checks the store it opened, in WAL
-    /// mode as every store SkyLens has opened is, before writing anything through it.
-    @Test(arguments: [(AppDatabase.Connections.pool, false), (.pool, true), (.single, true)])
+    /// mode as every store SkyLens has opened is, before writing anything through it; also when it was asked to be
+    /// connected ahead of its first use (which leaves a damaged store to the first use).
+    @Test(arguments: [
+        (AppDatabase.Connections.pool, false, false), (.pool, true, false), (.single, true, false),
+        (.single, true, true),
+    ])
     func aStoreWithDamagedPagesIsKeptAsideAndEveryReadableRowSalvaged(
-        connections: AppDatabase.Connections, wal: Bool
+        connections: AppDatabase.Connections, wal: Bool, ahead: Bool
     ) async throws {
         let directory = try TemporaryDirectory()
         let path = directory.file("skylens.sqlite").path
@@ -181,6 +185,7 @@ import Testing
         #expect((damaged[18] == 2 && damaged[19] == 2) == wal)
 
         let database = open(path, connections: connections)
+        if ahead { database.connectAhead() }
         // Before the fix: "database disk image is malformed", at every use, for ever.
         let notes = try await database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM note") ?? 0 }
         let tags = try await database.read { db in try String.fetchAll(db, sql: "SELECT name FROM tag ORDER BY name") }
