@@ -12,7 +12,10 @@ struct AppConfiguration: Sendable, Equatable {
 
     var format: OutputFormat
     var color: ColorChoice
-    var dataDirectory: URL
+    /// Where settings, history and the outbox live: an absolute, standard path (kept as text: Foundation's
+    /// `URL.path` costs a scan of every protocol conformance the first time, on every command's path, issue 30).
+    var dataDirectoryPath: String
+    var dataDirectory: URL { URL(fileURLWithPath: dataDirectoryPath, isDirectory: true) }
     var logLevel: Logger.Level
     var logFile: String?
     var offline: Bool
@@ -212,7 +215,7 @@ struct AppConfiguration: Sendable, Equatable {
         }
         let dataDirectory = settings.value(.dataDirectory).map { expand($0.text) } ?? defaultDataDirectory(env)
         return AppConfiguration(
-            format: format, color: color, dataDirectory: dataDirectory, logLevel: level,
+            format: format, color: color, dataDirectoryPath: dataDirectory, logLevel: level,
             logFile: settings.value(.logFile)?.text, offline: offline,
             timeout: .milliseconds(Int64((timeoutSeconds * 1000).rounded())), contactURL: contactURL,
             citiesURL: citiesURL, provider: provider, units: units,
@@ -230,27 +233,28 @@ struct AppConfiguration: Sendable, Equatable {
         return url
     }
 
-    static func expand(_ path: String) -> URL {
+    /// A folder's absolute, standard path: `~` expanded, relative to the working folder, `.` and `..` resolved.
+    static func expand(_ path: String) -> String {
         let expanded = path.hasPrefix("~") ? (path as NSString).expandingTildeInPath : path
         // An absolute path with no `.`, `..` or empty part is already standard: Foundation's standardizing of it was
         // a tenth of a millisecond of every start (issue 30).
         let parts = expanded.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if expanded.hasPrefix("/"), !parts.contains(where: { $0 == "." || $0 == ".." || $0.isEmpty }) {
-            return URL(fileURLWithPath: expanded, isDirectory: true)
+            return expanded
         }
-        return URL(fileURLWithPath: expanded, isDirectory: true).standardizedFileURL
+        return URL(fileURLWithPath: expanded, isDirectory: true).standardizedFileURL.path
     }
 
     /// `$XDG_DATA_HOME/skylens`, else `~/.local/share/skylens`: where data lives when no layer names a folder.
-    static func defaultDataDirectory(_ env: [String: String]) -> URL {
+    static func defaultDataDirectory(_ env: [String: String]) -> String {
         if let xdg = env["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            return expand(xdg).appendingPathComponent("skylens", isDirectory: true)
+            return FilePaths.join(expand(xdg), "skylens")
         }
         let home = env["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return expand(home).appendingPathComponent(".local/share/skylens", isDirectory: true)
+        return FilePaths.join(expand(home), ".local/share/skylens")
     }
 
-    var databasePath: String { FilePaths.join(dataDirectory.path, "skylens.sqlite") }
+    var databasePath: String { FilePaths.join(dataDirectoryPath, "skylens.sqlite") }
 
     /// Why nothing can be saved in the data directory, when something other than a folder is at its path (a file
     /// given to `--data-dir` by mistake): every command that would keep something then says it was not kept.
@@ -258,15 +262,15 @@ struct AppConfiguration: Sendable, Equatable {
 
     /// The same, to be said in the user's language.
     var dataDirectoryProblemSentence: Sentence? {
-        switch FileKind.at(dataDirectory.path) {
+        switch FileKind.at(dataDirectoryPath) {
         case .missing, .directory: nil
         case let kind:
             Sentence(
                 "The data directory %1$@ is %2$@, not a folder, so nothing can be kept: a favourite, a setting or a message you ask to keep is refused (exit status 73), never held in memory as if kept. Move it away, or choose another with --data-dir or SKYLENS_HOME.",
-                .text(dataDirectory.path.terminalSafe), .sentence(kind.sentence), table: .app)
+                .text(dataDirectoryPath.terminalSafe), .sentence(kind.sentence), table: .app)
         }
     }
-    var historyPath: String { FilePaths.join(dataDirectory.path, "history") }
+    var historyPath: String { FilePaths.join(dataDirectoryPath, "history") }
 
     /// Colour is on for `always`; for `auto`, when a person is looking (standard output a terminal, and for a
     /// session standard input too: commands piped in get plain text), unless NO_COLOR is set or TERM is dumb.

@@ -6,24 +6,27 @@ public enum ResourceLocator {
     public static func url(bundle: String, file: String) -> URL? {
         // Beside the executable first: on Linux found without `Bundle.main`, whose making lists the executable's
         // folder twice (a fifth of a millisecond of every start, issue 30); Foundation's places after it.
-        func find(in directories: [URL]) -> URL? {
-            for directory in directories {
-                let candidate = directory.appendingPathComponent("\(bundle).resources").appendingPathComponent(file)
-                if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            }
-            return nil
+        // Paths as text here: Foundation's first `appendingPathComponent` or `path` of a process costs a scan of every
+        // protocol conformance, on every command's path (issue 30).
+        if let directory = besideExecutable {
+            let candidate = FilePaths.join(FilePaths.join(directory, "\(bundle).resources"), file)
+            if FileKind.at(candidate) != .missing { return URL(fileURLWithPath: candidate) }
         }
-        return find(in: besideExecutable) ?? find(in: bundleDirectories)
+        for directory in bundleDirectories {
+            let candidate = directory.appendingPathComponent("\(bundle).resources").appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+        }
+        return nil
     }
 
-    /// The folder of the running executable, its links resolved (`/proc/self/exe`, Linux); empty elsewhere.
-    private static let besideExecutable: [URL] = {
+    /// The folder of the running executable, its links resolved (`/proc/self/exe`, Linux); nil elsewhere.
+    private static let besideExecutable: String? = {
         #if os(Linux)
-            guard let path = realpath("/proc/self/exe", nil) else { return [] }
+            guard let path = realpath("/proc/self/exe", nil) else { return nil }
             defer { free(path) }
-            return [URL(fileURLWithPath: String(cString: path)).deletingLastPathComponent()]
+            return FilePaths.parent(of: String(cString: path))
         #else
-            return []
+            return nil
         #endif
     }()
 
