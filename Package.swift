@@ -43,10 +43,12 @@ let package = Package(
         ),
         // The terminal's modes given back on Ctrl-Z and on signals (async-signal-safe C).
         .target(name: "CTerminal", path: "App/CTerminal"),
+        // A thread started on another core than its maker's (CPU affinity, a GNU extension).
+        .target(name: "CThread", path: "App/CThread"),
         .executableTarget(
             name: "App",
             dependencies: features.map { .product(name: $0, package: $0) } + [
-                "CEditLine", "CTerminal",
+                "CEditLine", "CTerminal", "CThread",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "SystemPackage", package: "swift-system"),

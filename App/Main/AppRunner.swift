@@ -21,17 +21,19 @@ import Synchronization
 enum AppRunner {
     @MainActor
     /// - Parameter given: the settings given as options on the command line (the first layer).
-    static func run(given: [SettingKey: String], command: [String], environment: [String: String]) async -> Int32 {
+    /// - Parameter start: the settings, the configuration and what it makes (`EarlyStart.make`).
+    static func run(command: [String], start: EarlyStart.Made) async -> Int32 {
         // A closed reader shows as EPIPE from write(2), which StandardStreams turns into a quiet end (and a socket
         // closed under a request is an error, not a death).
         signal(SIGPIPE, SIG_IGN)
         let streams = StandardStreams()
+        let environment = start.environment
+        let settings = start.settings
         let configuration: AppConfiguration
-        var settings = await LayeredSettings.load(
-            commandLine: given, environment: environment)
-        do {
-            configuration = try AppConfiguration.resolve(settings: &settings, environment: environment)
-        } catch {
+        switch start.configuration {
+        case .success(let resolved):
+            configuration = resolved
+        case .failure(let error):
             let words = Self.startupWords(settings, environment: environment)
             return startupError(words(error.sentence), json: settings.value(.format)?.text.lowercased() == "json")
         }
@@ -44,12 +46,14 @@ enum AppRunner {
                 "skylens: " + TerminalText.sanitize(startup(problem)), width: columns, indent: "  ")
             streams.standardError(lines.joined(separator: "\n") + "\n")
         }
-        let setup = LoggingSetup(
-            level: configuration.logLevel,
-            destination: configuration.logFile.map { .file(path: $0) } ?? .standardError)
-        do {
-            let factory = try setup.makeFactory()
-            LoggingSystem.bootstrap(factory)
+        let services: EarlyStart.Services
+        do throws(LoggingSetup.SetupError) {
+            if let made = start.services {
+                services = made
+            } else {
+                services = try EarlyStart.Services.make(
+                    configuration, oneShot: !command.isEmpty, environment: environment)
+            }
         } catch {
             return startupError(
                 startup(
@@ -58,6 +62,10 @@ enum AppRunner {
                         table: .app)),
                 json: configuration.format == .json)
         }
+        LoggingSystem.bootstrap(services.logging)
+        // Connected on another thread while the rest of the App is made (every command reads the store); already
+        // begun when the start was made early.
+        services.container.database.connectAhead()
 
         let stdinIsTerminal = TerminalProbe.isTerminal(STDIN_FILENO)
         let stdoutIsTerminal = TerminalProbe.isTerminal(STDOUT_FILENO)
@@ -74,16 +82,7 @@ enum AppRunner {
             width: size.width, height: size.height, allowsEscapes: environment["TERM"] != "dumb",
             colorDepth: ColorDepth.from(environment: environment))
 
-        // A spinner for a person at a terminal while a command waits for a server.
-        let spinner =
-            TerminalProbe.isTerminal(STDERR_FILENO) && environment["TERM"] != "dumb"
-            ? Spinner { text in FileHandle.standardError.write(Data(text.utf8)) } : nil
-        var activity: (@Sendable (String) -> @Sendable () -> Void)?
-        if let spinner {
-            activity = { host in spinner.requestStarted(host: host) }
-        }
-        let container = Container(
-            configuration: configuration, activity: activity, oneShot: !command.isEmpty, environment: environment)
+        let (spinner, container) = (services.spinner, services.container)
         let history = interactive ? historyPath(configuration) : (path: nil, problem: nil)
         // libedit starts (and reads the history) only when a line is first asked for: `App -- about` never does.
         let editor =

@@ -93,24 +93,22 @@ enum ConfigFileLimits {
     /// The YAML provider over the file, given `deadline` to read it: a parse that does not end in time (a file made
     /// to be slow) is given up and the App starts without it.
     static func parse(_ path: String) async throws(Refusal) -> FileProvider<YAMLSnapshot> {
-        // The first of the parse and the deadline resumes the wait, once; a parse that never ends is left behind
+        // The parse's outcome, or nil at the deadline, whichever comes first; a parse that never ends is left behind
         // (a task group would wait for it: a group awaits its children before it returns).
-        let race = ParseRace()
-        let outcome = await withCheckedContinuation { continuation in
-            race.attach(continuation)
-            Task.detached {
-                do {
-                    let provider = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: true)
-                    race.settle(.success(provider))
-                } catch {
-                    race.settle(.failure(error))
-                }
-            }
-            Task.detached {
-                try? await Task.sleep(for: deadline)
-                race.settle(nil)
+        let race = Handover<Result<FileProvider<YAMLSnapshot>, any Error>?>()
+        Task.detached {
+            do {
+                let provider = try await FileProvider<YAMLSnapshot>(filePath: FilePath(path), allowMissing: true)
+                race.give(.success(provider))
+            } catch {
+                race.give(.failure(error))
             }
         }
+        Task.detached {
+            try? await Task.sleep(for: deadline)
+            race.give(nil)
+        }
+        let outcome = await race.value
         switch outcome {
         case .success(let provider)?: return provider
         case .failure(let error)?: throw Refusal(reason: describe(error), position: position(of: error))
@@ -118,40 +116,6 @@ enum ConfigFileLimits {
             throw Refusal(
                 reason: Sentence(
                     "it could not be read within %@ s", .number(Int(deadline.components.seconds)), table: .app))
-        }
-    }
-
-    /// Resumes the parse's wait exactly once: with the parse's outcome, or nil at the deadline.
-    private final class ParseRace: Sendable {
-        typealias Outcome = Result<FileProvider<YAMLSnapshot>, any Error>?
-
-        private struct State {
-            var continuation: CheckedContinuation<Outcome, Never>?
-            var settled = false
-            /// The outcome, when it came before the continuation.
-            var early: Outcome = nil
-        }
-
-        private let state = Mutex(State())
-
-        func attach(_ continuation: CheckedContinuation<Outcome, Never>) {
-            let early = state.withLock { state -> (ready: Bool, outcome: Outcome) in
-                if state.settled { return (true, state.early) }
-                state.continuation = continuation
-                return (false, nil)
-            }
-            if early.ready { continuation.resume(returning: early.outcome) }
-        }
-
-        func settle(_ outcome: Outcome) {
-            let continuation = state.withLock { state -> CheckedContinuation<Outcome, Never>? in
-                guard !state.settled else { return nil }
-                state.settled = true
-                if state.continuation == nil { state.early = outcome }
-                defer { state.continuation = nil }
-                return state.continuation
-            }
-            continuation?.resume(returning: outcome)
         }
     }
 

@@ -35,27 +35,33 @@ struct Container: Sendable {
     ///   (`AppDatabase.Connections.single`).
     /// The environment the App was started with (the warnings' services read their settings in it).
     let environment: [String: String]
+    /// Makes the App's loggers' handlers; nil: swift-log's `LoggingSystem` (bootstrapped) does. Given when the
+    /// container is made before `LoggingSystem` is bootstrapped (`EarlyStart`).
+    let logging: (@Sendable (String) -> any LogHandler)?
 
     init(
         configuration: AppConfiguration, activity: (@Sendable (_ host: String) -> @Sendable () -> Void)? = nil,
-        oneShot: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
+        oneShot: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment,
+        logging: (@Sendable (String) -> any LogHandler)? = nil
     ) {
         self.configuration = configuration
         self.environment = environment
-        logger = Logger(label: "skylens")
+        self.logging = logging
+        func makeLogger(_ label: String) -> Logger {
+            logging.map { Logger(label: label, factory: $0) } ?? Logger(label: label)
+        }
+        logger = makeLogger("skylens")
         database = AppDatabase(
             // Always the file: when the data directory is unusable, every write fails and says so (nothing is kept
             // in memory while the App says it was kept).
             location: .file(path: configuration.databasePath),
-            logger: Logger(label: "skylens.db"), connections: oneShot ? .single : .pool)
-        // First: connected on another thread while the rest of the App is made (every command reads the store).
-        database.connectAhead()
+            logger: makeLogger("skylens.db"), connections: oneShot ? .single : .pool)
         let transport = HTTPTransport(
             engine: NIOHTTPEngine(readTimeout: configuration.timeout),
             configuration: .init(
                 timeout: configuration.timeout, offline: configuration.offline,
                 userAgent: configuration.userAgent),
-            logger: Logger(label: "skylens.http"), now: { Date() }, activity: activity)
+            logger: makeLogger("skylens.http"), now: { Date() }, activity: activity)
         self.transport = transport
         contactClient =
             configuration.contactURL.map { url in
@@ -123,7 +129,9 @@ struct Container: Sendable {
                 catalogue: .live(catalogue), settings: .sqlite(database), now: { Date() },
                 defaultPlace: configuration.place),
             ContactPlugin(
-                client: contactClient, outbox: .sqlite(database), logger: Logger(label: "skylens.contact"),
+                client: contactClient, outbox: .sqlite(database),
+                logger: logging.map { Logger(label: "skylens.contact", factory: $0) }
+                    ?? Logger(label: "skylens.contact"),
                 requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
         ]
     }

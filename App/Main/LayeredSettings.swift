@@ -132,77 +132,110 @@ struct LayeredSettings: Sendable {
     }
 
     static func load(commandLine: [SettingKey: String], environment env: [String: String]) async -> LayeredSettings {
-        func values(_ settings: [SettingKey: String]) -> [AbsoluteConfigKey: ConfigValue] {
-            Dictionary(
-                uniqueKeysWithValues: settings.map {
-                    (AbsoluteConfigKey([$0.key.key]), ConfigValue(.string($0.value), isSecret: false))
-                })
-        }
-        let flags = InMemoryProvider(name: "command line", values: values(commandLine))
-        // An empty variable counts as not set, as it always has (spaces and tabs only, `.whitespaces`, is empty too):
-        // CoreKit's trimming, not Foundation's, which was a fifth of a millisecond for every variable (issue 30).
-        let set = env.filter { !$0.value.trimmingSpaces.isEmpty }
-        let environment = EnvironmentVariablesProvider(environmentVariables: set).mapKeys { key in
-            // `contact-url` is read as SKYLENS_CONTACT_URL: the variable's words as the key's components.
-            guard let setting = key.components.count == 1 ? SettingKey(rawValue: key.components[0]) : nil else {
-                return key
-            }
-            return AbsoluteConfigKey(setting.variable.lowercased().split(separator: "_").map(String.init))
-        }
-        let fallback = InMemoryProvider(name: "defaults", values: values(defaults))
+        var layers = Layers(commandLine: commandLine, environment: env)
+        await layers.readFile()
+        return layers.settings()
+    }
 
-        let path = filePath(environment: env)
-        var providers: [any ConfigProvider] = [flags, environment]
-        var names: [String: Origin] = [
-            flags.providerName: .commandLine, environment.providerName: .environment, fallback.providerName: .defaults,
-        ]
+    /// As `load`, made without waiting when there is nothing at the config file's path (most people have no file);
+    /// nil when there is something there (`load` reads it: a YAML parse is given a deadline on another thread).
+    static func loadWithoutFile(
+        commandLine: [SettingKey: String], environment env: [String: String]
+    ) -> LayeredSettings? {
+        let layers = Layers(commandLine: commandLine, environment: env)
+        guard FileKind.at(layers.path) == .missing else { return nil }
+        return layers.settings()
+    }
+
+    /// The layers as they are gathered: the command line's, the environment's, the file's, the defaults.
+    private struct Layers {
+        var providers: [any ConfigProvider]
+        var names: [String: Origin]
         var problems: [Sentence] = []
         var text: String?
-        switch FileKind.at(path) {
-        case .missing:
-            break
-        case .directory, .other:
-            problems.append(
-                Sentence(
-                    "%1$@ is %2$@, not a file; it is ignored.", .text(path), .sentence(FileKind.at(path).sentence),
-                    table: .app))
-        case .regular(let size) where size > ConfigFileLimits.bytes:
-            problems.append(
-                Sentence(
-                    "%1$@ is %2$@ bytes, more than a config file of a dozen settings needs (at most %3$@); it is ignored.",
-                    .text(path), .text(grouped(size)), .text(grouped(ConfigFileLimits.bytes)), table: .app))
-        case .regular:
-            do throws(ConfigFileLimits.Refusal) {
-                let contents = try ConfigFileLimits.text(atPath: path)
-                // Empty, or only comments: no settings (YAML would call it a document that is not a mapping).
-                let meaningful = contents.split(separator: "\n").contains {
-                    let line = $0.trimmingSpaces
-                    return !line.isEmpty && !line.hasPrefix("#") && line != "---"
+        let path: String
+        let fallback: InMemoryProvider
+
+        init(commandLine: [SettingKey: String], environment env: [String: String]) {
+            func values(_ settings: [SettingKey: String]) -> [AbsoluteConfigKey: ConfigValue] {
+                Dictionary(
+                    uniqueKeysWithValues: settings.map {
+                        (AbsoluteConfigKey([$0.key.key]), ConfigValue(.string($0.value), isSecret: false))
+                    })
+            }
+            let flags = InMemoryProvider(name: "command line", values: values(commandLine))
+            // An empty variable counts as not set, as it always has (spaces and tabs only, `.whitespaces`, is empty too):
+            // CoreKit's trimming, not Foundation's, which was a fifth of a millisecond for every variable (issue 30).
+            let set = env.filter { !$0.value.trimmingSpaces.isEmpty }
+            let environment = EnvironmentVariablesProvider(environmentVariables: set).mapKeys { key in
+                // `contact-url` is read as SKYLENS_CONTACT_URL: the variable's words as the key's components.
+                guard let setting = key.components.count == 1 ? SettingKey(rawValue: key.components[0]) : nil else {
+                    return key
                 }
-                guard meaningful else { break }
-                try ConfigFileLimits.check(contents)
-                let file = try await ConfigFileLimits.parse(path)
-                text = contents
-                providers.append(file)
-                names[file.providerName] = .file(line: nil)
-                problems += checkKeys(in: contents, path: path)
-            } catch {
+                return AbsoluteConfigKey(setting.variable.lowercased().split(separator: "_").map(String.init))
+            }
+            let fallback = InMemoryProvider(name: "defaults", values: values(defaults))
+            path = filePath(environment: env)
+            providers = [flags, environment]
+            names = [
+                flags.providerName: .commandLine, environment.providerName: .environment,
+                fallback.providerName: .defaults,
+            ]
+            self.fallback = fallback
+        }
+
+        mutating func readFile() async {
+            let path = self.path
+            switch FileKind.at(path) {
+            case .missing:
+                break
+            case .directory, .other:
                 problems.append(
-                    error.position.map {
-                        Sentence(
-                            "%1$@ (%2$@): %3$@; the file is ignored.", .text(path), .sentence($0),
-                            .sentence(error.reason),
-                            table: .app)
-                    } ?? Sentence("%1$@: %2$@; the file is ignored.", .text(path), .sentence(error.reason), table: .app)
-                )
-                text = nil
+                    Sentence(
+                        "%1$@ is %2$@, not a file; it is ignored.", .text(path), .sentence(FileKind.at(path).sentence),
+                        table: .app))
+            case .regular(let size) where size > ConfigFileLimits.bytes:
+                problems.append(
+                    Sentence(
+                        "%1$@ is %2$@ bytes, more than a config file of a dozen settings needs (at most %3$@); it is ignored.",
+                        .text(path), .text(grouped(size)), .text(grouped(ConfigFileLimits.bytes)), table: .app))
+            case .regular:
+                do throws(ConfigFileLimits.Refusal) {
+                    let contents = try ConfigFileLimits.text(atPath: path)
+                    // Empty, or only comments: no settings (YAML would call it a document that is not a mapping).
+                    let meaningful = contents.split(separator: "\n").contains {
+                        let line = $0.trimmingSpaces
+                        return !line.isEmpty && !line.hasPrefix("#") && line != "---"
+                    }
+                    guard meaningful else { break }
+                    try ConfigFileLimits.check(contents)
+                    let file = try await ConfigFileLimits.parse(path)
+                    text = contents
+                    providers.append(file)
+                    names[file.providerName] = .file(line: nil)
+                    problems += checkKeys(in: contents, path: path)
+                } catch {
+                    problems.append(
+                        error.position.map {
+                            Sentence(
+                                "%1$@ (%2$@): %3$@; the file is ignored.", .text(path), .sentence($0),
+                                .sentence(error.reason),
+                                table: .app)
+                        }
+                            ?? Sentence(
+                                "%1$@: %2$@; the file is ignored.", .text(path), .sentence(error.reason), table: .app)
+                    )
+                    text = nil
+                }
             }
         }
-        providers.append(fallback)
-        let origins = OriginRecorder()
-        return LayeredSettings(
-            reader: ConfigReader(providers: providers, accessReporter: origins), origins: origins, names: names,
-            filePath: path, problems: problems, fileText: text)
+
+        func settings() -> LayeredSettings {
+            let origins = OriginRecorder()
+            return LayeredSettings(
+                reader: ConfigReader(providers: providers + [fallback], accessReporter: origins), origins: origins,
+                names: names, filePath: path, problems: problems, fileText: text)
+        }
     }
 
     /// The parts `units` may be written as, in the file: `units: {temperature: f, wind: kn}`.

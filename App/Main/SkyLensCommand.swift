@@ -60,6 +60,21 @@ struct SkyLensCommand: AsyncParsableCommand {
     @ArgumentParser.Argument(parsing: .captureForPassthrough, help: "A command and its arguments, to run once.")
     var command: [String] = []
 
+    /// As ArgumentParser's `main`, with the start made on the other core meanwhile (`EarlyStart`).
+    static func main() async {
+        let early = EarlyStart.start(arguments: Array(CommandLine.arguments.dropFirst()))
+        do {
+            var command = try parseAsRoot()
+            if let app = command as? SkyLensCommand {
+                try await EarlyStart.$current.withValue(early) { try await app.run() }
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     func run() async throws {
         // `swift run App -- --format json search x`: global options may follow the `--`; parse them as such.
         if command.first == "--", let next = command.dropFirst().first, next.hasPrefix("-"), next != "--" {
@@ -83,21 +98,22 @@ struct SkyLensCommand: AsyncParsableCommand {
         ].compactMapValues { $0 }
         if offline { given[.offline] = "true" }
         // Passthrough capture also takes the built-in flags when they come first; answer them as usual.
-        switch command.first {
-        case "--version":
+        if command.first == "--version" {
             print(AppInfo.version)
             return
-        case "--help", "-h":
-            // In the user's language, laid out to the terminal (not ArgumentParser's English).
-            let status = await AppRunner.run(
-                given: given, command: [AppRunner.helpRequest], environment: ProcessInfo.processInfo.environment)
-            if status != 0 { throw ExitCode(status) }
-            return
-        default:
-            break
         }
-        let words = command.first == "--" ? Array(command.dropFirst()) : command
-        let status = await AppRunner.run(given: given, command: words, environment: ProcessInfo.processInfo.environment)
+        // `--help` in the user's language, laid out to the terminal (not ArgumentParser's English).
+        let help = command.first == "--help" || command.first == "-h"
+        let words = help ? [AppRunner.helpRequest] : command.first == "--" ? Array(command.dropFirst()) : command
+        // Made while the command line was read, when it was read as guessed; else here.
+        let start: EarlyStart.Made
+        if let made = await EarlyStart.current?.made(given: given, oneShot: !words.isEmpty) {
+            start = made
+        } else {
+            start = await EarlyStart.make(
+                given: given, oneShot: !words.isEmpty, environment: ProcessInfo.processInfo.environment)
+        }
+        let status = await AppRunner.run(command: words, start: start)
         if status != 0 { throw ExitCode(status) }
     }
 }

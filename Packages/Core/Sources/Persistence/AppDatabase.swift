@@ -45,7 +45,7 @@ public final class AppDatabase: Sendable {
         var closedWriter: (any DatabaseWriter)?
         /// `connectAhead`'s connection: opened and checked, not yet migrated; nil when the store was not one it
         /// could open so (the first use then opens it as ever).
-        var ahead: Task<DatabaseQueue?, Never>?
+        var ahead: Handover<DatabaseQueue?>?
     }
 
     /// How many connections the store is opened with.
@@ -141,11 +141,24 @@ public final class AppDatabase: Sendable {
     /// is plainly SkyLens's and sound is connected so; migrated at its first use. Any other (missing, another
     /// application's, damaged, busy, read-only) is left to the first use, which opens it as ever and says why.
     public func connectAhead() {
-        guard connections == .single, case .file(let path) = location else { return }
-        state.withLock { state in
-            guard state.opening == nil, state.ahead == nil, !state.closed, !state.salvageNext else { return }
-            state.ahead = Task.detached { [self] in connectedAhead(path) }
+        guard let connect = connectAheadLater() else { return }
+        Task.detached { connect() }
+    }
+
+    /// As `connectAhead`, the connection made by calling what this returns, on a thread of the caller's that is off
+    /// the command's path (the App's start, made on the other core while the command line is read, which would
+    /// otherwise wait for a thread of the shared pool to be made: a millisecond or more of a process's first task,
+    /// issue 30). Until it is called, the first use waits for it. Nil when the store is not connected ahead.
+    public func connectAheadLater() -> (@Sendable () -> Void)? {
+        guard connections == .single, case .file(let path) = location else { return nil }
+        let ahead = state.withLock { state -> Handover<DatabaseQueue?>? in
+            guard state.opening == nil, state.ahead == nil, !state.closed, !state.salvageNext else { return nil }
+            let ahead = Handover<DatabaseQueue?>()
+            state.ahead = ahead
+            return ahead
         }
+        guard let ahead else { return nil }
+        return { [self] in ahead.give(connectedAhead(path)) }
     }
 
     /// The connection `connectAhead` makes, under the conditions `open` connects one itself (below).

@@ -4,6 +4,7 @@ import Foundation
 import GRDB
 import Logging
 import Persistence
+import Synchronization
 import TestSupport
 import Testing
 
@@ -160,6 +161,41 @@ import Testing
         new.connectAhead()
         new.register(featureMigrations)
         #expect(try await new.writer() is DatabasePool)
+    }
+
+    /// Issue 30: the App's start, made on a thread of its own, connects the store there after handing the rest
+    /// over; a first use that comes before waits for that connection rather than open a second one.
+    @Test func aConnectionMadeLaterByTheCallerIsTheOneTheFirstUseWaitsFor() async throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("skylens.sqlite").path
+        let earlier = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        earlier.register(featureMigrations)
+        try await earlier.write { db in try db.execute(sql: "INSERT INTO note(text) VALUES ('kept')") }
+        await earlier.closeConnections()
+
+        let command = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger(), connections: .single)
+        let connect = try #require(command.connectAheadLater())
+        // Asked for twice: the second finds the first under way (as `connectAhead` after it does).
+        #expect(command.connectAheadLater() == nil)
+        command.connectAhead()
+        command.register(featureMigrations)
+        let done = Mutex(false)
+        let reading = Task {
+            defer { done.withLock { $0 = true } }
+            return try await command.read { db in try String.fetchAll(db, sql: "SELECT text FROM note") }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(!done.withLock { $0 }, "the read waits for the connection promised")
+        Thread.detachNewThread { connect() }
+        #expect(try await reading.value == ["kept"])
+        #expect(try await command.writer() is DatabaseQueue)
+        #expect(command.notices.isEmpty, "\(command.notices)")
+        await command.closeConnections()
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+
+        // A session's pool is never connected ahead.
+        let session = AppDatabase(location: .file(path: path), logger: InMemoryLog().logger())
+        #expect(session.connectAheadLater() == nil)
     }
 
     @Test func opensLazilyInWALModeAndRunsEveryMigrationOnce() async throws {
