@@ -77,9 +77,9 @@ struct EarlyStart: Sendable {
     /// nil when there is nothing to make (`--version`, `--help`), the words are not plainly global options then a
     /// command (ArgumentParser is left to read them, and to say what is wrong), or no thread can be made.
     ///
-    /// A thread of its own, made here, not a task: the shared pool's first thread takes one to four milliseconds to
-    /// be made and to start (measured here: the whole of ArgumentParser's reading, or more), a thread made directly a
-    /// twentieth of that. The store is connected last, on the same thread, after the rest is handed over.
+    /// A thread of its own, made here, not a task: the shared pool's first threads took one to four milliseconds to
+    /// be made and to start here (as long as ArgumentParser's whole reading), and could start on the core that reads.
+    /// The store is connected last, on the same thread, after the rest is handed over.
     static func start(arguments: [String]) -> EarlyStart? {
         guard let (given, rest) = guessedOptions(arguments) else { return nil }
         let oneShot = !rest.isEmpty
@@ -128,9 +128,9 @@ struct EarlyStart: Sendable {
         }
     }
 
-    /// The global options at the start of `arguments`, as `SkyLensCommand` reads them, and the words after them; nil
-    /// for `--version`, `--help`, `-h`, an option it does not have, an option without its value, or `--` (which
-    /// `SkyLensCommand.run` reads again).
+    /// The global options at the start of `arguments`, as `SkyLensCommand` reads them, and the words of the command
+    /// after them (after a `--`, if there is one); nil for `--version`, `--help`, `-h`, an option it does not have,
+    /// an option without its value, or an option after the `--` (which `SkyLensCommand.run` reads again).
     static func guessedOptions(_ arguments: [String]) -> ([SettingKey: String], ArraySlice<String>)? {
         let options = Dictionary(
             uniqueKeysWithValues: SettingKey.allCases.compactMap { key in key.option.map { ($0, key) } })
@@ -138,6 +138,11 @@ struct EarlyStart: Sendable {
         var index = arguments.startIndex
         while index < arguments.endIndex, arguments[index].hasPrefix("-") {
             let word = arguments[index]
+            if word == "--" {
+                // The command after it (`App -- search x`); options after it are read again by `run`.
+                let rest = arguments[(index + 1)...]
+                return rest.first?.hasPrefix("-") == true ? nil : (given, rest)
+            }
             let (name, attached) =
                 word.firstIndex(of: "=").map { (String(word[..<$0]), String(word[word.index(after: $0)...])) }
                 ?? (word, nil)

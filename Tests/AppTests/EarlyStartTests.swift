@@ -18,6 +18,8 @@ import Testing
         let attached = try run(["--format=json", "--lang=de", "search", "toronto"])
         #expect(spaced.status == 0 && spaced.stdout.contains(#""name":"Toronto""#), "\(spaced.stdout)")
         #expect(attached.stdout == spaced.stdout)
+        // The command after a `--`, as scripts write it.
+        #expect(try run(["--format", "json", "--lang", "de", "--", "search", "toronto"]).stdout == spaced.stdout)
         // A form it does not read is left to ArgumentParser, as ever.
         let misspelt = try run(["--frmat", "json", "search", "toronto"])
         #expect(misspelt.status == 64 && misspelt.stderr.contains("--frmat"))
