@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <unistd.h>
 
 int skylens_thread_elsewhere(void *(*start)(void *), void *context) {
     cpu_set_t cores;
@@ -19,4 +20,11 @@ int skylens_thread_elsewhere(void *(*start)(void *), void *context) {
     int made = pthread_create(&thread, &attributes, start, context);
     pthread_attr_destroy(&attributes);
     return made == 0 ? 0 : -1;
+}
+
+void skylens_thread_background(void) {
+    cpu_set_t cores;
+    if (sched_getaffinity(getpid(), sizeof cores, &cores) == 0) sched_setaffinity(0, sizeof cores, &cores);
+    struct sched_param parameters = {0};
+    sched_setscheduler(0, SCHED_BATCH, &parameters);
 }

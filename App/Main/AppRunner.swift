@@ -111,11 +111,18 @@ enum AppRunner {
         if !command.isEmpty, configuration.citiesURL == nil, shell.takesPlace(command) {
             Task.detached { [catalogue = container.catalogue] in _ = try? await catalogue.catalogue() }
         }
-        // What the command's output will need (ICU's dates for `sky`: 1.5–2 ms of its 20, issue 30), made ready on a
-        // thread of its own while the store opens and the command starts, in the language it will most likely be in.
-        if !command.isEmpty, let preparation = shell.preparation(command) {
+        // What the command's output will need (ICU's dates for `sky`: 1.5–2 ms of its 20, issue 30), made ready on
+        // another thread while the store opens and the command starts, in the language it will most likely be in: the
+        // early start's, on the other core, when there is one.
+        var preparation: (@Sendable () -> Void)?
+        if !command.isEmpty, let prepare = shell.preparation(command) {
             let language = likelyLanguage(configuration, environment: environment)
-            DispatchQueue.global(qos: .userInitiated).async { preparation(language) }
+            preparation = { prepare(language) }
+        }
+        if let otherCore = start.otherCore {
+            otherCore.give(preparation)
+        } else if let preparation {
+            DispatchQueue.global(qos: .userInitiated).async(execute: preparation)
         }
         let language = await chosen
         shell.use(language.language, source: language.source)

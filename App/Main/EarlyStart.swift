@@ -1,5 +1,6 @@
 import CTerminal
 import CThread
+import CitiesService
 import CoreKit
 import Diagnostics
 import Foundation
@@ -32,6 +33,8 @@ struct EarlyStart: Sendable {
         var environment: [String: String]
         /// Made when the configuration resolved and the log file (if any) opened; else `AppRunner.run` says why.
         var services: Services?
+        /// The thread that made it, waiting for one more piece of work (`OtherCore`); nil when made by the caller.
+        var otherCore: OtherCore?
     }
 
     /// What the App is made of, once configured.
@@ -84,16 +87,25 @@ struct EarlyStart: Sendable {
         guard let (given, rest) = guessedOptions(arguments) else { return nil }
         let oneShot = !rest.isEmpty
         let handover = Handover<Made>()
+        let otherCore = OtherCore()
         let started = DetachedThread.start {
             let environment = ProcessInfo.processInfo.environment
-            let made =
+            var made =
                 LayeredSettings.loadWithoutFile(commandLine: given, environment: environment).map {
                     configure($0, oneShot: oneShot, environment: environment)
                 } ?? DetachedThread.wait { await make(given: given, oneShot: oneShot, environment: environment) }
+            made.otherCore = otherCore
             // Promised to the first use before the rest is handed over; connected after, on this thread.
             let connect = made.services?.container.database.connectAheadLater()
             handover.give(made)
             connect?()
+            // The city list too, when it is cheap (checked before): most commands name a place.
+            if oneShot { made.services?.container.catalogue.openAhead() }
+            // The command now runs on the pool's threads, on either core: the last piece of work goes where the
+            // scheduler finds room, and never in the way of the thread that gives it (woken on that thread's core, it
+            // took the core from it: `sky` waited 1.8 ms for its dates, measured).
+            skylens_thread_background()
+            otherCore.runWhatIsGiven()
         }
         return started ? EarlyStart(given: given, oneShot: oneShot, handover: handover) : nil
     }
@@ -103,6 +115,7 @@ struct EarlyStart: Sendable {
     func made(given: [SettingKey: String], oneShot: Bool) async -> Made? {
         let made = await handover.value
         if given == self.given, oneShot == self.oneShot { return made }
+        made.otherCore?.give(nil)
         await made.services?.container.database.closeConnections()
         return nil
     }
@@ -160,6 +173,33 @@ struct EarlyStart: Sendable {
             index += 1
         }
         return (given, arguments[index...])
+    }
+}
+
+/// The early start's thread once the start is made and the store connected: it runs one more piece of work, the one
+/// the command's declaration asks for (`CommandDeclaration.prepare`: ICU's dates for `sky`), still on the other core,
+/// then ends. The pool's threads, which did it before, started it a millisecond after it was asked for, and sometimes
+/// on the core the command runs on (issue 30).
+final class OtherCore: Sendable {
+    /// nil until given; then the work, or nil for none.
+    private let work = Mutex<(@Sendable () -> Void)??>(nil)
+    private let given = DispatchSemaphore(value: 0)
+
+    /// Gives the thread its last piece of work, or nothing (the thread then ends): once, always (else it waits until
+    /// the process ends).
+    func give(_ work: (@Sendable () -> Void)?) {
+        let first = self.work.withLock { current in
+            guard current == nil else { return false }
+            current = .some(work)
+            return true
+        }
+        if first { given.signal() }
+    }
+
+    /// On the thread: waits for what is given, and runs it.
+    fileprivate func runWhatIsGiven() {
+        given.wait()
+        if let work = work.withLock({ $0 }) ?? nil { work() }
     }
 }
 

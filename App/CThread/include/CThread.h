@@ -8,4 +8,9 @@
 /// caller's), or when no thread could be made.
 int skylens_thread_elsewhere(void *(*start)(void *), void *context);
 
+/// Makes the calling thread background work: free to run on every core the process may use (the main thread's set)
+/// again, once the work that had to stay off its maker's core is done, and scheduled as a batch thread (SCHED_BATCH),
+/// which never takes a core from the thread that wakes it.
+void skylens_thread_background(void);
+
 #endif

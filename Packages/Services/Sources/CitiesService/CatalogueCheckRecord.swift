@@ -35,6 +35,14 @@ struct FileIdentity: Equatable, Sendable {
         #endif
     }
 
+    /// Of the file at `path`; nil when it cannot be opened.
+    init?(path: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        self.init(descriptor: descriptor)
+    }
+
     init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
         self.device = device
         self.inode = inode

@@ -56,6 +56,8 @@ public actor CatalogueStore {
     }
     /// The open catalogue, for Tab completion, which runs on the line editor's thread and cannot wait for the actor.
     private nonisolated let published = Mutex<CityCatalogue?>(nil)
+    /// The built-in catalogue being opened, or opened, by `openAhead`, for the first `catalogue()` to take.
+    nonisolated let openingAhead = Mutex<Handover<CityCatalogue?>?>(nil)
     private var pendingNotices: [Sentence] = []
 
     /// - Parameters:
@@ -133,8 +135,38 @@ public actor CatalogueStore {
     }
 
     /// The catalogue, opened (or first imported) on first use.
+    /// Opens the built-in catalogue now, on the calling thread (one off the command's path: the App's start, made on
+    /// the other core while the command line is read, issue 30), when that is cheap and is what `catalogue()` would
+    /// open: no list to download, none kept in the data directory, and the built-in one checked whole before by this
+    /// data directory (its record read first: never the whole check, which a command that names no place would pay
+    /// for nothing). The first `catalogue()` takes it, waiting for it if it is still being opened.
+    public nonisolated func openAhead() {
+        guard remote == nil, published.withLock({ $0 }) == nil, FileKind.at(path) == .missing else { return }
+        guard let identity = FileIdentity(path: builtIn.path), checkRecord.holds(identity) else { return }
+        let opening = Handover<CityCatalogue?>()
+        let first = openingAhead.withLock { pending in
+            guard pending == nil else { return false }
+            pending = opening
+            return true
+        }
+        guard first else { return }
+        // Checked before, as this very file (a file replaced meanwhile is checked whole, as `catalogue()` would).
+        opening.give(try? CityCatalogue(path: builtIn.path, mapped: true, checkedBefore: { $0 == identity }))
+    }
+
     public func catalogue(progress: Progress? = nil) async throws(CatalogueError) -> CityCatalogue {
         if let current { return current }
+        if let opening = openingAhead.withLock({ $0 }) {
+            let ahead = await opening.value
+            openingAhead.withLock { $0 = nil }
+            if let current { return current }
+            // Opened ahead for what was then the case: still the built-in list, with none kept in the data directory.
+            if let ahead, FileKind.at(path) == .missing {
+                removeDeadImports()
+                current = ahead
+                return ahead
+            }
+        }
         removeDeadImports()
         var existing: CityCatalogue?
         switch FileKind.at(path) {

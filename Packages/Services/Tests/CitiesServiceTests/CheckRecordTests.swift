@@ -1,4 +1,9 @@
+import CoreKit
+import Diagnostics
 import Foundation
+import NIOTransport
+import Networking
+import Synchronization
 import TestSupport
 import Testing
 
@@ -46,6 +51,45 @@ import Testing
         }
         #expect(first.source == second.source)
         #expect(first.suggestions(for: "Torontp") == second.suggestions(for: "Torontp"))
+    }
+
+    /// Issue 30: the App's start opens the city list on its own thread, off the command's path, only when that is
+    /// cheap (checked before by this data directory, none kept or to download); the first use takes it.
+    @Test func theListIsOpenedAheadOnlyWhenItWasCheckedBefore() async throws {
+        let directory = try TemporaryDirectory()
+        let builtIn = try #require(CitiesResources.builtInCatalogue)
+        func store(remote: HTTPClient? = nil) -> CatalogueStore {
+            CatalogueStore(directory: directory.url, builtIn: builtIn, remote: remote, now: { Date() })
+        }
+        // Never checked here: nothing opened ahead (the whole check is the first use's, which records it).
+        let unchecked = store()
+        unchecked.openAhead()
+        #expect(!FileManager.default.fileExists(atPath: directory.file("cities.checked").path))
+        let first = try await unchecked.catalogue()
+        #expect(first.checkedWhole)
+        // Checked before: opened ahead, on the record, and taken by the first use.
+        let ahead = store()
+        let done = Handover<Bool>()
+        Thread.detachNewThread {
+            ahead.openAhead()
+            done.give(true)
+        }
+        _ = await done.value
+        let opened = try #require(await ahead.openingAhead.withLock { $0 }?.value)
+        let taken = try await ahead.catalogue()
+        #expect(taken === opened)
+        #expect(taken.trusted && !taken.checkedWhole)
+        #expect(
+            taken.search(CityQuery(parsing: "toronto"), limit: 1)
+                == first.search(CityQuery(parsing: "toronto"), limit: 1))
+        #expect(try await ahead.catalogue() === taken)
+        // A list to download: never opened ahead (the first use decides between it and the built-in one).
+        let transport = HTTPTransport(engine: NIOHTTPEngine(), logger: InMemoryLog().logger(), now: { Date() })
+        let remote = store(
+            remote: HTTPClient(baseURL: try #require(URL(string: "http://127.0.0.1:9")), transport: transport))
+        remote.openAhead()
+        #expect(remote.openingAhead.withLock { $0 } == nil)
+        #expect(ahead.openingAhead.withLock { $0 } == nil, "taken by the first use")
     }
 
     @Test func pairsLookedUpOneAtATimeAgreeWithTheWholeTable() throws {
