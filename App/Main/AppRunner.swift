@@ -186,7 +186,9 @@ enum AppRunner {
             // nature (`App -- contact`), which goes on reading lines there until the user is back at the start
             // (`submit`, `cancel`, `back`) or input ends; its exit status is the last command's.
             if shell.isAskingQuestions {
-                return await session.repl(banner: false, untilRoot: true, status: status)
+                let status = await session.repl(banner: false, untilRoot: true, status: status)
+                await container.database.closeConnections()
+                return status
             }
             // One command answered, and written (every stream here writes straight to its descriptor): the process
             // ends now, its store closed as at any end (the WAL checkpointed, its files removed), without taking each
@@ -194,7 +196,12 @@ enum AppRunner {
             await container.database.closeConnections()
             exit(status)
         }
-        return await session.repl(banner: interactive, untilRoot: false, status: 0)
+        let status = await session.repl(banner: interactive, untilRoot: false, status: 0)
+        // The store closed as at any end (the WAL checkpointed, its files removed), not left to the objects' taking
+        // apart: what the start made is still held (`EarlyStart`), and a store left open leaves its WAL's files, which
+        // a later read-only opening would take for a writable store.
+        await container.database.closeConnections()
+        return status
     }
 
     /// A problem before anything could run: a message on standard error (or a JSON error document), status 64.

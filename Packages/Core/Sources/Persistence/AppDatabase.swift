@@ -197,11 +197,16 @@ public final class AppDatabase: Sendable {
         switch result {
         case .success(let queue as DatabaseQueue): try? queue.close()
         case .success(let pool as DatabasePool):
-            // The pool closes its writer before its readers, so no connection of it checkpoints as the last one
-            // (its readers cannot write): checkpointed here, or the next command would find the file's header
-            // without what the WAL holds (the mark that makes it SkyLens's) and open a pool again.
-            // Passive: it waits for no reader of another process (a truncating one would, for the busy timeout).
+            // Checkpointed first, or the next command could find the file's header without what the WAL holds (the
+            // mark that makes it SkyLens's) and open a pool again when another process keeps the WAL from being
+            // merged at the close. Passive: it waits for no reader of another process (a truncating one would, for
+            // the busy timeout).
             _ = try? await pool.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+            // Its readers closed first (waiting for a read under way; `close` closes the writer first), so that the
+            // writer is the last connection, which removes the WAL's files as it closes: left behind, they would make
+            // a store in a folder made read-only later open as if it could be written, and say nothing of it until a
+            // write fails (issue 30's early start keeps the container until the end, so this is the only close).
+            pool.releaseMemory()
             try? pool.close()
         default: break
         }
