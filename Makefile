@@ -196,7 +196,8 @@ geodata:
 	for file in $(SHARED_DATA)/geo/*.txt.gz; do gunzip -c $$file > .build/geo-src/$$(basename $$file .gz); done
 	$(SWIFT) run -c release GeoTool .build/geo-src $(GEODATA)
 
-# Release builds of the App and of the benchmark harness, then the measurements; fails when a target is missed.
+# Release builds of the App and of the benchmark harness, then the measurements; fails when a target is missed. The
+# build plans are made anew: one cached before a file was added to a local package would not find the file.
 # PyEphem, for the sky's events side by side (issue 30: SkyLens's at least 20 times faster).
 BENCH_VENV = .build/bench-venv
 
@@ -204,8 +205,8 @@ $(BENCH_VENV)/bin/python:
 	python3 -m venv $(BENCH_VENV) && $(BENCH_VENV)/bin/pip install --quiet ephem==4.2.1
 
 bench: deps $(BENCH_VENV)/bin/python
-	$(SWIFT) build -c release --product App
-	cd Benchmarks && $(SWIFT) build -c release
+	$(SWIFT) build -c release --product App --disable-build-manifest-caching
+	cd Benchmarks && $(SWIFT) build -c release --disable-build-manifest-caching
 	@status=0; SKYLENS_BENCH_PYTHON=$(BENCH_VENV)/bin/python \
 		Benchmarks/.build/release/SkyLensBench .build/release/App > .build/benchmarks.md || status=$$?; \
 		cat .build/benchmarks.md; exit $$status
