@@ -20,7 +20,6 @@ import Synchronization
 /// Starts the App: configuration, logging, the container, the shell; then one command, or the REPL.
 enum AppRunner {
     @MainActor
-    /// - Parameter given: the settings given as options on the command line (the first layer).
     /// - Parameter start: the settings, the configuration and what it makes (`EarlyStart.make`).
     static func run(command: [String], start: EarlyStart.Made) async -> Int32 {
         // A closed reader shows as EPIPE from write(2), which StandardStreams turns into a quiet end (and a socket

@@ -35,33 +35,30 @@ struct Container: Sendable {
     ///   (`AppDatabase.Connections.single`).
     /// The environment the App was started with (the warnings' services read their settings in it).
     let environment: [String: String]
-    /// Makes the App's loggers' handlers; nil: swift-log's `LoggingSystem` (bootstrapped) does. Given when the
-    /// container is made before `LoggingSystem` is bootstrapped (`EarlyStart`).
-    let logging: (@Sendable (String) -> any LogHandler)?
+    /// Makes the App's loggers' handlers: the configuration's, given because the container is made before swift-log's
+    /// `LoggingSystem` is bootstrapped (`EarlyStart`).
+    let logging: @Sendable (String) -> any LogHandler
 
     init(
         configuration: AppConfiguration, activity: (@Sendable (_ host: String) -> @Sendable () -> Void)? = nil,
         oneShot: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment,
-        logging: (@Sendable (String) -> any LogHandler)? = nil
+        logging: @escaping @Sendable (String) -> any LogHandler
     ) {
         self.configuration = configuration
         self.environment = environment
         self.logging = logging
-        func makeLogger(_ label: String) -> Logger {
-            logging.map { Logger(label: label, factory: $0) } ?? Logger(label: label)
-        }
-        logger = makeLogger("skylens")
+        logger = Logger(label: "skylens", factory: logging)
         database = AppDatabase(
             // Always the file: when the data directory is unusable, every write fails and says so (nothing is kept
             // in memory while the App says it was kept).
             location: .file(path: configuration.databasePath),
-            logger: makeLogger("skylens.db"), connections: oneShot ? .single : .pool)
+            logger: Logger(label: "skylens.db", factory: logging), connections: oneShot ? .single : .pool)
         let transport = HTTPTransport(
             engine: NIOHTTPEngine(readTimeout: configuration.timeout),
             configuration: .init(
                 timeout: configuration.timeout, offline: configuration.offline,
                 userAgent: configuration.userAgent),
-            logger: makeLogger("skylens.http"), now: { Date() }, activity: activity)
+            logger: Logger(label: "skylens.http", factory: logging), now: { Date() }, activity: activity)
         self.transport = transport
         contactClient =
             configuration.contactURL.map { url in
@@ -130,8 +127,7 @@ struct Container: Sendable {
                 defaultPlace: configuration.place),
             ContactPlugin(
                 client: contactClient, outbox: .sqlite(database),
-                logger: logging.map { Logger(label: "skylens.contact", factory: $0) }
-                    ?? Logger(label: "skylens.contact"),
+                logger: Logger(label: "skylens.contact", factory: logging),
                 requestTimeout: configuration.timeout, now: { Date() }, makeID: { UUID().uuidString }),
         ]
     }
